@@ -1,0 +1,1 @@
+"""The `tally` command line (Typer): thin commands over `ledger.service`."""

@@ -1,0 +1,58 @@
+"""What every command shares: the database chosen with `--db` / `TALLY_DB`, opened lazily."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from ..paths import resolve_db
+
+if TYPE_CHECKING:
+    from ..service import Tally
+
+
+@dataclass
+class Ctx:
+    db_option: str | None = None
+    _service: Tally | None = field(default=None, repr=False)
+
+    @property
+    def db_path(self) -> Path:
+        return resolve_db(self.db_option)[0]
+
+    @property
+    def service(self) -> Tally:
+        if self._service is None:
+            from ..service import Tally
+
+            self._service = Tally.open(self.db_path)
+        return self._service
+
+
+def ctx_of(ctx: typer.Context) -> Ctx:
+    root = ctx.find_root()
+    if not isinstance(root.obj, Ctx):
+        root.obj = Ctx()
+    return root.obj
+
+
+def echo_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=None) + "\n")
+
+
+def read_stdin_json(field: str = "input") -> dict[str, Any]:
+    from ..calc import read_json_object
+    from ..rules import RuleError
+
+    if sys.stdin is None or sys.stdin.isatty():
+        raise RuleError(field, "give the deal as JSON on standard input, or with flags")
+    try:
+        text = sys.stdin.read()
+    except UnicodeDecodeError:
+        raise RuleError(field, "standard input is not UTF-8 text") from None
+    return read_json_object(text, field)

@@ -1,0 +1,69 @@
+"""Every refusal is one line `error: <field>: <what is wrong>` on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, NoReturn
+
+import typer
+from typer.core import TyperGroup
+
+try:  # Typer ≥ 0.20 vendors click
+    from typer._click import exceptions as cx
+except ImportError:  # pragma: no cover - older Typer with click installed
+    import click.exceptions as cx  # type: ignore[no-redef]
+
+from ..rules import RuleError
+
+EXIT_BAD_INPUT = 2
+
+
+def fail(field: str, message: str) -> NoReturn:
+    raise RuleError(field, message)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def usage_message(exc: cx.ClickException) -> str:
+    """A click refusal as `field: what is wrong`."""
+    if isinstance(exc, cx.NoSuchOption):
+        return f"{exc.option_name}: no such option"
+    if isinstance(exc, cx.MissingParameter) and exc.param is not None:
+        name = exc.param.opts[0] if getattr(exc.param, "opts", None) else exc.param.name
+        return f"{name}: is missing"
+    if isinstance(exc, cx.BadParameter) and exc.param is not None:
+        name = exc.param.opts[0] if getattr(exc.param, "opts", None) else exc.param.name
+        cause = exc.__cause__
+        if cause is not None and hasattr(cause, "errors"):  # Typer's pydantic coercion
+            first = cause.errors()[0]
+            return f"{name}: {first.get('input')!r}: {first.get('msg', 'is not valid').lower()}"
+        return f"{name}: {_one_line(exc.message)}"
+    if isinstance(exc, cx.BadOptionUsage):
+        return f"{exc.option_name}: {_one_line(exc.message)}"
+    message = _one_line(exc.format_message())
+    if message.startswith("No such command"):
+        return f"command: {message}"
+    return f"usage: {message}"
+
+
+class TallyGroup(TyperGroup):
+    """Runs the command line and turns every refusal into one `error:` line."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except RuleError as exc:
+            typer.echo(f"error: {_one_line(str(exc))}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except typer.Abort:
+            typer.echo("error: aborted", err=True)
+            sys.exit(1)
+        except cx.ClickException as exc:
+            typer.echo(f"error: {usage_message(exc)}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except BrokenPipeError:
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)

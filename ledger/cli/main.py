@@ -1,0 +1,95 @@
+"""The root `tally` command: global options, and the sub-commands per noun."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from . import nights, players, rounds, tables
+from .context import Ctx, ctx_of, echo_json, read_stdin_json
+from .errors import TallyGroup
+
+app = typer.Typer(cls=TallyGroup, no_args_is_help=False, add_completion=False,
+                  pretty_exceptions_enable=False, rich_markup_mode=None,
+                  help="Tally: scores and payouts for club nights of card games.")
+app.add_typer(players.app, name="player", help="The club roster.")
+app.add_typer(nights.app, name="night", help="Club nights.")
+app.add_typer(tables.app, name="table", help="Tables within a night.")
+app.add_typer(rounds.app, name="round", help="Deals (rounds) at a table.")
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    db: Annotated[str | None, typer.Option("--db", help="Database file (else TALLY_DB, "
+                                           "else the user data directory).")] = None,
+) -> None:
+    """With no command, open the app."""
+    ctx.obj = Ctx(db_option=db)
+    if ctx.invoked_subcommand is None:
+        from tui.launch import run_app
+
+        run_app(ctx.obj.db_path)
+
+
+@app.command()
+def where(ctx: typer.Context) -> None:
+    """Print the paths in use: database, presets and exports."""
+    from ..paths import exports_dir, resolve_db
+    from ..presets import data_dir
+
+    path, source = resolve_db(ctx_of(ctx).db_option)
+    typer.echo(f"database  {path}  ({source})")
+    typer.echo(f"data      {data_dir()}")
+    typer.echo(f"exports   {exports_dir()}")
+
+
+@app.command()
+def calc() -> None:
+    """Settle one deal given as JSON on stdin (see calc-contract.md); records nothing."""
+    from ..calc import calc as run
+
+    echo_json(run(read_stdin_json()))
+
+
+@app.command()
+def standings(
+    ctx: typer.Context,
+    night: Annotated[int | None, typer.Option(help="One night.")] = None,
+    table: Annotated[int | None, typer.Option(help="One table.")] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Every night.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Players ranked by net chips."""
+    from ..rules import RuleError
+    from ..textwidth import grid
+
+    if sum(x is not None and x is not False for x in (night, table, all_ or None)) != 1:
+        raise RuleError("standings", "give exactly one of --night N, --table T, --all")
+    rows = ctx_of(ctx).service.standings(night_id=night, table_id=table)
+    if as_json:
+        echo_json([{"rank": r.rank, "player": r.player, "net": r.net, "deals": r.deals}
+                   for r in rows])
+        return
+    typer.echo(grid(["#", "player", "net", "deals"],
+                    [[r.rank, r.player, r.net, r.deals] for r in rows]))
+
+
+@app.command()
+def check(ctx: typer.Context) -> None:
+    """Re-derive every transfer from the stored deals; exit 1 if anything is wrong."""
+    problems = ctx_of(ctx).service.check()
+    for p in problems:
+        typer.echo(f"problem: {p}")
+    if problems:
+        raise typer.Exit(1)
+    typer.echo("ok: every deal re-derives to its stored transfers")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

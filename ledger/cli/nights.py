@@ -1,0 +1,64 @@
+"""`tally night new|list|show|close`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..textwidth import grid
+from .context import ctx_of, echo_json
+
+app = typer.Typer(no_args_is_help=True)
+
+
+@app.command("new")
+def new(ctx: typer.Context,
+        date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default today).")] = None,
+        venue: Annotated[str | None, typer.Option()] = None) -> None:
+    """Start a club night; prints its id."""
+    typer.echo(ctx_of(ctx).service.new_night(date, venue))
+
+
+@app.command("list")
+def list_(ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Every night, newest first."""
+    rows = ctx_of(ctx).service.nights()
+    if as_json:
+        echo_json([{"id": n.id, "date": n.date, "venue": n.venue, "closed": n.closed}
+                   for n in rows])
+    else:
+        typer.echo(grid(["id", "date", "venue", "state"],
+                        [[n.id, n.date, n.venue or "", "closed" if n.closed else "open"]
+                         for n in rows]))
+
+
+@app.command("show")
+def show(ctx: typer.Context, night: int,
+         as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """A night's tables and standings."""
+    service = ctx_of(ctx).service
+    n = service.night(night)
+    rows = service.standings(night_id=night)
+    if as_json:
+        echo_json({"id": n.id, "date": n.date, "venue": n.venue, "closed": n.closed,
+                   "tables": [{"id": t.id, "number": t.number, "game": t.game,
+                               "preset": t.preset, "seats": list(t.seats), "deals": t.deals,
+                               "status": t.status} for t in n.tables],
+                   "standings": [{"rank": r.rank, "player": r.player, "net": r.net,
+                                  "deals": r.deals} for r in rows]})
+        return
+    state = "closed" if n.closed else "open"
+    typer.echo(f"Night {n.id} · {n.date}" + (f" · {n.venue}" if n.venue else "") + f" · {state}")
+    typer.echo("")
+    typer.echo(grid(["table", "id", "game", "seats", "deals"],
+                    [[t.number, t.id, t.game, ", ".join(t.seats), t.deals] for t in n.tables]))
+    typer.echo("")
+    typer.echo(grid(["#", "player", "net", "deals"],
+                    [[r.rank, r.player, r.net, r.deals] for r in rows]))
+
+
+@app.command("close")
+def close(ctx: typer.Context, night: int) -> None:
+    """Close a night: no more tables or deals."""
+    ctx_of(ctx).service.close_night(night)

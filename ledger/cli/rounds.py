@@ -1,0 +1,158 @@
+"""`tally round add|list|correct|void|history|undo`.
+
+A deal comes as the calc contract's JSON on stdin (`players` optional), or as quick flags
+that a scorer types at the table; the table's game reads the flags it knows.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from ..textwidth import grid
+from ..views import DealView
+from .context import ctx_of, echo_json, read_stdin_json
+
+app = typer.Typer(no_args_is_help=True)
+
+Flag = Annotated[str | None, typer.Option(show_default=False)]
+
+
+def _flags(**given: Any) -> dict[str, Any]:
+    return {k: v for k, v in given.items() if v is not None and v is not False}
+
+
+def _deal_input(ctx: typer.Context, table: int, flags: dict[str, Any],
+                deal_id: int | None = None) -> dict[str, Any]:
+    if flags:
+        return ctx_of(ctx).service.quick_json(table, flags, deal_id)
+    return read_stdin_json()
+
+
+
+
+@app.command("add")
+def add(
+    ctx: typer.Context,
+    table: Annotated[int, typer.Option(help="The table's id.")],
+    author: Annotated[str | None, typer.Option(help="Who records it.")] = None,
+    dealer: Flag = None, contract: Flag = None, caller: Flag = None, partner: Flag = None,
+    trump: Flag = None, called_card: Flag = None, points: Flag = None, gang_points: Flag = None,
+    payers: Flag = None, bids: Flag = None,
+    start: Flag = None, indicator: Flag = None,
+    mizuten: Annotated[bool, typer.Option("--mizuten")] = False,
+    declare: Flag = None, tricks: Flag = None, roles: Flag = None, aces: Flag = None,
+    hands: Flag = None, split: Annotated[bool, typer.Option("--split")] = False,
+    ending: Flag = None, by: Flag = None,
+    closer_won: Annotated[bool | None, typer.Option("--closer-won/--closer-lost")] = None,
+    at_close_points: Flag = None, at_close_tricks: Flag = None, last_trick: Flag = None,
+    winner: Flag = None, game_points: Flag = None,
+) -> None:
+    """Record a deal (JSON on stdin, or quick flags); prints the deal's id."""
+    flags = _flags(dealer=dealer, contract=contract, caller=caller, partner=partner,
+                   trump=trump, called_card=called_card, points=points,
+                   gang_points=gang_points, payers=payers, bids=bids, start=start,
+                   indicator=indicator, mizuten=mizuten, declare=declare, tricks=tricks,
+                   roles=roles, aces=aces, hands=hands, split=split, ending=ending, by=by,
+                   closer_won=closer_won, at_close_points=at_close_points,
+                   at_close_tricks=at_close_tricks, last_trick=last_trick, winner=winner,
+                   game_points=game_points)
+    obj = _deal_input(ctx, table, flags)
+    typer.echo(ctx_of(ctx).service.add_deal(table, obj, author))
+
+
+@app.command("correct")
+def correct(
+    ctx: typer.Context,
+    deal: Annotated[int, typer.Argument(help="The deal's id.")],
+    reason: Annotated[str | None, typer.Option(help="Why it changes.")] = None,
+    author: Annotated[str | None, typer.Option()] = None,
+    dealer: Flag = None, contract: Flag = None, caller: Flag = None, partner: Flag = None,
+    trump: Flag = None, called_card: Flag = None, points: Flag = None, gang_points: Flag = None,
+    payers: Flag = None, bids: Flag = None,
+    start: Flag = None, indicator: Flag = None,
+    mizuten: Annotated[bool, typer.Option("--mizuten")] = False,
+    declare: Flag = None, tricks: Flag = None, roles: Flag = None, aces: Flag = None,
+    hands: Flag = None, split: Annotated[bool, typer.Option("--split")] = False,
+    ending: Flag = None, by: Flag = None,
+    closer_won: Annotated[bool | None, typer.Option("--closer-won/--closer-lost")] = None,
+    at_close_points: Flag = None, at_close_tricks: Flag = None, last_trick: Flag = None,
+    winner: Flag = None, game_points: Flag = None,
+) -> None:
+    """Replace a deal's outcome (a new revision; the old one stays in its history)."""
+    service = ctx_of(ctx).service
+    flags = _flags(dealer=dealer, contract=contract, caller=caller, partner=partner,
+                   trump=trump, called_card=called_card, points=points,
+                   gang_points=gang_points, payers=payers, bids=bids, start=start,
+                   indicator=indicator, mizuten=mizuten, declare=declare, tricks=tricks,
+                   roles=roles, aces=aces, hands=hands, split=split, ending=ending, by=by,
+                   closer_won=closer_won, at_close_points=at_close_points,
+                   at_close_tricks=at_close_tricks, last_trick=last_trick, winner=winner,
+                   game_points=game_points)
+    obj = _deal_input(ctx, service.table_of_deal(deal), flags, deal)
+    changed = service.correct_deal(deal, obj, reason=reason, author=author)
+    if changed:
+        typer.echo(f"{changed} later deal(s) re-settled", err=True)
+
+
+@app.command("void")
+def void(ctx: typer.Context, deal: int,
+         reason: Annotated[str, typer.Option(help="Why the deal is void.")],
+         author: Annotated[str | None, typer.Option()] = None) -> None:
+    """Void a deal (kept in its history with no transfers)."""
+    ctx_of(ctx).service.void_deal(deal, reason, author)
+
+
+@app.command("undo")
+def undo(ctx: typer.Context, table: Annotated[int, typer.Option()]) -> None:
+    """Void the table's last deal (reason: undo); prints its id."""
+    from ..rules import RuleError
+
+    deal = ctx_of(ctx).service.undo_last(table)
+    if deal is None:
+        raise RuleError("table", f"{table} has no deal to undo")
+    typer.echo(deal)
+
+
+def _deal_json(d: DealView) -> dict[str, Any]:
+    return {"id": d.id, "number": d.number, "revision": d.revision, "kind": d.kind,
+            "summary": d.summary, "outcome": d.outcome, "net": d.nets,
+            "transfers": [{"from": x.payer, "to": x.payee, "amount": x.amount,
+                           "reason": x.reason} for x in d.transfers],
+            "extra": d.extra, "at": d.created_at, "author": d.author, "reason": d.reason}
+
+
+@app.command("list")
+def list_(ctx: typer.Context, table: Annotated[int, typer.Option()],
+          as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """A table's deals with each player's net and running totals."""
+    service = ctx_of(ctx).service
+    deals = service.deals(table)
+    if as_json:
+        echo_json([_deal_json(d) for d in deals])
+        return
+    seats = list(service.table(table).seats)
+    totals = dict.fromkeys(seats, 0)
+    rows = []
+    for d in deals:
+        for p in seats:
+            totals[p] += d.nets.get(p, 0)
+        label = d.summary + (f" [rev {d.revision}]" if d.revision > 1 else "")
+        rows.append([d.number, d.id, label, *[d.nets.get(p, 0) for p in seats]])
+    rows.append(["", "", "total", *[totals[p] for p in seats]])
+    typer.echo(grid(["#", "id", "deal", *seats], rows,
+                    numeric=[True, True, False, *[True] * len(seats)]))
+
+
+@app.command("history")
+def history(ctx: typer.Context, deal: int,
+            as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Every revision of a deal, oldest first."""
+    revs = ctx_of(ctx).service.history(deal)
+    if as_json:
+        echo_json([_deal_json(d) for d in revs])
+        return
+    typer.echo(grid(["rev", "kind", "at (UTC)", "by", "deal", "why"],
+                    [[d.revision, d.kind, d.created_at, d.author or "", d.summary,
+                      d.reason or ""] for d in revs]))

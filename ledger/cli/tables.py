@@ -1,0 +1,76 @@
+"""`tally table new|list|show|presets`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..textwidth import grid
+from .context import ctx_of, echo_json
+
+app = typer.Typer(no_args_is_help=True)
+
+
+@app.command("new")
+def new(ctx: typer.Context,
+        night: Annotated[int, typer.Option(help="The night's id.")],
+        game: Annotated[str, typer.Option(help="crazy-solo, hachihachi-trick, sixty-six, …")],
+        seats: Annotated[str, typer.Option(help="Players in clockwise order: A,B,C,D.")],
+        preset: Annotated[str, typer.Option(help="Rule preset (tally table presets).")]
+        = "default",
+        set_: Annotated[list[str] | None, typer.Option("--set", help="key=value option "
+                                                       "change for this table.")] = None,
+        ) -> None:
+    """Open a table; prints its id."""
+    from ..presets import parse_set
+
+    names = [s for s in (x.strip() for x in seats.split(",")) if s]
+    typer.echo(ctx_of(ctx).service.new_table(night, game, names, preset, parse_set(set_ or [])))
+
+
+@app.command("list")
+def list_(ctx: typer.Context, night: Annotated[int, typer.Option()],
+          as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """A night's tables."""
+    tables = ctx_of(ctx).service.night(night).tables
+    if as_json:
+        echo_json([{"id": t.id, "number": t.number, "game": t.game, "preset": t.preset,
+                    "seats": list(t.seats), "deals": t.deals, "status": t.status}
+                   for t in tables])
+    else:
+        typer.echo(grid(["table", "id", "game", "preset", "seats", "deals"],
+                        [[t.number, t.id, t.game, t.preset, ", ".join(t.seats), t.deals]
+                         for t in tables]))
+
+
+@app.command("show")
+def show(ctx: typer.Context, table: int,
+         as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """A table's seats, frozen options and status."""
+    t = ctx_of(ctx).service.table(table)
+    if as_json:
+        echo_json({"id": t.id, "night": t.night_id, "number": t.number, "game": t.game,
+                   "preset": t.preset, "seats": list(t.seats), "options": t.options,
+                   "deals": t.deals, "status": t.status})
+        return
+    typer.echo(f"Table {t.number} (id {t.id}) · {t.game} · preset {t.preset}")
+    typer.echo("seats: " + ", ".join(t.seats))
+    typer.echo("options: " + ", ".join(f"{k}={v}" for k, v in sorted(t.options.items())
+                                       if k != "hand_roles"))
+    typer.echo("status: " + ", ".join(f"{k}={v}" for k, v in t.status.items()))
+    if t.game == "crazy-solo":
+        from ..rules.crazy_solo import removal_table
+
+        typer.echo("")
+        typer.echo(grid(["players", "removed", "in play", "hand"],
+                        [list(r) for r in removal_table()]))
+
+
+@app.command("presets")
+def presets_(game: Annotated[str, typer.Option(help="The game.")]) -> None:
+    """The presets of a game."""
+    from ..presets import preset_names
+    from ..rules import game_named
+
+    typer.echo(grid(["preset", "description"], [list(p) for p in preset_names(game_named(game))]))

@@ -1,0 +1,26 @@
+"""Where Tally keeps things: the database (`--db`, `TALLY_DB`, user data dir) and exports."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def default_db() -> Path:
+    from platformdirs import user_data_path
+
+    return user_data_path("tally", appauthor=False) / "tally.sqlite3"
+
+
+def resolve_db(option: str | Path | None) -> tuple[Path, str]:
+    """The database path and where it came from (`--db`, `TALLY_DB` or `default`)."""
+    if option:
+        return Path(option).expanduser(), "--db"
+    env = os.environ.get("TALLY_DB")
+    if env:
+        return Path(env).expanduser(), "TALLY_DB"
+    return default_db(), "default"
+
+
+def exports_dir(option: str | Path | None = None) -> Path:
+    return Path(option).expanduser() if option else Path.cwd() / "exports"

@@ -1,0 +1,112 @@
+"""Rule presets from `data/presets/<game>.toml`, validated and frozen into option objects.
+
+Every preset in a file starts from that file's `[default]` and changes what it names.
+A key `hand_roles = "NAME"` is replaced by the table in `data/hand-roles/NAME.toml`, so a
+table freezes the role values it was created with.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .rules import RuleError, game_named
+from .rules.errors import show
+from .rules.game import Game, Options
+
+
+def data_dir() -> Path:
+    """The shipped `data/` folder (in the wheel it is `ledger/_data`)."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "_data", here.parent / "data"):
+        if (candidate / "presets").is_dir():
+            return candidate
+    raise FileNotFoundError("Tally's data folder (presets) is missing from this install")
+
+
+@lru_cache(maxsize=None)
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise RuleError(str(path), "no such file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleError(str(path), f"not valid TOML ({exc})") from None
+
+
+def _preset_file(game: Game) -> Path:
+    return data_dir() / "presets" / f"{game.name}.toml"
+
+
+def preset_names(game: Game) -> list[tuple[str, str]]:
+    """(name, description) of each preset of a game, `default` first."""
+    presets = _read_toml(_preset_file(game))
+    return [(name, str(body.get("description", ""))) for name, body in presets.items()]
+
+
+def _hand_roles(name: Any, where: str) -> Any:
+    if not isinstance(name, str):
+        return name  # already a frozen table (a list), e.g. from a stored table
+    path = data_dir() / "hand-roles" / f"{name}.toml"
+    if not path.is_file():
+        raise RuleError(f"{where}.hand_roles", f"{show(name)}: no file {path.name} in data/hand-roles")
+    return {"file": path.name, "roles": _read_toml(path).get("roles")}
+
+
+def preset_mapping(game: Game, name: str = "default") -> dict[str, Any]:
+    """The raw options of a preset (default merged under it), description removed."""
+    path = _preset_file(game)
+    presets = _read_toml(path)
+    if name not in presets:
+        raise RuleError("preset", f"{show(name)} is not a {game.name} preset "
+                        f"({', '.join(presets)})")
+    merged = {**presets.get("default", {}), **presets[name]}
+    merged.pop("description", None)
+    return merged
+
+
+def build_options(game: Game, raw: Mapping[str, Any], where: str) -> Options:
+    """Options from a raw mapping; errors name `where` (a file and preset, or `--set`)."""
+    raw = dict(raw)
+    if "hand_roles" in raw:
+        raw["hand_roles"] = _hand_roles(raw["hand_roles"], where)
+    try:
+        return game.make_options(raw)
+    except RuleError as exc:
+        raise RuleError(f"{where}.{exc.field}", exc.message) from None
+
+
+def load(game_name: str, preset: str = "default",
+         overrides: Mapping[str, Any] | None = None) -> tuple[Game, Options]:
+    """The game and its frozen options for a preset plus `--set` overrides."""
+    game = game_named(game_name)
+    raw = preset_mapping(game, preset)
+    path = _preset_file(game)
+    where = f"data/presets/{path.name}: {preset}"
+    build_options(game, raw, where)  # the file itself must be valid
+    if overrides:
+        for key in overrides:
+            if key not in raw and key != "hand_roles":
+                raise RuleError(f"--set {key}", "unknown option for " + game.name)
+        raw.update(overrides)
+        where = "--set"
+    return game, build_options(game, raw, where)
+
+
+def parse_set(items: Iterable[str]) -> dict[str, Any]:
+    """`key=value` strings, values read as TOML (`4`, `true`, `["10","J"]`) or else text."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise RuleError("--set", f"{show(item)} is not key=value")
+        try:
+            out[key] = tomllib.loads(f"v = {text.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            out[key] = text.strip()
+    return out

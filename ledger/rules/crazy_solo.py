@@ -1,0 +1,366 @@
+"""Crazy Solo (3–12 players): caller + called partner against the Gang.
+
+Scoring per `shared/rules/crazy-solo.md` section 5: raw = (T − 60) × M, rounded to the
+nearest `round_to` on its absolute value; each Gang member pays A once, the caller collects
+from ⌈g/2⌉ of them and the partner from ⌊g/2⌋; alone, the caller collects from everyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import fields as F
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card, parse_suit
+from .errors import RuleError, show
+from .game import Game
+from .options import options_from_mapping, options_to_json
+from .transfers import Settlement, Transfer
+
+CONTRACTS = ("solo", "heart-solo", "alone", "heart-alone")
+PARTNER_CONTRACTS = ("solo", "heart-solo")
+HEART_CONTRACTS = ("heart-solo", "heart-alone")
+TITLES = {"solo": "Solo", "heart-solo": "Heart Solo", "alone": "Alone",
+          "heart-alone": "Heart Alone", "pass": "All passed"}
+
+# Cards removed by table size (section 2). Three players: see `three_player_pack`.
+REMOVED: dict[int, tuple[str, ...]] = {
+    3: (), 4: (), 5: ("6S",), 6: (), 7: ("6S",), 8: ("6S", "6H", "6D", "6C"), 9: (),
+    10: ("6S", "6H", "6D", "6C", "7C", "7S"), 11: ("6C", "6S", "6D"), 12: (),
+}
+PACK_RANKS = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
+MIN_SEATS, MAX_SEATS = 3, 12
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    multiplier_plain: int = 2
+    multiplier_hearts: int = 3
+    round_to: int = 5
+    enforce_bid_order: bool = False
+    three_player_pack: int = 36
+    start_chips: int = 150
+    contract_order: tuple[str, ...] = CONTRACTS
+
+    def validate(self) -> None:
+        for key in ("multiplier_plain", "multiplier_hearts", "round_to"):
+            if getattr(self, key) < 1:
+                raise RuleError(key, f"{getattr(self, key)} is below 1")
+        if self.three_player_pack not in (24, 36):
+            raise RuleError("three_player_pack", f"{self.three_player_pack} is not 24 or 36")
+        if self.start_chips < 0:
+            raise RuleError("start_chips", f"{self.start_chips} is below 0")
+        if sorted(self.contract_order) != sorted(CONTRACTS):
+            raise RuleError("contract_order",
+                            f"{show(list(self.contract_order))} is not an order of "
+                            + ", ".join(CONTRACTS))
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    seats: tuple[str, ...]
+    dealer: str
+    deals: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    contract: str  # one of CONTRACTS or "pass"
+    dealer: str | None = None
+    caller: str | None = None
+    trump: str | None = None  # suit letter
+    called_card: Card | None = None
+    partner: str | None = None
+    team_points: int | None = None  # the solo team's card points, T
+    gang_points_given: bool = False  # the scorer counted the Gang's pile (kept for display)
+    payers: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    bids: tuple[str, ...] | None = None
+
+
+def cards_in_play(players: int, options: Options = Options()) -> tuple[Card, ...]:
+    """The pack at a table of this size (section 2)."""
+    ranks = PACK_RANKS
+    if players == 3 and options.three_player_pack == 24:
+        ranks = PACK_RANKS[:6]
+    removed = set(REMOVED.get(players, ()))
+    return tuple(Card(r, s) for s in "SHDC" for r in ranks if f"{r}{s}" not in removed)
+
+
+def removal_table() -> list[tuple[int, str, int, int]]:
+    """(players, removed cards, cards in play, hand size) for the set-up screen."""
+    rows = []
+    for n in range(MIN_SEATS, MAX_SEATS + 1):
+        removed = ", ".join(f"{c[:-1]}{SUIT_SYMBOLS[c[-1]]}" for c in REMOVED[n]) or "none"
+        if n == 3:
+            removed += " (24-card 9–A pack allowed)"
+        pack = len(cards_in_play(n))
+        rows.append((n, removed, pack, pack // n))
+    return rows
+
+
+def round_amount(raw: int, step: int) -> int:
+    """Round to the nearest multiple of `step` on the absolute value, sign kept.
+
+    >>> [round_amount(x, 5) for x in (26, 28, 39, -16, -28, 2, 3, 7, 8)]
+    [25, 30, 40, -15, -30, 0, 5, 5, 10]
+    """
+    size = (abs(raw) + step // 2) // step * step
+    return size if raw >= 0 else -size
+
+
+def make_options(raw: Mapping[str, Any]) -> Options:
+    return options_from_mapping(Options, raw)
+
+
+def check_seats(seats: tuple[str, ...], options: Options) -> None:
+    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise RuleError("seats", f"{len(seats)} players; Crazy Solo takes 3 to 12")
+
+
+def initial(seats: tuple[str, ...], options: Options) -> State:
+    check_seats(seats, options)
+    return State(seats=seats, dealer=seats[0])
+
+
+def _left_of(seats: tuple[str, ...], name: str) -> str:
+    return seats[(seats.index(name) + 1) % len(seats)]
+
+
+def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
+    """Validate one deal's contract JSON against the table (section 3–5)."""
+    F.check_keys(obj, ("dealer", "contract", "caller", "trump", "called_card", "partner",
+                       "team_points", "gang_points", "payers", "bids"))
+    seats = state.seats
+    dealer = F.get_player(obj, "dealer", seats, optional=True)
+    contract = F.get_choice(obj, "contract", CONTRACTS + ("pass",))
+    bids = _parse_bids(obj.get("bids"), seats, dealer or state.dealer, options)
+    if contract == "pass":
+        for key in ("caller", "trump", "called_card", "partner", "team_points", "gang_points",
+                    "payers"):
+            if obj.get(key) is not None:
+                raise RuleError(key, "must be empty when everyone passed")
+        if bids and any(b != "pass" for b in bids):
+            raise RuleError("bids", "someone bid, so the contract is not pass")
+        return Outcome("pass", dealer=dealer, bids=bids)
+
+    if len(seats) == 3 and contract in PARTNER_CONTRACTS:
+        raise RuleError("contract", f"{contract} is not played by 3 players (alone or heart-alone)")
+    caller = F.get_player(obj, "caller", seats)
+    assert caller is not None
+    if obj.get("trump") is None:
+        raise RuleError("trump", "is missing")
+    trump = parse_suit(obj.get("trump"))
+    if contract in HEART_CONTRACTS and trump != "H":
+        raise RuleError("trump", f"{SUIT_NAMES[trump]} with {contract}; it must be hearts")
+
+    called = None
+    if obj.get("called_card") is not None:
+        if contract not in PARTNER_CONTRACTS:
+            raise RuleError("called_card", f"{show(obj['called_card'])}: {contract} calls no card")
+        called = parse_card(obj["called_card"], "called_card")
+        if called not in cards_in_play(len(seats), options):
+            raise RuleError("called_card",
+                            f"{called} is not in play with {len(seats)} players")
+
+    partner = F.get_player(obj, "partner", seats, optional=True)
+    if partner == caller:
+        partner = None  # the caller called a card in their own hand: plays alone
+    if partner is not None and contract not in PARTNER_CONTRACTS:
+        raise RuleError("partner", f"{partner}: {contract} has no partner")
+
+    has_team, has_gang = obj.get("team_points") is not None, obj.get("gang_points") is not None
+    if has_team == has_gang:
+        raise RuleError("team_points", "give exactly one of team_points and gang_points")
+    if has_team:
+        team_points = F.get_int(obj, "team_points", 0, 120)
+    else:
+        team_points = 120 - F.get_int(obj, "gang_points", 0, 120)
+
+    payers = None
+    if obj.get("payers") is not None:
+        if partner is None:
+            raise RuleError("payers", "only a deal with a partner has payers to assign")
+        payers = _parse_payers(obj["payers"], seats, caller, partner)
+    if bids:
+        _check_bids_end(bids, seats, dealer or state.dealer, caller, contract)
+    return Outcome(contract, dealer=dealer, caller=caller, trump=trump, called_card=called,
+                   partner=partner, team_points=team_points, gang_points_given=has_gang,
+                   payers=payers, bids=bids)
+
+
+def _gang(seats: tuple[str, ...], caller: str, partner: str | None) -> list[str]:
+    """The Gang in seat order starting at the caller's left."""
+    start = seats.index(caller)
+    walk = [seats[(start + i) % len(seats)] for i in range(1, len(seats))]
+    return [p for p in walk if p != partner]
+
+
+def _parse_payers(raw: Any, seats: tuple[str, ...], caller: str,
+                  partner: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    if not isinstance(raw, Mapping) or set(raw) != {"caller", "partner"}:
+        raise RuleError("payers", f"{show(raw)} must be {{\"caller\": [...], \"partner\": [...]}}")
+    gang = _gang(seats, caller, partner)
+    lists = []
+    for side in ("caller", "partner"):
+        names = raw[side]
+        if not isinstance(names, list):
+            raise RuleError(f"payers.{side}", f"{show(names)} is not a list of names")
+        lists.append(tuple(F.player_name(n, f"payers.{side}", seats) for n in names))
+    to_caller, to_partner = lists
+    together = to_caller + to_partner
+    if sorted(together) != sorted(gang):
+        raise RuleError("payers", "must name each Gang member exactly once: " + ", ".join(gang))
+    if len(to_caller) != (len(gang) + 1) // 2:
+        raise RuleError("payers.caller",
+                        f"{len(to_caller)} payers; the caller collects from "
+                        f"{(len(gang) + 1) // 2} of a Gang of {len(gang)}")
+    return to_caller, to_partner
+
+
+def _parse_bids(raw: Any, seats: tuple[str, ...], dealer: str,
+                options: Options) -> tuple[str, ...] | None:
+    """Optional bidding record: one bid per player from the dealer's left."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != len(seats):
+        raise RuleError("bids", f"{show(raw)} must list one bid per player ({len(seats)})")
+    bids = tuple(F.get_choice({"bids": b}, "bids", CONTRACTS + ("pass",)) for b in raw)
+    if options.enforce_bid_order:
+        rank = {c: i for i, c in enumerate(options.contract_order)}
+        best = None
+        for bid in bids:
+            if bid == "pass":
+                continue
+            if best is not None and not (rank[bid] > rank[best] or
+                                         bid == best == "heart-solo"):
+                raise RuleError("bids", f"{bid} does not beat {best}")
+            best = bid
+    return bids
+
+
+def _check_bids_end(bids: tuple[str, ...], seats: tuple[str, ...], dealer: str, caller: str,
+                    contract: str) -> None:
+    start = seats.index(dealer)
+    order = [seats[(start + i) % len(seats)] for i in range(1, len(seats) + 1)]
+    last = max((i for i, b in enumerate(bids) if b != "pass"), default=None)
+    if last is None or order[last] != caller or bids[last] != contract:
+        raise RuleError("bids", f"the last bid must be {caller}'s {contract}")
+
+
+def amount(outcome: Outcome, options: Options) -> int:
+    """A: what each paying Gang member pays (negative: what each is paid)."""
+    if outcome.contract == "pass" or outcome.team_points is None:
+        return 0
+    m = options.multiplier_hearts if outcome.trump == "H" else options.multiplier_plain
+    return round_amount((outcome.team_points - 60) * m, options.round_to)
+
+
+def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement, State]:
+    seats = state.seats
+    dealer = outcome.dealer or state.dealer
+    after = replace(state, dealer=_left_of(seats, dealer), deals=state.deals + 1)
+    a = amount(outcome, options)
+    extra = {"amount": a, "dealer": dealer, "next_dealer": after.dealer}
+    if a == 0:
+        return Settlement(seats, (), extra), after
+    caller, partner, reason = outcome.caller, outcome.partner, outcome.contract
+    assert caller is not None
+    if partner is None:
+        owed = [(p, caller) for p in seats if p != caller]
+    else:
+        if outcome.payers is not None:
+            to_caller, to_partner = outcome.payers
+        else:
+            gang = _gang(seats, caller, partner)
+            half = (len(gang) + 1) // 2
+            to_caller, to_partner = tuple(gang[:half]), tuple(gang[half:])
+        owed = [(p, caller) for p in to_caller] + [(p, partner) for p in to_partner]
+    if a > 0:
+        transfers = tuple(Transfer(g, w, a, reason) for g, w in owed)
+    else:
+        transfers = tuple(Transfer(w, g, -a, reason) for g, w in owed)
+    return Settlement(seats, transfers, extra), after
+
+
+def to_json(outcome: Outcome) -> dict[str, Any]:
+    out: dict[str, Any] = {"contract": outcome.contract}
+    if outcome.dealer is not None:
+        out["dealer"] = outcome.dealer
+    if outcome.bids is not None:
+        out["bids"] = list(outcome.bids)
+    if outcome.contract == "pass":
+        return out
+    out["caller"] = outcome.caller
+    out["trump"] = SUIT_NAMES[outcome.trump or "C"]
+    if outcome.called_card is not None:
+        out["called_card"] = str(outcome.called_card)
+    if outcome.partner is not None:
+        out["partner"] = outcome.partner
+    if outcome.gang_points_given:
+        out["gang_points"] = 120 - (outcome.team_points or 0)
+    else:
+        out["team_points"] = outcome.team_points
+    if outcome.payers is not None:
+        out["payers"] = {"caller": list(outcome.payers[0]), "partner": list(outcome.payers[1])}
+    return out
+
+
+def summary(outcome: Outcome, settlement: Settlement) -> str:
+    """E.g. "Solo ♣ Bea + Dan, 73 → 25"."""
+    if outcome.contract == "pass":
+        return "All passed"
+    team = outcome.caller or ""
+    if outcome.partner:
+        team += f" + {outcome.partner}"
+    suit = SUIT_SYMBOLS[outcome.trump or "C"]
+    return (f"{TITLES[outcome.contract]} {suit} {team}, {outcome.team_points} → "
+            f"{settlement.extra.get('amount', 0)}")
+
+
+def status(state: State, options: Options) -> Mapping[str, Any]:
+    return {"finished": False, "deals": state.deals, "dealer": state.dealer}
+
+
+
+
+def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
+    """`--contract solo --caller Bea --partner Dan --trump clubs --points 73` as contract JSON.
+
+    `--points` is the solo team's pile; `--gang-points` the Gang's; `--payers
+    "caller=A,B;partner=C"` overrides who pays whom; `--bids pass,solo,...`.
+    """
+    from .quick import as_int, names
+
+    out: dict[str, Any] = {}
+    for key in ("dealer", "contract", "caller", "partner", "trump", "called_card"):
+        if flags.get(key) is not None:
+            out[key] = flags[key]
+    if flags.get("points") is not None:
+        out["team_points"] = as_int("points", flags["points"])
+    if flags.get("gang_points") is not None:
+        out["gang_points"] = as_int("gang_points", flags["gang_points"])
+    if flags.get("payers") is not None:
+        sides: dict[str, list[str]] = {"caller": [], "partner": []}
+        for part in str(flags["payers"]).split(";"):
+            side, _, who = part.partition("=")
+            if side.strip() not in sides:
+                raise RuleError("--payers", f"{show(part)} is not caller=NAMES or partner=NAMES")
+            sides[side.strip()] = names(who)
+        out["payers"] = sides
+    if flags.get("bids") is not None:
+        out["bids"] = names(flags["bids"])
+    unknown = set(flags) - {"dealer", "contract", "caller", "partner", "trump", "called_card",
+                            "points", "gang_points", "payers", "bids"}
+    if unknown:
+        flag = sorted(unknown)[0].replace("_", "-")
+        raise RuleError(f"--{flag}", "is not a Crazy Solo field")
+    return out
+
+
+GAME = Game(
+    name="crazy-solo", title="Crazy Solo", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
+    make_options=make_options, options_json=options_to_json, initial=initial, parse=parse,
+    settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
+    quick=quick,
+)

@@ -1,0 +1,122 @@
+"""Reading fields of a contract JSON object, each failure a RuleError naming the field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .errors import RuleError, show
+
+_MISSING = object()
+
+
+def check_keys(obj: Mapping[str, Any], allowed: Iterable[str]) -> None:
+    """Refuse keys the game does not know (a typo must not be silently ignored)."""
+    known = set(allowed) | {"game", "players"}
+    for key in obj:
+        if key not in known:
+            raise RuleError(str(key), "unknown field")
+
+
+def get_int(obj: Mapping[str, Any], key: str, lo: int, hi: int, *, default: Any = _MISSING,
+            field: str | None = None) -> int:
+    """An integer in lo..hi (booleans and floats refused)."""
+    name = field or key
+    value = obj.get(key, default)
+    if value is _MISSING:
+        raise RuleError(name, "is missing")
+    return check_int(name, value, lo, hi)
+
+
+def check_int(name: str, value: Any, lo: int, hi: int) -> int:
+    if type(value) is not int:
+        raise RuleError(name, f"{show(value)} is not a whole number")
+    if value < lo:
+        raise RuleError(name, f"{value} is below {lo}")
+    if value > hi:
+        raise RuleError(name, f"{value} is above {hi}")
+    return value
+
+
+def get_bool(obj: Mapping[str, Any], key: str, default: bool = False) -> bool:
+    value = obj.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise RuleError(key, f"{show(value)} is not true or false")
+    return value
+
+
+def get_choice(obj: Mapping[str, Any], key: str, choices: Iterable[str], *,
+               default: Any = _MISSING) -> str:
+    choices = tuple(choices)
+    value = obj.get(key, default)
+    if value is _MISSING:
+        raise RuleError(key, f"is missing (one of {', '.join(choices)})")
+    if not isinstance(value, str) or value.strip().lower() not in choices:
+        raise RuleError(key, f"{show(value)} is not one of {', '.join(choices)}")
+    return value.strip().lower()
+
+
+def player_name(value: Any, field: str, seats: Iterable[str]) -> str:
+    """A seated player's name (trimmed, case-sensitive)."""
+    seats = tuple(seats)
+    if not isinstance(value, str):
+        raise RuleError(field, f"{show(value)} is not a player name")
+    name = value.strip()
+    if name not in seats:
+        raise RuleError(field, f"{show(value)} is not playing at this table")
+    return name
+
+
+def get_player(obj: Mapping[str, Any], key: str, seats: Iterable[str], *,
+               optional: bool = False) -> str | None:
+    value = obj.get(key)
+    if value is None:
+        if optional:
+            return None
+        raise RuleError(key, "is missing")
+    return player_name(value, key, seats)
+
+
+def get_mapping(obj: Mapping[str, Any], key: str, *, optional: bool = True) -> dict[str, Any]:
+    value = obj.get(key)
+    if value is None:
+        if optional:
+            return {}
+        raise RuleError(key, "is missing")
+    if not isinstance(value, Mapping):
+        raise RuleError(key, f"{show(value)} is not an object")
+    return dict(value)
+
+
+def player_map(obj: Mapping[str, Any], key: str, seats: Iterable[str], *,
+               optional: bool = True) -> dict[str, Any]:
+    """An object keyed by seated players' names (keys trimmed; duplicates refused)."""
+    raw = get_mapping(obj, key, optional=optional)
+    out: dict[str, Any] = {}
+    for name, value in raw.items():
+        clean = player_name(name, f"{key}.{name}", seats)
+        if clean in out:
+            raise RuleError(key, f"{show(clean)} appears twice")
+        out[clean] = value
+    return out
+
+
+def read_players(value: Any, field: str = "players") -> tuple[str, ...]:
+    """The contract's `players`: a list of unique, non-empty names (trimmed)."""
+    if not isinstance(value, list) or not value:
+        raise RuleError(field, f"{show(value)} is not a list of names")
+    names: list[str] = []
+    for item in value:
+        if not isinstance(item, str) or not item.strip():
+            raise RuleError(field, f"{show(item)} is not a player name")
+        name = item.strip()
+        if len(name) > 40:
+            raise RuleError(field, f"{show(name)} is longer than 40 characters")
+        if name == "pot":
+            raise RuleError(field, '"pot" is reserved')
+        if name in names:
+            raise RuleError(field, f"{show(name)} appears twice")
+        names.append(name)
+    return tuple(names)

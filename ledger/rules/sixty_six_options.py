@@ -1,0 +1,99 @@
+"""Preset options of the Sixty-Six family (shared/rules/sixty-six.md section 10).
+
+Every variant shares the game-and-stake options; three-player adds `dealer_cap`, four-hand
+adds `ten_of_trumps_bonus`, Schnapsen doubles the stake for a Schneider by default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import RuleError, show
+from .options import options_from_mapping
+
+DEALER_RULES = ("alternate", "winner")
+MAX_TARGET = 99
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Two-player Sixty-Six (and the base of the other variants).
+
+    - `target`: game points that win a game (7; 10 is a known variant).
+    - `stake`: chips the loser of a game pays (each winner, in three-player and four-hand).
+    - `schneider_double`: a game loser who scored no game point pays the stake twice.
+    - `draw_carry`: after a drawn deal (65–65) the next deal's winner scores 1 extra per draw.
+    - `dealer_rule`: `alternate` (the deal passes left) or `winner` (the deal passes left to
+      the next player of the side that won the deal; a drawn deal passes left as usual).
+    - `one_match`: the table ends after one game; a further deal is refused.
+    """
+
+    target: int = 7
+    stake: int = 10
+    schneider_double: bool = False
+    draw_carry: bool = False
+    dealer_rule: str = "alternate"
+    one_match: bool = False
+
+    def validate(self) -> None:
+        check_common(self)
+
+
+@dataclass(frozen=True, slots=True)
+class SchnapsenOptions(Options):
+    """Schnapsen: a Bummerl with nothing scored (still at 7) costs two stakes by default."""
+
+    schneider_double: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ThreeOptions(Options):
+    """Three-player Sixty-Six: the sitting-out dealer's score cannot pass `dealer_cap`."""
+
+    dealer_cap: int = 6
+
+    def validate(self) -> None:
+        check_common(self)
+        if not 0 <= self.dealer_cap < self.target:
+            raise RuleError("dealer_cap", f"{self.dealer_cap} must be 0 to {self.target - 1} "
+                            "(below the target)")
+
+
+@dataclass(frozen=True, slots=True)
+class FourOptions(Options):
+    """Four-hand Sixty-Six: optionally the side taking the 10 of trumps scores 1 game point."""
+
+    ten_of_trumps_bonus: bool = False
+
+
+def check_common(options: Options) -> None:
+    """The checks every variant's options share (RuleError naming the option)."""
+    if not 1 <= options.target <= MAX_TARGET:
+        raise RuleError("target", f"{options.target} must be 1 to {MAX_TARGET}")
+    if options.stake < 0:
+        raise RuleError("stake", f"{options.stake} is below 0")
+    if options.dealer_rule not in DEALER_RULES:
+        raise RuleError("dealer_rule",
+                        f"{show(options.dealer_rule)} is not one of {', '.join(DEALER_RULES)}")
+
+
+def make_two(raw: Mapping[str, Any]) -> Options:
+    """Options for two-player Sixty-Six from a preset mapping."""
+    return options_from_mapping(Options, raw)
+
+
+def make_schnapsen(raw: Mapping[str, Any]) -> SchnapsenOptions:
+    """Options for Schnapsen from a preset mapping."""
+    return options_from_mapping(SchnapsenOptions, raw)
+
+
+def make_three(raw: Mapping[str, Any]) -> ThreeOptions:
+    """Options for three-player Sixty-Six from a preset mapping."""
+    return options_from_mapping(ThreeOptions, raw)
+
+
+def make_four(raw: Mapping[str, Any]) -> FourOptions:
+    """Options for four-hand Sixty-Six from a preset mapping."""
+    return options_from_mapping(FourOptions, raw)

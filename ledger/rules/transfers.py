@@ -1,0 +1,64 @@
+"""Transfers and settlements: the only things that move chips."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+POT = "pot"
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """`amount` chips from `payer` to `payee` (a player name or `POT`)."""
+
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+
+    def __post_init__(self) -> None:
+        if type(self.amount) is not int or self.amount <= 0:
+            raise ValueError(f"transfer amount must be a positive int, got {self.amount!r}")
+        if self.payer == self.payee:
+            raise ValueError(f"transfer from {self.payer!r} to itself")
+
+
+def nets_of(transfers: Iterable[Transfer], players: Iterable[str] = ()) -> dict[str, int]:
+    """Each account's net from applying `transfers` to all-zero balances.
+
+    Every name in `players` appears (with 0 if untouched); the pot appears only if used.
+    """
+    nets = {p: 0 for p in players}
+    for t in transfers:
+        nets[t.payer] = nets.get(t.payer, 0) - t.amount
+        nets[t.payee] = nets.get(t.payee, 0) + t.amount
+    return nets
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What one deal moves. Zero-sum by construction; the pot must end empty."""
+
+    players: tuple[str, ...]
+    transfers: tuple[Transfer, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "extra", MappingProxyType(dict(self.extra)))
+        nets = nets_of(self.transfers)
+        if nets.get(POT, 0) != 0:
+            raise ValueError(f"pot ends at {nets[POT]}, not 0")
+        strangers = set(nets) - set(self.players) - {POT}
+        if strangers:
+            raise ValueError(f"transfers name non-players {sorted(strangers)}")
+        assert sum(nets.values()) == 0
+
+    @property
+    def nets(self) -> dict[str, int]:
+        """Each player's net for the deal, in seat order (the pot left out)."""
+        nets = nets_of(self.transfers, self.players)
+        nets.pop(POT, None)
+        return nets

@@ -1,0 +1,519 @@
+"""The use cases: the only API the CLI and the TUI call.
+
+Every write is one SQLite transaction started with BEGIN IMMEDIATE, so a deal row, its
+revision and its transfers land together or not at all, and two writers queue instead of
+failing. Money is never stored as a running total: standings are sums over transfers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from . import presets
+from .rules import RuleError, game_named
+from .rules.errors import show
+from .rules.fields import read_players
+from .rules.game import Game, Options, State
+from .rules.transfers import POT, Settlement
+from .store import repo
+from .store.engine import make_engine, migrate, url_for
+from .views import (
+    DealView,
+    NightView,
+    PlayerView,
+    Preview,
+    StandingRow,
+    TableView,
+    TransferView,
+)
+
+MAX_NAME = 40
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """A table's rules and seats, loaded once per use case."""
+
+    id: int
+    night_id: int
+    number: int
+    game: Game
+    preset: str
+    options: Options
+    options_json: dict[str, Any]
+    seats: tuple[str, ...]
+    seat_ids: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """One deal of a table's fold: its current revision and what it settles now."""
+
+    deal_id: int
+    number: int
+    kind: str
+    outcome: dict[str, Any] | None
+    stored: tuple[Any, ...]
+    settlement: Settlement | None
+    summary: str
+
+
+def clean_name(value: object, field: str = "name") -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise RuleError(field, f"{show(value)} is not a name")
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME:
+        raise RuleError(field, f"{show(name)} is longer than {MAX_NAME} characters")
+    if name.lower() == POT:
+        raise RuleError(field, '"pot" is reserved for the Hachi-Hachi pot')
+    if "," in name:
+        raise RuleError(field, f"{show(name)} contains a comma (seat lists use commas)")
+    return name
+
+
+class Tally:
+    """The ledger service over one database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, path_or_url: str | Path) -> Tally:
+        text = str(path_or_url)
+        url = text if "://" in text else url_for(path_or_url)
+        if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+            Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        engine = make_engine(url)
+        migrate(engine)
+        return cls(engine)
+
+    # ---- sessions ---------------------------------------------------------------------
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with Session(self.engine) as session:
+            yield session
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        with Session(self.engine) as session:
+            session.connection(execution_options={"tally_write": True})
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+
+    # ---- players -------------------------------------------------------------------------
+
+    def add_player(self, name: object) -> int:
+        clean = clean_name(name)
+        with self._write() as s:
+            clash = repo.player_by_name_folded(session=s, name=clean)
+            if clash:
+                raise RuleError("name", f"{show(clean)} is already in the roster as {show(clash[1])}")
+            return repo.add_player(session=s, name=clean, now=_now())
+
+    def rename_player(self, old: object, new: object) -> None:
+        new_name = clean_name(new, "new name")
+        with self._write() as s:
+            pid = self._player_id(s, old, "name")
+            clash = repo.player_by_name_folded(session=s, name=new_name)
+            if clash and clash[0] != pid:
+                raise RuleError("new name", f"{show(new_name)} is already in the roster")
+            repo.rename_player(session=s, player_id=pid, name=new_name)
+
+    def players(self) -> list[PlayerView]:
+        with self._read() as s:
+            return [PlayerView(i, n) for i, n in repo.players(session=s)]
+
+    def _player_id(self, s: Session, name: object, field: str) -> int:
+        if not isinstance(name, str):
+            raise RuleError(field, f"{show(name)} is not a name")
+        found = repo.player_by_name_folded(session=s, name=" ".join(name.split()))
+        if not found or found[1] != " ".join(name.split()):
+            raise RuleError(field, f"{show(name)} is not in the roster (tally player add)")
+        return found[0]
+
+    # ---- nights -------------------------------------------------------------------------
+
+    def new_night(self, on: str | None = None, venue: str | None = None) -> int:
+        day = on or date.today().isoformat()
+        try:
+            day = date.fromisoformat(day).isoformat()
+        except ValueError:
+            raise RuleError("date", f"{show(on)} is not a date (YYYY-MM-DD)") from None
+        if venue is not None:
+            venue = " ".join(venue.split()) or None
+        with self._write() as s:
+            return repo.add_night(session=s, date=day, venue=venue, now=_now())
+
+    def nights(self) -> list[NightView]:
+        with self._read() as s:
+            return [NightView(n.id or 0, n.date, n.venue, n.closed_at is not None)
+                    for n in repo.nights(session=s)]
+
+    def night(self, night_id: int) -> NightView:
+        with self._read() as s:
+            n = repo.night_row(session=s, night_id=night_id)
+            if n is None:
+                raise RuleError("night", f"{night_id} does not exist")
+            tables = tuple(self._table_view(s, t.id or 0) for t in repo.tables(
+                session=s, night_id=night_id))
+            return NightView(night_id, n.date, n.venue, n.closed_at is not None, tables)
+
+    def close_night(self, night_id: int) -> None:
+        with self._write() as s:
+            self._open_night(s, night_id)
+            repo.close_night(session=s, night_id=night_id, now=_now())
+
+    def _open_night(self, s: Session, night_id: int) -> None:
+        n = repo.night_row(session=s, night_id=night_id)
+        if n is None:
+            raise RuleError("night", f"{night_id} does not exist")
+        if n.closed_at is not None:
+            raise RuleError("night", f"{night_id} ({n.date}) is closed")
+
+    # ---- tables ---------------------------------------------------------------------------
+
+    def new_table(self, night_id: int, game: str, seats: Sequence[str], preset: str = "default",
+                  overrides: Mapping[str, Any] | None = None) -> int:
+        engine, options = presets.load(game, preset, overrides)
+        names = read_players(list(seats), "seats")
+        engine.check_seats(names, options)
+        with self._write() as s:
+            self._open_night(s, night_id)
+            ids = [self._player_id(s, n, "seats") for n in names]
+            return repo.add_table(session=s, night_id=night_id, game=engine.name, preset=preset,
+                                  options=engine.options_json(options), seat_ids=ids, now=_now())
+
+    def _load_table(self, s: Session, table_id: int) -> _Table:
+        row = repo.table_row(session=s, table_id=table_id)
+        if row is None:
+            raise RuleError("table", f"{table_id} does not exist")
+        game = game_named(row.game)
+        options_json = json.loads(row.options)
+        options = game.make_options(options_json)
+        seat_rows = repo.seats(session=s, table_id=table_id)
+        return _Table(table_id, row.night_id, row.number, game, row.preset, options,
+                      options_json, tuple(n for _, n in seat_rows), {n: i for i, n in seat_rows})
+
+    def _table_view(self, s: Session, table_id: int) -> TableView:
+        t = self._load_table(s, table_id)
+        steps, state = self._fold(s, t)
+        return TableView(t.id, t.night_id, t.number, t.game.name, t.preset, t.seats,
+                         t.options_json, sum(1 for x in steps if x.kind != "void"),
+                         dict(t.game.status(state, t.options)))
+
+    def table(self, table_id: int) -> TableView:
+        with self._read() as s:
+            return self._table_view(s, table_id)
+
+    # ---- the fold -----------------------------------------------------------------------
+
+    def _fold(self, s: Session, t: _Table, *, replace: Mapping[int, dict[str, Any] | None]
+              | None = None) -> tuple[list[_Step], State]:
+        """Replay the table's deals from the start. `replace` swaps a deal's outcome
+        (None: void) to see what a correction does to it and to every later deal."""
+        state = t.game.initial(t.seats, t.options)
+        steps = []
+        for row in repo.current_revisions(session=s, table_id=t.id):
+            deal_id, number, kind, raw = row[0], row[1], row[4], row[5]
+            outcome_json = json.loads(raw) if raw is not None else None
+            if replace and deal_id in replace:
+                outcome_json = replace[deal_id]
+                kind = "void" if outcome_json is None else "correct"
+            if outcome_json is None:
+                steps.append(_Step(deal_id, number, "void", None, row, None, "void"))
+                continue
+            try:
+                outcome = t.game.parse(outcome_json, state, t.options)
+            except RuleError as exc:
+                raise RuleError(f"deal {number}: {exc.field}", exc.message) from None
+            settlement, state = t.game.settle(state, outcome, t.options)
+            steps.append(_Step(deal_id, number, kind, outcome_json, row, settlement,
+                               t.game.summary(outcome, settlement)))
+        return steps, state
+
+    def _outcome_for(self, t: _Table, state: State, obj: Mapping[str, Any]
+                     ) -> tuple[dict[str, Any], Settlement, str]:
+        """Validate a deal's JSON at a table; return its stored form, settlement, summary."""
+        if not isinstance(obj, Mapping):
+            raise RuleError("input", f"{show(obj)} is not a JSON object")
+        obj = dict(obj)
+        if "game" in obj and game_named(obj.pop("game")) is not t.game:
+            raise RuleError("game", f"this table plays {t.game.name}")
+        if "players" in obj:
+            given = read_players(obj.pop("players"))
+            allowed = {t.seats}
+            if t.game.players_of is not None:
+                allowed.add(t.game.players_of(state))
+            if given not in allowed:
+                raise RuleError("players", f"{', '.join(given)} are not this table's seats "
+                                f"({', '.join(t.seats)})")
+        status = t.game.status(state, t.options)
+        if status.get("finished"):
+            raise RuleError("table", f"{t.id} is finished; start a new table")
+        outcome = t.game.parse(obj, state, t.options)
+        settlement, _ = t.game.settle(state, outcome, t.options)
+        return t.game.to_json(outcome), settlement, t.game.summary(outcome, settlement)
+
+    def _transfer_rows(self, t: _Table, settlement: Settlement
+                       ) -> list[tuple[int | None, int | None, int, str]]:
+        ids = t.seat_ids
+        return [(ids.get(x.payer), ids.get(x.payee), x.amount, x.reason)
+                for x in settlement.transfers]
+
+    # ---- deals ---------------------------------------------------------------------------
+
+    def preview_deal(self, table_id: int, obj: Mapping[str, Any],
+                     deal_id: int | None = None) -> Preview:
+        """What a deal would settle (for a new deal, or as a correction of `deal_id`)."""
+        with self._read() as s:
+            t = self._load_table(s, table_id)
+            state = self._state_before(s, t, deal_id)
+            _, settlement, summary = self._outcome_for(t, state, obj)
+            return _preview(settlement, summary)
+
+    def _state_before(self, s: Session, t: _Table, deal_id: int | None) -> State:
+        if deal_id is None:
+            return self._fold(s, t)[1]
+        state = t.game.initial(t.seats, t.options)
+        for row in repo.current_revisions(session=s, table_id=t.id):
+            if row[0] == deal_id:
+                return state
+            if row[5] is not None:
+                outcome = t.game.parse(json.loads(row[5]), state, t.options)
+                state = t.game.settle(state, outcome, t.options)[1]
+        raise RuleError("deal", f"{deal_id} is not a deal of table {t.id}")
+
+    def quick_json(self, table_id: int, flags: Mapping[str, Any],
+                   deal_id: int | None = None) -> dict[str, Any]:
+        """Scorer-typed flags (`points="73"`) turned into the table's contract JSON."""
+        with self._read() as s:
+            t = self._load_table(s, table_id)
+            if t.game.quick is None:
+                raise RuleError("flags", f"{t.game.name} takes JSON on stdin only")
+            return t.game.quick(flags, self._state_before(s, t, deal_id))
+
+    def table_of_deal(self, deal_id: int) -> int:
+        with self._read() as s:
+            row = repo.current_revision_of(session=s, deal_id=deal_id)
+            if row is None:
+                raise RuleError("deal", f"{deal_id} does not exist")
+            return int(row[11])
+
+    def add_deal(self, table_id: int, obj: Mapping[str, Any], author: str | None = None) -> int:
+        """Record a deal; returns its id."""
+        return self.add_deals(table_id, [obj], author)[0]
+
+    def add_deals(self, table_id: int, objs: Sequence[Mapping[str, Any]],
+                  author: str | None = None, *, line_numbers: bool = False) -> list[int]:
+        """Record several deals in one transaction: all of them or none."""
+        with self._write() as s:
+            t = self._load_table(s, table_id)
+            self._open_night(s, t.night_id)
+            _, state = self._fold(s, t)
+            ids = []
+            now = _now()
+            for i, obj in enumerate(objs, start=1):
+                try:
+                    stored, settlement, summary = self._outcome_for(t, state, obj)
+                    outcome = t.game.parse(stored, state, t.options)
+                    state = t.game.settle(state, outcome, t.options)[1]
+                except RuleError as exc:
+                    if line_numbers:
+                        raise RuleError(f"line {i}: {exc.field}", exc.message) from None
+                    raise
+                deal_id, _ = repo.add_deal(session=s, table_id=t.id, now=now)
+                repo.add_revision(session=s, deal_id=deal_id, kind="record", outcome=stored,
+                                  summary=summary, extra=dict(settlement.extra), now=now,
+                                  author=author, reason=None,
+                                  transfers=self._transfer_rows(t, settlement))
+                ids.append(deal_id)
+            return ids
+
+    def correct_deal(self, deal_id: int, obj: Mapping[str, Any] | None, *,
+                     reason: str | None = None, author: str | None = None) -> int:
+        """A new revision of a deal (None voids it); later deals re-settle. Returns the
+        number of later deals whose transfers changed."""
+        if obj is None and not (reason and reason.strip()):
+            raise RuleError("reason", "a void needs a reason")
+        with self._write() as s:
+            row = repo.current_revision_of(session=s, deal_id=deal_id)
+            if row is None:
+                raise RuleError("deal", f"{deal_id} does not exist")
+            t = self._load_table(s, row[11])
+            self._open_night(s, t.night_id)
+            stored: dict[str, Any] | None = None
+            if obj is not None:
+                state = self._state_before(s, t, deal_id)
+                stored, _, _ = self._outcome_for(t, state, obj)
+            elif row[4] == "void":
+                raise RuleError("deal", f"{deal_id} is already void")
+            steps, _ = self._fold(s, t, replace={deal_id: stored})
+            changed = 0
+            now = _now()
+            for step in steps:
+                if step.deal_id == deal_id:
+                    self._append(s, t, step, "void" if stored is None else "correct", now,
+                                 author, reason)
+                elif step.settlement is not None and self._differs(s, t, step):
+                    self._append(s, t, step, "resettle", now, author,
+                                 f"re-settled after deal {row[1]} changed")
+                    changed += 1
+            return changed
+
+    def void_deal(self, deal_id: int, reason: str, author: str | None = None) -> int:
+        return self.correct_deal(deal_id, None, reason=reason, author=author)
+
+    def undo_last(self, table_id: int, author: str | None = None) -> int | None:
+        """Void the table's last deal that is not void yet (kept in history as 'undo')."""
+        for deal in reversed(self.deals(table_id)):
+            if not deal.void:
+                self.void_deal(deal.id, "undo", author)
+                return deal.id
+        return None
+
+    def _append(self, s: Session, t: _Table, step: _Step, kind: str, now: datetime,
+                author: str | None, reason: str | None) -> None:
+        settlement = step.settlement
+        repo.add_revision(session=s, deal_id=step.deal_id, kind=kind, outcome=step.outcome,
+                          summary=step.summary if settlement else "void",
+                          extra=dict(settlement.extra) if settlement else {}, now=now,
+                          author=author, reason=reason,
+                          transfers=self._transfer_rows(t, settlement) if settlement else [])
+
+    def _differs(self, s: Session, t: _Table, step: _Step) -> bool:
+        assert step.settlement is not None
+        stored = repo.transfers_of(session=s, revision_ids=[step.stored[2]])[step.stored[2]]
+        return sorted(stored, key=repr) != sorted(self._transfer_rows(t, step.settlement),
+                                                  key=repr)
+
+    def deals(self, table_id: int) -> list[DealView]:
+        with self._read() as s:
+            t = self._load_table(s, table_id)
+            rows = repo.current_revisions(session=s, table_id=table_id)
+            return self._deal_views(s, t, rows)
+
+    def _deal_views(self, s: Session, t: _Table, rows: Sequence[tuple[Any, ...]]
+                    ) -> list[DealView]:
+        names = {v: k for k, v in t.seat_ids.items()}
+        moves = repo.transfers_of(session=s, revision_ids=[r[2] for r in rows])
+        out = []
+        for r in rows:
+            transfers = tuple(TransferView(names.get(a, POT) if a else POT,
+                                           names.get(b, POT) if b else POT, n, why)
+                              for a, b, n, why in moves[r[2]])
+            nets = {p: 0 for p in t.seats}
+            for x in transfers:
+                if x.payer != POT:
+                    nets[x.payer] -= x.amount
+                if x.payee != POT:
+                    nets[x.payee] += x.amount
+            out.append(DealView(r[0], t.id, r[1], r[3], r[4], r[6],
+                                json.loads(r[5]) if r[5] else None, json.loads(r[7] or "{}"),
+                                transfers, nets, str(r[8])[:19], r[9], r[10]))
+        return out
+
+    def deal(self, deal_id: int) -> DealView:
+        with self._read() as s:
+            row = repo.current_revision_of(session=s, deal_id=deal_id)
+            if row is None:
+                raise RuleError("deal", f"{deal_id} does not exist")
+            return self._deal_views(s, self._load_table(s, row[11]), [row])[0]
+
+    def history(self, deal_id: int) -> list[DealView]:
+        """Every revision of a deal, oldest first."""
+        with self._read() as s:
+            row = repo.current_revision_of(session=s, deal_id=deal_id)
+            if row is None:
+                raise RuleError("deal", f"{deal_id} does not exist")
+            t = self._load_table(s, row[11])
+            revs = repo.revisions_of(session=s, deal_id=deal_id)
+            rows = [(deal_id, row[1], r.id, r.seq, r.kind, r.outcome, r.summary, r.extra,
+                     r.created_at, r.author, r.reason, t.id) for r in revs]
+            return self._deal_views(s, t, rows)
+
+    # ---- standings ----------------------------------------------------------------------
+
+    def standings(self, *, night_id: int | None = None, table_id: int | None = None
+                  ) -> list[StandingRow]:
+        """Players ranked by net over the scope (all nights if neither is given)."""
+        with self._read() as s:
+            if night_id is not None and repo.night_row(session=s, night_id=night_id) is None:
+                raise RuleError("night", f"{night_id} does not exist")
+            if table_id is not None and repo.table_row(session=s, table_id=table_id) is None:
+                raise RuleError("table", f"{table_id} does not exist")
+            nets = repo.nets_by_table(session=s, night_id=night_id, table_id=table_id)
+            played = repo.deals_played(session=s, night_id=night_id, table_id=table_id)
+            seated = repo.seated_players(session=s, night_id=night_id, table_id=table_id)
+            names = repo.player_names(session=s)
+        total: dict[int, int] = {}
+        deals: dict[int, int] = {}
+        for pid, _tid in seated | set(nets) | set(played):
+            total.setdefault(pid, 0)
+            deals.setdefault(pid, 0)
+        for (pid, _tid), n in nets.items():
+            total[pid] += n
+        for (pid, _tid), n in played.items():
+            deals[pid] += n
+        return rank_rows([(names[p], total[p], deals[p]) for p in total])
+
+    # ---- integrity --------------------------------------------------------------------------
+
+    def check(self) -> list[str]:
+        """Re-derive every transfer from the stored outcomes and presets; list what differs."""
+        problems: list[str] = []
+        with self._read() as s:
+            problems += repo.orphans(session=s)
+            for rid, pot in repo.unbalanced_revisions(session=s):
+                problems.append(f"revision {rid}: does not sum to zero (pot {pot:+d}) "
+                                "or has an amount that is not positive")
+            for row in repo.tables(session=s):
+                try:
+                    t = self._load_table(s, row.id or 0)
+                    steps, _ = self._fold(s, t)
+                except (RuleError, ValueError, KeyError) as exc:
+                    problems.append(f"table {row.id}: cannot be replayed ({exc})")
+                    continue
+                for step in steps:
+                    if step.settlement is None:
+                        has = repo.transfers_of(session=s, revision_ids=[step.stored[2]])
+                        if has[step.stored[2]]:
+                            problems.append(f"table {t.id} deal {step.number}: void but has "
+                                            "transfers")
+                    elif self._differs(s, t, step):
+                        problems.append(f"table {t.id} deal {step.number}: stored transfers "
+                                        "differ from the rules")
+        return problems
+
+
+def rank_rows(rows: Sequence[tuple[str, int, int]]) -> list[StandingRow]:
+    """Rank by net, highest first; equal nets share a rank (1, 2, 2, 4)."""
+    ordered = sorted(rows, key=lambda r: (-r[1], r[0].lower(), r[0]))
+    out: list[StandingRow] = []
+    for i, (name, net, deals) in enumerate(ordered):
+        rank = out[-1].rank if out and out[-1].net == net else i + 1
+        out.append(StandingRow(rank, name, net, deals))
+    return out
+
+
+def _preview(settlement: Settlement, summary: str) -> Preview:
+    return Preview(summary, tuple(TransferView(x.payer, x.payee, x.amount, x.reason)
+                                  for x in settlement.transfers),
+                   settlement.nets, dict(settlement.extra))

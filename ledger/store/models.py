@@ -1,0 +1,88 @@
+"""SQLModel tables. Deals are append-only: a deal's history is its list of revisions.
+
+Amounts are integers; a transfer's payer or payee is NULL for the Hachi-Hachi pot.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Index, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class Player(SQLModel, table=True):
+    __tablename__ = "player"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True, index=True)
+    created_at: datetime
+
+
+class Night(SQLModel, table=True):
+    __tablename__ = "night"
+    id: int | None = Field(default=None, primary_key=True)
+    date: str  # ISO date of the club night
+    venue: str | None = None
+    created_at: datetime
+    closed_at: datetime | None = None
+
+
+class GameTable(SQLModel, table=True):
+    __tablename__ = "game_table"
+    __table_args__ = (UniqueConstraint("night_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    night_id: int = Field(foreign_key="night.id", index=True)
+    number: int  # within the night, from 1
+    game: str
+    preset: str
+    options: str  # the frozen options, JSON
+    created_at: datetime
+
+
+class Seat(SQLModel, table=True):
+    __tablename__ = "seat"
+    table_id: int = Field(foreign_key="game_table.id", primary_key=True)
+    position: int = Field(primary_key=True)  # 0-based, clockwise
+    player_id: int = Field(foreign_key="player.id", index=True)
+
+
+class Deal(SQLModel, table=True):
+    __tablename__ = "deal"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id", index=True)
+    number: int  # within the table, from 1
+    created_at: datetime
+
+
+class Revision(SQLModel, table=True):
+    """One version of a deal. The deal's current version is its highest id.
+
+    kind: record | correct | void | resettle (a later deal re-settled after a correction)
+    """
+
+    __tablename__ = "revision"
+    __table_args__ = (
+        UniqueConstraint("deal_id", "seq"),
+        Index("ix_revision_deal_id_id", "deal_id", "id"),
+    )
+    id: int | None = Field(default=None, primary_key=True)
+    deal_id: int = Field(foreign_key="deal.id")
+    seq: int  # 1, 2, … within the deal
+    kind: str
+    outcome: str | None = None  # contract JSON (without game/players); NULL for a void
+    summary: str = ""
+    extra: str = "{}"  # the game's extra output, JSON
+    created_at: datetime
+    author: str | None = None
+    reason: str | None = None
+
+
+class TransferRow(SQLModel, table=True):
+    __tablename__ = "transfer"
+    id: int | None = Field(default=None, primary_key=True)
+    revision_id: int = Field(foreign_key="revision.id", index=True)
+    payer_id: int | None = Field(default=None, foreign_key="player.id")  # NULL: the pot
+    payee_id: int | None = Field(default=None, foreign_key="player.id")  # NULL: the pot
+    amount: int
+    reason: str

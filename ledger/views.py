@@ -1,0 +1,83 @@
+"""Plain frozen records the service hands to the CLI and the TUI (no rows leak out)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    id: int
+    night_id: int
+    number: int
+    game: str
+    preset: str
+    seats: tuple[str, ...]
+    options: dict[str, Any]
+    deals: int
+    status: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class NightView:
+    id: int
+    date: str
+    venue: str | None
+    closed: bool
+    tables: tuple[TableView, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TransferView:
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    """A deal as it stands now (its latest revision)."""
+
+    id: int
+    table_id: int
+    number: int
+    revision: int
+    kind: str  # record | correct | void | resettle
+    summary: str
+    outcome: dict[str, Any] | None
+    extra: dict[str, Any]
+    transfers: tuple[TransferView, ...]
+    nets: dict[str, int]
+    created_at: str
+    author: str | None = None
+    reason: str | None = None
+
+    @property
+    def void(self) -> bool:
+        return self.kind == "void"
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    player: str
+    net: int
+    deals: int
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What a deal would settle, before it is saved."""
+
+    summary: str
+    transfers: tuple[TransferView, ...]
+    nets: dict[str, int]
+    extra: dict[str, Any]

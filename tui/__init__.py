@@ -1,0 +1,1 @@
+"""The Textual app (thin screens over `ledger.service`)."""
