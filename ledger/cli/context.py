@@ -55,4 +55,6 @@ def read_stdin_json(field: str = "input") -> dict[str, Any]:
         text = sys.stdin.read()
     except UnicodeDecodeError:
         raise RuleError(field, "standard input is not UTF-8 text") from None
+    if not text.strip():
+        raise RuleError(field, "is empty (give the deal as JSON on stdin, or with flags)")
     return read_json_object(text, field)

@@ -17,14 +17,28 @@ class RuleError(ValueError):
 
 
 def show(value: object) -> str:
-    """A value as it should appear inside an error message (short, unambiguous)."""
-    if isinstance(value, str):
-        text = value if value.strip() == value and value else repr(value)
-    else:
-        import json
+    """A value as it should appear inside an error message (short, unambiguous).
 
+    Plain words stay bare (`Zed`); text that could be mistaken for a number, a boolean,
+    null or nothing is quoted (`"73"`, `""`); other values are shown as JSON.
+    """
+    import json
+
+    if isinstance(value, str) and value and value.strip() == value and not _looks_like_json(value):
+        text = value
+    else:
         try:
             text = json.dumps(value, ensure_ascii=False)
         except (TypeError, ValueError):
             text = repr(value)
+    text = " ".join(text.split())
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _looks_like_json(text: str) -> bool:
+    import json
+
+    try:
+        return not isinstance(json.loads(text), str)
+    except ValueError:
+        return False

@@ -1,0 +1,117 @@
+"""The store: append-only history, corrections, voids, check, and the migration."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlmodel import SQLModel
+
+from ledger.rules import RuleError
+from ledger.service import Tally
+from ledger.store import models  # noqa: F401
+
+SOLO = {"contract": "solo", "caller": "Bea", "partner": "Dan", "trump": "clubs",
+        "team_points": 73}
+
+
+def test_correction_supersedes_and_keeps_history(crazy_table: tuple[Tally, int]) -> None:
+    service, table = crazy_table
+    deal = service.add_deal(table, SOLO)
+    service.correct_deal(deal, {**SOLO, "team_points": 52}, reason="miscounted", author="Ann")
+    history = service.history(deal)
+    assert [(h.revision, h.kind, h.reason, h.author) for h in history] == [
+        (1, "record", None, None), (2, "correct", "miscounted", "Ann")]
+    assert history[0].nets == {"Ann": -25, "Bea": 50, "Chie": -25, "Dan": 25, "Eve": -25}
+    assert history[1].nets == {"Ann": 15, "Bea": -30, "Chie": 15, "Dan": -15, "Eve": 15}
+    assert {r.player: r.net for r in service.standings(table_id=table)} == history[1].nets
+    assert service.check() == []
+
+
+def test_void_leaves_a_revision_with_no_transfers(crazy_table: tuple[Tally, int]) -> None:
+    service, table = crazy_table
+    deal = service.add_deal(table, SOLO)
+    service.void_deal(deal, "wrong table")
+    [current] = service.deals(table)
+    assert (current.kind, current.transfers, current.reason) == ("void", (), "wrong table")
+    assert all(r.net == 0 and r.deals == 0 for r in service.standings(table_id=table))
+    assert [h.kind for h in service.history(deal)] == ["record", "void"]
+    with pytest.raises(RuleError, match="reason: a void needs a reason"):
+        service.void_deal(service.add_deal(table, SOLO), "  ")
+
+
+def test_voided_deal_does_not_move_the_dealer(crazy_table: tuple[Tally, int]) -> None:
+    service, table = crazy_table
+    first = service.add_deal(table, SOLO)
+    service.add_deal(table, {"contract": "pass"})
+    service.void_deal(first, "dealt at the wrong table")
+    assert service.table(table).status["dealer"] == "Bea"  # Ann dealt the pass
+
+
+def test_correction_three_deals_back_resettles_nothing_else(
+        crazy_table: tuple[Tally, int]) -> None:
+    service, table = crazy_table
+    ids = [service.add_deal(table, {**SOLO, "team_points": p}) for p in (73, 80, 40, 66)]
+    assert service.correct_deal(ids[0], {**SOLO, "team_points": 90}, reason="recount") == 0
+    assert [d.extra["amount"] for d in service.deals(table)] == [60, 40, -40, 10]
+    assert service.check() == []
+
+
+def test_check_reports_a_hand_edited_transfer(crazy_table: tuple[Tally, int],
+                                              db_path: Path) -> None:
+    service, table = crazy_table
+    service.add_deal(table, SOLO)
+    con = sqlite3.connect(db_path)
+    con.execute("UPDATE transfer SET amount = 30 WHERE id = 1")
+    con.commit()
+    con.close()
+    assert service.check() == ["table 1 deal 1: stored transfers differ from the rules"]
+
+
+def test_check_reports_pot_imbalance_and_orphans(crazy_table: tuple[Tally, int],
+                                                 db_path: Path) -> None:
+    service, table = crazy_table
+    service.add_deal(table, SOLO)
+    con = sqlite3.connect(db_path)  # foreign keys are off in a plain connection
+    con.execute("UPDATE transfer SET payee_id = NULL WHERE id = 1")
+    con.execute("INSERT INTO transfer (revision_id, payer_id, payee_id, amount, reason) "
+                "VALUES (99, 1, 2, 5, 'x')")
+    con.commit()
+    con.close()
+    problems = service.check()
+    assert "transfer without revision: 4" in problems
+    assert "revision 1: does not sum to zero (pot +25) or has an amount that is not positive" \
+        in problems
+
+
+def test_migration_builds_the_same_schema_as_the_models(service: Tally) -> None:
+    with service.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
+    assert diff == []
+
+
+def test_database_uses_wal_and_foreign_keys(service: Tally, db_path: Path) -> None:
+    with service.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30000
+
+
+def test_night_survives_reopening(crazy_table: tuple[Tally, int], db_path: Path) -> None:
+    service, table = crazy_table
+    service.add_deal(table, SOLO)
+    before = service.standings(table_id=table)
+    service.engine.dispose()
+    again = Tally.open(db_path)
+    assert again.standings(table_id=table) == before
+    assert again.deals(table)[0].summary == "Solo ♣ Bea + Dan, 73 → 25"
+
+
+def test_closed_night_refuses_deals(crazy_table: tuple[Tally, int]) -> None:
+    service, table = crazy_table
+    service.close_night(1)
+    with pytest.raises(RuleError, match=r"night: 1 \(2026-11-29\) is closed"):
+        service.add_deal(table, SOLO)
