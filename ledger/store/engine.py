@@ -12,7 +12,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import create_engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD = "0001"  # the newest migration; bump with each new revision file
+HEAD = "0002"  # the newest migration; bump with each new revision file
 BUSY_TIMEOUT_MS = 30_000
 
 

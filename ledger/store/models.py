@@ -25,6 +25,8 @@ class Night(SQLModel, table=True):
     venue: str | None = None
     created_at: datetime
     closed_at: datetime | None = None
+    rate: str | None = None  # money per chip, a Decimal as text (e.g. "0.05")
+    currency: str | None = None  # ISO 4217 code for `rate`
 
 
 class GameTable(SQLModel, table=True):
@@ -86,3 +88,19 @@ class TransferRow(SQLModel, table=True):
     payee_id: int | None = Field(default=None, foreign_key="player.id")  # NULL: the pot
     amount: int
     reason: str
+
+
+class PaymentRow(SQLModel, table=True):
+    """Money that changed hands to settle a night ("Chie paid Dan 35").
+
+    A negative amount takes back a payment marked by mistake (rows are never deleted).
+    """
+
+    __tablename__ = "payment"
+    id: int | None = Field(default=None, primary_key=True)
+    night_id: int = Field(foreign_key="night.id", index=True)
+    payer_id: int = Field(foreign_key="player.id")
+    payee_id: int = Field(foreign_key="player.id")
+    amount: int
+    created_at: datetime
+    author: str | None = None
