@@ -195,7 +195,8 @@ def has_straight(cards: Iterable[Card]) -> bool:
     """Five consecutive ranks; the Ace plays high (10-J-Q-K-A) or low (A-2-3-4-5), no wrap.
 
     >>> from .cards import parse_card as c
-    >>> has_straight(map(c, "AS 2H 3D 4C 5S".split())), has_straight(map(c, "QS KH AD 2C 3S".split()))
+    >>> wheel, wrap = "AS 2H 3D 4C 5S", "QS KH AD 2C 3S"
+    >>> has_straight(map(c, wheel.split())), has_straight(map(c, wrap.split()))
     (True, False)
     """
     values = {RANK_VALUE[c.rank] for c in cards}
