@@ -19,6 +19,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from . import presets
+from .archive import ArchiveMixin
+from .night_end import NightEndMixin
 from .rules import RuleError, game_named
 from .rules.errors import show
 from .rules.fields import read_players
@@ -84,7 +86,7 @@ def clean_name(value: object, field: str = "name") -> str:
     return name
 
 
-class Tally:
+class Tally(NightEndMixin, ArchiveMixin):
     """The ledger service over one database."""
 
     def __init__(self, engine: Engine) -> None:
@@ -322,22 +324,25 @@ class Tally:
         return self.add_deals(table_id, [obj], author)[0]
 
     def add_deals(self, table_id: int, objs: Sequence[Mapping[str, Any]],
-                  author: str | None = None, *, line_numbers: bool = False) -> list[int]:
-        """Record several deals in one transaction: all of them or none."""
+                  author: str | None = None, *, line_numbers: Sequence[int] | None = None,
+                  ) -> list[int]:
+        """Record several deals in one transaction: all of them or none. With
+        `line_numbers`, an error names the line its deal came from."""
         with self._write() as s:
             t = self._load_table(s, table_id)
             self._open_night(s, t.night_id)
             _, state = self._fold(s, t)
             ids = []
             now = _now()
-            for i, obj in enumerate(objs, start=1):
+            for i, obj in enumerate(objs):
                 try:
                     stored, settlement, summary = self._outcome_for(t, state, obj)
                     outcome = t.game.parse(stored, state, t.options)
                     state = t.game.settle(state, outcome, t.options)[1]
                 except RuleError as exc:
-                    if line_numbers:
-                        raise RuleError(f"line {i}: {exc.field}", exc.message) from None
+                    if line_numbers is not None:
+                        raise RuleError(f"line {line_numbers[i]}: {exc.field}",
+                                        exc.message) from None
                     raise
                 deal_id, _ = repo.add_deal(session=s, table_id=t.id, now=now)
                 repo.add_revision(session=s, deal_id=deal_id, kind="record", outcome=stored,

@@ -62,7 +62,11 @@ def test_a_night_from_the_command_line(night: Cli) -> None:
     assert night("round", "void", "2", "--reason", "misdeal").exit_code == 0
     r = night("check")
     assert (r.exit_code, r.stdout) == (0, "ok: every deal re-derives to its stored transfers\n")
-    assert night("night", "close", "1").exit_code == 0
+    r = night("night", "close", "1")
+    assert (r.exit_code, r.stderr) == (2, "error: night: 1 has 3 open settlement item(s) "
+                                          "(tally settle); close anyway with --force\n")
+    r = night("night", "close", "1", "--force")
+    assert (r.exit_code, r.stderr) == (0, "closed with 3 open settlement item(s)\n")
     assert json.loads(night("night", "list", "--json").stdout) == [
         {"id": 1, "date": "2026-11-29", "venue": "Club", "closed": True}]
 
@@ -148,7 +152,7 @@ def test_bad_commands(night: Cli, args: list[str], message: str) -> None:
 
 
 def test_closed_night_refuses_everything_new(night: Cli) -> None:
-    night("night", "close", "1")
+    assert night("night", "close", "1").exit_code == 0  # nothing to settle yet
     before = table_counts(night.db)
     r = night("round", "add", "--table", "1", input={"contract": "pass"})
     assert (r.exit_code, r.stderr) == (2, "error: night: 1 (2026-11-29) is closed\n")

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from . import nights, players, rounds, tables
+from . import night_end, nights, players, rounds, tables
 from .context import Ctx, ctx_of, echo_json, read_stdin_json
 from .errors import TallyGroup
 
@@ -17,6 +17,7 @@ app.add_typer(players.app, name="player", help="The club roster.")
 app.add_typer(nights.app, name="night", help="Club nights.")
 app.add_typer(tables.app, name="table", help="Tables within a night.")
 app.add_typer(rounds.app, name="round", help="Deals (rounds) at a table.")
+night_end.register(app)
 
 
 @app.callback(invoke_without_command=True)

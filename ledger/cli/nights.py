@@ -59,6 +59,19 @@ def show(ctx: typer.Context, night: int,
 
 
 @app.command("close")
-def close(ctx: typer.Context, night: int) -> None:
-    """Close a night: no more tables or deals."""
-    ctx_of(ctx).service.close_night(night)
+def close(ctx: typer.Context, night: int,
+          force: Annotated[bool, typer.Option("--force", help="Close with transfers still "
+                                              "open (they are kept).")] = False) -> None:
+    """Close a night: no more tables or deals. Refuses while settlement is open."""
+    left = ctx_of(ctx).service.close_night_settled(night, force)
+    if left:
+        typer.echo(f"closed with {left} open settlement item(s)", err=True)
+
+
+@app.command("rate")
+def rate(ctx: typer.Context, night: int,
+         rate: Annotated[str | None, typer.Argument(help="Money per chip; omit to clear.")]
+         = None,
+         currency: Annotated[str, typer.Option(help="JPY, EUR, …")] = "EUR") -> None:
+    """Set the night's money rate (1 chip = RATE CURRENCY)."""
+    ctx_of(ctx).service.set_rate(night, rate, currency)

@@ -268,3 +268,49 @@ def unbalanced_revisions(*, session: Session) -> list[tuple[int, int]]:
     FROM transfer GROUP BY revision_id
     """
     return [(r[0], r[1]) for r in session.execute(text(sql)) if r[1] != 0 or r[2] <= 0 or r[3]]
+
+
+# ---- exports ---------------------------------------------------------------------------------
+
+_EXPORT_CUR = """
+WITH cur AS (SELECT deal_id, max(id) AS rid FROM revision GROUP BY deal_id)
+"""
+
+
+def export_deal_rows(*, session: Session, night_id: int | None) -> list[tuple[Any, ...]]:
+    """(night, date, table no, game, deal no, revision, kind, player, net, summary), one per
+    seated player per deal, in order."""
+    where = "WHERE n.id = :n" if night_id is not None else ""
+    sql = _EXPORT_CUR + f"""
+    , moves AS (SELECT t.revision_id AS rid, t.payee_id AS pid, t.amount AS x FROM transfer t
+                JOIN cur ON cur.rid = t.revision_id
+                UNION ALL
+                SELECT t.revision_id, t.payer_id, -t.amount FROM transfer t
+                JOIN cur ON cur.rid = t.revision_id),
+    nets AS (SELECT rid, pid, sum(x) AS v FROM moves WHERE pid IS NOT NULL GROUP BY rid, pid)
+    SELECT n.id, n.date, g.number, g.game, d.number, r.seq, r.kind, p.name,
+           coalesce(nets.v, 0), r.summary
+    FROM cur JOIN revision r ON r.id = cur.rid JOIN deal d ON d.id = cur.deal_id
+    JOIN game_table g ON g.id = d.table_id JOIN night n ON n.id = g.night_id
+    JOIN seat s ON s.table_id = g.id JOIN player p ON p.id = s.player_id
+    LEFT JOIN nets ON nets.rid = cur.rid AND nets.pid = s.player_id
+    {where}
+    ORDER BY n.date, n.id, g.number, d.number, s.position
+    """
+    return [tuple(r) for r in session.execute(text(sql), {"n": night_id})]
+
+
+def export_transfer_rows(*, session: Session, night_id: int | None) -> list[tuple[Any, ...]]:
+    """(night, date, table no, game, deal no, revision, from, to, amount, reason)."""
+    where = "WHERE n.id = :n" if night_id is not None else ""
+    sql = _EXPORT_CUR + f"""
+    SELECT n.id, n.date, g.number, g.game, d.number, r.seq, coalesce(a.name, 'pot'),
+           coalesce(b.name, 'pot'), t.amount, t.reason
+    FROM cur JOIN revision r ON r.id = cur.rid JOIN deal d ON d.id = cur.deal_id
+    JOIN game_table g ON g.id = d.table_id JOIN night n ON n.id = g.night_id
+    JOIN transfer t ON t.revision_id = cur.rid
+    LEFT JOIN player a ON a.id = t.payer_id LEFT JOIN player b ON b.id = t.payee_id
+    {where}
+    ORDER BY n.date, n.id, g.number, d.number, t.id
+    """
+    return [tuple(r) for r in session.execute(text(sql), {"n": night_id})]

@@ -1,0 +1,134 @@
+"""`tally settle`, `tally pay`, `tally export`, `tally backup|restore`, `tally import`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..rules import RuleError
+from ..textwidth import grid
+from .context import ctx_of, echo_json
+
+
+def _money_text(value: object, currency: str | None) -> str:
+    from ..money import format_money
+
+    return "" if value is None or currency is None else format_money(value, currency)  # type: ignore[arg-type]
+
+
+def settle(
+    ctx: typer.Context,
+    night: Annotated[int | None, typer.Option(help="The night to settle.")] = None,
+    nets: Annotated[str | None, typer.Option(help="'-': nets as JSON on stdin "
+                                             "(a night scored on paper).")] = None,
+    mode: Annotated[str, typer.Option(help="fewest (whole night) or direct (each table).")]
+    = "fewest",
+    rate: Annotated[str | None, typer.Option(help="Money per chip, e.g. 10 or 0.05.")] = None,
+    currency: Annotated[str | None, typer.Option(help="JPY, EUR, …")] = None,
+    why: Annotated[bool, typer.Option("--why", help="Explain each transfer.")] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Who pays whom to settle a night, in the fewest transfers."""
+    if (night is None) == (nets is None):
+        raise RuleError("settle", "give exactly one of --night N and --nets -")
+    if nets is not None:
+        from ..night_end import settle_nets
+        from .context import read_stdin_json
+
+        if nets != "-":
+            raise RuleError("--nets", f"{nets}: use - to read the nets from stdin")
+        payments = settle_nets(read_stdin_json("nets"))
+        if as_json:
+            echo_json([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments])
+        else:
+            for p in payments:
+                typer.echo(f"{p.payer} pays {p.payee} {p.amount}")
+        return
+    assert night is not None
+    st = ctx_of(ctx).service.settlement(night, mode, rate, currency)  # type: ignore[arg-type]
+    if as_json:
+        echo_json({
+            "night": st.night_id, "date": st.date, "mode": st.mode,
+            "rate": None if st.rate is None else str(st.rate), "currency": st.currency,
+            "nets": st.nets,
+            "open": [{"from": i.payer, "to": i.payee, "amount": i.amount, "table": i.table,
+                      "money": None if i.money is None else str(i.money),
+                      "why": i.why.text()} for i in st.open],
+            "paid": [{"from": p.payer, "to": p.payee, "amount": p.amount, "at": p.at}
+                     for p in st.paid]})
+        return
+    head = f"Night {st.night_id} · {st.date} · {st.mode}"
+    if st.rate is not None:
+        head += f" · 1 chip = {_money_text(st.rate, st.currency)}"
+    typer.echo(head)
+    if not st.open:
+        typer.echo("All settled.")
+    for i in st.open:
+        where = f" (table {i.table})" if i.table is not None else ""
+        money = _money_text(i.money, st.currency)
+        typer.echo(f"{i.payer} pays {i.payee} {i.amount}" + (f" = {money}" if money else "")
+                   + where)
+        if why:
+            typer.echo("    " + i.why.text().replace("\n", "\n    "))
+    if st.paid:
+        typer.echo("paid: " + "; ".join(f"{p.payer} → {p.payee} {p.amount}" for p in st.paid))
+
+
+def pay(ctx: typer.Context, night: Annotated[int, typer.Option()],
+        payer: Annotated[str, typer.Option("--from", help="Who paid.")],
+        payee: Annotated[str, typer.Option("--to", help="Who was paid.")],
+        amount: Annotated[int | None, typer.Option(help="Chips (default: all owed).")] = None,
+        undo: Annotated[bool, typer.Option("--undo", help="Take back a payment marked "
+                                           "by mistake.")] = False) -> None:
+    """Mark a settlement transfer paid; prints the amount marked."""
+    typer.echo(ctx_of(ctx).service.pay(night, payer, payee, amount, undo=undo))
+
+
+def export(ctx: typer.Context,
+           night: Annotated[int | None, typer.Option()] = None,
+           all_: Annotated[bool, typer.Option("--all")] = False,
+           out: Annotated[Path | None, typer.Option(help="Folder (default ./exports).")] = None,
+           fmt: Annotated[str, typer.Option("--format", help="csv or json.")] = "csv",
+           rate: Annotated[str | None, typer.Option()] = None,
+           currency: Annotated[str | None, typer.Option()] = None) -> None:
+    """Write standings, deals, transfers and settlement files; prints their paths."""
+    from ..paths import exports_dir
+
+    if (night is None) == (not all_):
+        raise RuleError("export", "give exactly one of --night N and --all")
+    for path in ctx_of(ctx).service.export(exports_dir(out), night, fmt, rate, currency):
+        typer.echo(path)
+
+
+def backup(ctx: typer.Context, path: Path,
+           force: Annotated[bool, typer.Option("--force")] = False) -> None:
+    """Copy the database to PATH (safe while the app is open)."""
+    typer.echo(ctx_of(ctx).service.backup(path, force))
+
+
+def restore(ctx: typer.Context, path: Path,
+            force: Annotated[bool, typer.Option("--force")] = False) -> None:
+    """Replace the database with a backup, after checking it."""
+    kept = ctx_of(ctx).service.restore(path, force)
+    typer.echo(f"restored {path}" + (f"; the previous database is kept at {kept}"
+                                     if kept else ""))
+
+
+def import_(ctx: typer.Context, file: Path,
+            table: Annotated[int, typer.Option(help="The table's id.")],
+            author: Annotated[str | None, typer.Option()] = None) -> None:
+    """Record every deal of a JSON-lines file (all or nothing); prints how many."""
+    ids = ctx_of(ctx).service.import_jsonl(file, table, author)
+    typer.echo(len(ids))
+
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(settle)
+    app.command()(pay)
+    app.command()(export)
+    app.command()(backup)
+    app.command()(restore)
+    app.command("import")(import_)
