@@ -1,0 +1,229 @@
+"""End of the night: settlement, payments, exports (byte for byte), backup, restore, import."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from ledger.rules import RuleError
+from ledger.service import Tally
+
+from .conftest import Cli, table_counts
+
+SEATS = ["Ann", "Bea", "春子", '=HYPERLINK("x")', "Dan"]
+SOLO = {"contract": "solo", "caller": "Bea", "partner": "Dan", "trump": "clubs",
+        "team_points": 73}
+
+
+@pytest.fixture
+def night(service: Tally) -> tuple[Tally, int]:
+    for name in SEATS:
+        service.add_player(name)
+    night = service.new_night("2026-11-29", "Club")
+    table = service.new_table(night, "crazy-solo", SEATS)
+    first = service.add_deal(table, SOLO)
+    service.add_deal(table, {"contract": "alone", "caller": "春子", "trump": "hearts",
+                             "team_points": 52})
+    service.correct_deal(first, {**SOLO, "team_points": 80}, reason="recount")
+    service.set_rate(night, "10", "jpy")
+    service.pay(night, "Ann", "Dan")
+    return service, table
+
+
+BOM = "\ufeff"
+GOLDEN = {
+    "standings-2026-11-29-night1.csv":
+        "rank,player,net,money,deals,table 1 crazy-solo\r\n"
+        "1,Bea,105,1050,2,105\r\n"
+        "2,Dan,65,650,2,65\r\n"
+        "3,\"'=HYPERLINK(\"\"x\"\")\",-15,-150,2,-15\r\n"
+        "3,Ann,-15,-150,2,-15\r\n"
+        "5,春子,-140,-1400,2,-140\r\n",
+    "deals-2026-11-29-night1.csv":
+        "night,date,table,game,deal,revision,status,player,net,summary\r\n"
+        "1,2026-11-29,1,crazy-solo,1,2,corrected,Ann,-40,\"Solo ♣ Bea + Dan, 80 → 40\"\r\n"
+        "1,2026-11-29,1,crazy-solo,1,2,corrected,Bea,80,\"Solo ♣ Bea + Dan, 80 → 40\"\r\n"
+        "1,2026-11-29,1,crazy-solo,1,2,corrected,春子,-40,\"Solo ♣ Bea + Dan, 80 → 40\"\r\n"
+        "1,2026-11-29,1,crazy-solo,1,2,corrected,\"'=HYPERLINK(\"\"x\"\")\",-40,"
+        "\"Solo ♣ Bea + Dan, 80 → 40\"\r\n"
+        "1,2026-11-29,1,crazy-solo,1,2,corrected,Dan,40,\"Solo ♣ Bea + Dan, 80 → 40\"\r\n"
+        "1,2026-11-29,1,crazy-solo,2,1,recorded,Ann,25,\"Alone ♥ 春子, 52 → -25\"\r\n"
+        "1,2026-11-29,1,crazy-solo,2,1,recorded,Bea,25,\"Alone ♥ 春子, 52 → -25\"\r\n"
+        "1,2026-11-29,1,crazy-solo,2,1,recorded,春子,-100,\"Alone ♥ 春子, 52 → -25\"\r\n"
+        "1,2026-11-29,1,crazy-solo,2,1,recorded,\"'=HYPERLINK(\"\"x\"\")\",25,"
+        "\"Alone ♥ 春子, 52 → -25\"\r\n"
+        "1,2026-11-29,1,crazy-solo,2,1,recorded,Dan,25,\"Alone ♥ 春子, 52 → -25\"\r\n",
+    "transfers-2026-11-29-night1.csv":
+        "night,date,table,game,deal,revision,from,to,amount,reason\r\n"
+        "1,2026-11-29,1,crazy-solo,1,2,春子,Bea,40,solo\r\n"
+        "1,2026-11-29,1,crazy-solo,1,2,\"'=HYPERLINK(\"\"x\"\")\",Bea,40,solo\r\n"
+        "1,2026-11-29,1,crazy-solo,1,2,Ann,Dan,40,solo\r\n"
+        "1,2026-11-29,1,crazy-solo,2,1,春子,Ann,25,alone\r\n"
+        "1,2026-11-29,1,crazy-solo,2,1,春子,Bea,25,alone\r\n"
+        "1,2026-11-29,1,crazy-solo,2,1,春子,\"'=HYPERLINK(\"\"x\"\")\",25,alone\r\n"
+        "1,2026-11-29,1,crazy-solo,2,1,春子,Dan,25,alone\r\n",
+    "settlement-2026-11-29-night1.csv":
+        "night,date,from,to,amount,money,currency,status\r\n"
+        "1,2026-11-29,\"'=HYPERLINK(\"\"x\"\")\",Dan,15,150,JPY,open\r\n"
+        "1,2026-11-29,春子,Bea,105,1050,JPY,open\r\n"
+        "1,2026-11-29,春子,Dan,35,350,JPY,open\r\n"
+        "1,2026-11-29,Ann,Dan,15,150,JPY,paid\r\n",
+}
+
+
+def test_export_is_byte_for_byte(night: tuple[Tally, int], tmp_path: Path) -> None:
+    service, _ = night
+    paths = service.export(tmp_path / "out", night_id=1)
+    assert [p.name for p in paths] == list(GOLDEN)
+    for path in paths:
+        assert path.read_bytes() == (BOM + GOLDEN[path.name]).encode("utf-8"), path.name
+
+
+def test_formula_names_are_written_as_text(night: tuple[Tally, int], tmp_path: Path) -> None:
+    service, _ = night
+    text = (tmp_path / "standings-2026-11-29-night1.csv")
+    service.export(tmp_path, night_id=1)
+    import csv
+
+    rows = list(csv.reader(text.read_text(encoding="utf-8-sig").splitlines()))
+    names = [r[1] for r in rows[1:]]
+    assert "'=HYPERLINK(\"x\")" in names
+    assert not any(n.startswith(("=", "+", "-", "@")) for n in names)
+    from ledger.exports import safe_cell
+
+    assert [safe_cell(x) for x in ("+1", "-x", "@a", "\tb", "\rc", "ok", -5)] == [
+        "'+1", "'-x", "'@a", "'\tb", "'\rc", "ok", -5]
+
+
+def test_json_export(night: tuple[Tally, int], tmp_path: Path) -> None:
+    service, _ = night
+    paths = service.export(tmp_path, night_id=1, fmt="json")
+    data = json.loads(paths[0].read_text(encoding="utf-8"))
+    assert data[0] == {"rank": 1, "player": "Bea", "net": 105, "money": "1050", "deals": 2,
+                       "table 1 crazy-solo": 105}
+
+
+def test_settlement_marks_paid_and_closes(night: tuple[Tally, int]) -> None:
+    service, _ = night
+    st = service.settlement(1)
+    assert [(i.payer, i.payee, i.amount, str(i.money)) for i in st.open] == [
+        ('=HYPERLINK("x")', "Dan", 15, "150"), ("春子", "Bea", 105, "1050"),
+        ("春子", "Dan", 35, "350")]
+    assert [(p.payer, p.payee, p.amount) for p in st.paid] == [("Ann", "Dan", 15)]
+    with pytest.raises(RuleError, match="night: 1 has 3 open settlement item"):
+        service.close_night_settled(1)
+    with pytest.raises(RuleError, match="amount: 40 is not between 1 and 35"):
+        service.pay(1, "春子", "Dan", 40)
+    assert service.pay(1, "春子", "Dan", 20) == 20  # part of it
+    assert [(i.payer, i.payee, i.amount) for i in service.settlement(1).open][-1] == (
+        "春子", "Dan", 15)
+    for item in service.settlement(1).open:
+        service.pay(1, item.payer, item.payee)
+    assert service.settlement(1).open == ()
+    assert service.close_night_settled(1) == 0
+
+
+def test_direct_mode_settles_each_table(service: Tally) -> None:
+    for name in ("Ann", "Bea", "Chie", "Dan"):
+        service.add_player(name)
+    night = service.new_night("2026-11-29")
+    t1 = service.new_table(night, "crazy-solo", ["Ann", "Bea", "Chie"])
+    t2 = service.new_table(night, "crazy-solo", ["Ann", "Bea", "Dan"])
+    service.add_deal(t1, {"contract": "alone", "caller": "Ann", "trump": "clubs",
+                          "team_points": 70})  # Ann +40, Bea −20, Chie −20
+    service.add_deal(t2, {"contract": "alone", "caller": "Bea", "trump": "clubs",
+                          "team_points": 70})  # Bea +40, Ann −20, Dan −20
+    fewest = service.settlement(night)
+    assert [(i.payer, i.payee, i.amount) for i in fewest.open] == [
+        ("Chie", "Ann", 20), ("Dan", "Bea", 20)]
+    direct = service.settlement(night, "direct")
+    assert [(i.table, i.payer, i.payee, i.amount) for i in direct.open] == [
+        (1, "Bea", "Ann", 20), (1, "Chie", "Ann", 20), (2, "Ann", "Bea", 20),
+        (2, "Dan", "Bea", 20)]
+    assert direct.open[0].why.text().startswith("Bea pays Ann 20 chips for table 1.")
+
+
+def test_backup_restore_same_standings_clean_check(night: tuple[Tally, int],
+                                                   tmp_path: Path) -> None:
+    service, table = night
+    before = service.standings()
+    backup = service.backup(tmp_path / "backup.sqlite3")
+    service.add_deal(table, {"contract": "pass"})
+    service.add_player("Late")
+    with pytest.raises(RuleError, match="holds data; use --force"):
+        service.restore(backup)
+    kept = service.restore(backup, force=True)
+    assert kept is not None and kept.exists()
+    again = Tally.open(service.db_file())
+    assert again.standings() == before
+    assert again.check() == []
+    assert "Late" not in [p.name for p in again.players()]
+    assert "Late" in [p.name for p in Tally.open(kept).players()]
+
+
+def test_restore_refuses_a_damaged_backup(night: tuple[Tally, int], tmp_path: Path) -> None:
+    service, _ = night
+    bad = service.backup(tmp_path / "bad.sqlite3")
+    con = sqlite3.connect(bad)
+    con.execute("UPDATE transfer SET amount = 1 WHERE id = (SELECT max(id) FROM transfer)")
+    con.commit()
+    con.close()
+    with pytest.raises(RuleError, match="fails check: table 1 deal 2: stored transfers differ"):
+        service.restore(bad, force=True)
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database at all" * 100)
+    with pytest.raises(RuleError, match="is not a Tally database"):
+        service.restore(junk, force=True)
+
+
+def test_import_is_all_or_nothing_with_line_numbers(cli: Cli, tmp_path: Path) -> None:
+    cli("player", "add", "Ann", "Bea", "Chie", "Dan", "Eve")
+    cli("night", "new", "--date", "2026-11-29")
+    cli("table", "new", "--night", "1", "--game", "crazy-solo", "--seats",
+        "Ann,Bea,Chie,Dan,Eve")
+    lines = [json.dumps({**SOLO, "team_points": 40 + i % 60}) for i in range(600)]
+    lines[499] = json.dumps({**SOLO, "team_points": 121})
+    bad = tmp_path / "night.jsonl"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    before = table_counts(cli.db)
+    r = cli("import", str(bad), "--table", "1")
+    assert (r.exit_code, r.stdout, r.stderr) == (
+        2, "", "error: line 500: team_points: 121 is above 120\n")
+    assert table_counts(cli.db) == before
+    lines[499] = "{not json"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = cli("import", str(bad), "--table", "1")
+    assert r.stderr.startswith("error: line 500: not valid JSON")
+    lines[499] = json.dumps({"game": "crazy-solo", "players": ["Ann", "Bea", "Chie", "Dan",
+                                                              "Eve"], "contract": "pass"})
+    good = tmp_path / "good.jsonl"
+    good.write_text("\n".join(lines) + "\n\n", encoding="utf-8")
+    r = cli("import", str(good), "--table", "1")
+    assert (r.exit_code, r.stdout) == (0, "600\n")
+    assert cli("check").exit_code == 0
+
+
+def test_settle_nets_from_paper(cli: Cli) -> None:
+    r = cli("settle", "--nets", "-", input={"Chie": -35, "Dan": 35, "Ann": 0})
+    assert (r.exit_code, r.stdout) == (0, "Chie pays Dan 35\n")
+    r = cli("settle", "--nets", "-", input={"Chie": -35, "Dan": 30})
+    assert (r.exit_code, r.stderr) == (2, "error: nets: sum to -5, not 0\n")
+    r = cli("settle", "--nets", "-", input={"Chie": "x", "Dan": 30})
+    assert (r.exit_code, r.stderr) == (2, "error: nets.Chie: x is not a whole number\n")
+
+
+def test_cli_settle_text_and_export(night: tuple[Tally, int], cli: Cli, tmp_path: Path) -> None:
+    r = cli("settle", "--night", "1")
+    assert r.stdout == ("Night 1 · 2026-11-29 · fewest · 1 chip = ¥10\n"
+                        '=HYPERLINK("x") pays Dan 15 = ¥150\n'
+                        "春子 pays Bea 105 = ¥1,050\n"
+                        "春子 pays Dan 35 = ¥350\n"
+                        "paid: Ann → Dan 15\n")
+    r = cli("export", "--night", "1", "--out", str(tmp_path / "x"))
+    assert r.exit_code == 0 and len(r.stdout.splitlines()) == 4
+    r = cli("export")
+    assert (r.exit_code, r.stderr) == (2, "error: export: give exactly one of --night N and "
+                                          "--all\n")
