@@ -171,7 +171,7 @@ def test_restore_refuses_a_damaged_backup(night: tuple[Tally, int], tmp_path: Pa
     con.execute("UPDATE transfer SET amount = 1 WHERE id = (SELECT max(id) FROM transfer)")
     con.commit()
     con.close()
-    with pytest.raises(RuleError, match="fails check: table 1 deal 2: stored transfers differ"):
+    with pytest.raises(RuleError, match="fails check: table 1 deal 1: stored transfers differ"):
         service.restore(bad, force=True)
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"not a database at all" * 100)
