@@ -59,7 +59,13 @@ def add(
                    at_close_tricks=at_close_tricks, last_trick=last_trick, winner=winner,
                    game_points=game_points)
     obj = _deal_input(ctx, table, flags)
-    typer.echo(ctx_of(ctx).service.add_deal(table, obj, author))
+    service = ctx_of(ctx).service
+    typer.echo(service.add_deal(table, obj, author))
+    if service.table(table).status.get("finished"):
+        rows = service.standings(table_id=table)
+        typer.echo(f"table {table} is finished; final standings:", err=True)
+        typer.echo(grid(["#", "player", "net"], [[r.rank, r.player, r.net] for r in rows]),
+                   err=True)
 
 
 @app.command("correct")
