@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ def data_dir() -> Path:
     raise FileNotFoundError("Tally's data folder (presets) is missing from this install")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as fh:
@@ -53,7 +53,8 @@ def _hand_roles(name: Any, where: str) -> Any:
         return name  # already a frozen table (a list), e.g. from a stored table
     path = data_dir() / "hand-roles" / f"{name}.toml"
     if not path.is_file():
-        raise RuleError(f"{where}.hand_roles", f"{show(name)}: no file {path.name} in data/hand-roles")
+        raise RuleError(f"{where}.hand_roles",
+                        f"{show(name)}: no file {path.name} in data/hand-roles")
     return {"file": path.name, "roles": _read_toml(path).get("roles")}
 
 

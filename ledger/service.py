@@ -127,7 +127,8 @@ class Tally(NightEndMixin, ArchiveMixin):
         with self._write() as s:
             clash = repo.player_by_name_folded(session=s, name=clean)
             if clash:
-                raise RuleError("name", f"{show(clean)} is already in the roster as {show(clash[1])}")
+                raise RuleError("name",
+                                f"{show(clean)} is already in the roster as {show(clash[1])}")
             return repo.add_player(session=s, name=clean, now=_now())
 
     def rename_player(self, old: object, new: object) -> None:

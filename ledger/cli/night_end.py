@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from ..rules import RuleError
-from ..textwidth import grid
 from .context import ctx_of, echo_json
 
 

@@ -133,7 +133,7 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
                        "team_points", "gang_points", "payers", "bids"))
     seats = state.seats
     dealer = F.get_player(obj, "dealer", seats, optional=True)
-    contract = F.get_choice(obj, "contract", CONTRACTS + ("pass",))
+    contract = F.get_choice(obj, "contract", (*CONTRACTS, "pass"))
     bids = _parse_bids(obj.get("bids"), seats, dealer or state.dealer, options)
     if contract == "pass":
         for key in ("caller", "trump", "called_card", "partner", "team_points", "gang_points",
@@ -225,7 +225,7 @@ def _parse_bids(raw: Any, seats: tuple[str, ...], dealer: str,
         return None
     if not isinstance(raw, list) or len(raw) != len(seats):
         raise RuleError("bids", f"{show(raw)} must list one bid per player ({len(seats)})")
-    bids = tuple(F.get_choice({"bids": b}, "bids", CONTRACTS + ("pass",)) for b in raw)
+    bids = tuple(F.get_choice({"bids": b}, "bids", (*CONTRACTS, "pass")) for b in raw)
     if options.enforce_bid_order:
         rank = {c: i for i, c in enumerate(options.contract_order)}
         best = None

@@ -13,7 +13,8 @@ def as_int(flag: str, text: Any) -> int:
     try:
         return int(str(text).strip())
     except ValueError:
-        raise RuleError(f"--{flag.replace('_', '-')}", f"{show(text)} is not a whole number") from None
+        raise RuleError(f"--{flag.replace('_', '-')}",
+                        f"{show(text)} is not a whole number") from None
 
 
 def pairs(flag: str, text: Any, *, numbers: bool = True, sep: str = ",") -> dict[str, Any]:
@@ -24,7 +25,8 @@ def pairs(flag: str, text: Any, *, numbers: bool = True, sep: str = ",") -> dict
             continue
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise RuleError(f"--{flag.replace('_', '-')}", f"{show(item.strip())} is not NAME=VALUE")
+            raise RuleError(f"--{flag.replace('_', '-')}",
+                            f"{show(item.strip())} is not NAME=VALUE")
         out[key.strip()] = as_int(flag, value) if numbers else value.strip()
     return out
 

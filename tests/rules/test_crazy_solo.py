@@ -135,7 +135,7 @@ def test_payers_override_must_keep_the_split() -> None:
     ok = calc(deal(5, payers={"caller": ["P1", "P5"], "partner": ["P3"]}))
     assert ok["net"] == calc(deal(5))["net"]
     assert {"from": "P3", "to": "P4", "amount": 25, "reason": "solo"} in ok["transfers"]
-    with pytest.raises(RuleError, match="payers.caller: 1 payers"):
+    with pytest.raises(RuleError, match=r"payers\.caller: 1 payers"):
         calc(deal(5, payers={"caller": ["P1"], "partner": ["P3", "P5"]}))
     with pytest.raises(RuleError, match="payers: must name each Gang member exactly once"):
         calc(deal(5, payers={"caller": ["P1", "P1"], "partner": ["P3"]}))
