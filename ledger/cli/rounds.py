@@ -19,8 +19,12 @@ app = typer.Typer(no_args_is_help=True)
 Flag = Annotated[str | None, typer.Option(show_default=False)]
 
 
+SWITCHES = ("mizuten", "split")  # on/off flags: off means "not given"
+
+
 def _flags(**given: Any) -> dict[str, Any]:
-    return {k: v for k, v in given.items() if v is not None and v is not False}
+    return {k: v for k, v in given.items()
+            if v is not None and not (v is False and k in SWITCHES)}
 
 
 def _deal_input(ctx: typer.Context, table: int, flags: dict[str, Any],
@@ -47,7 +51,7 @@ def add(
     ending: Flag = None, by: Flag = None,
     closer_won: Annotated[bool | None, typer.Option("--closer-won/--closer-lost")] = None,
     at_close_points: Flag = None, at_close_tricks: Flag = None, last_trick: Flag = None,
-    winner: Flag = None, game_points: Flag = None,
+    winner: Flag = None, game_points: Flag = None, ten_of_trumps: Flag = None,
 ) -> None:
     """Record a deal (JSON on stdin, or quick flags); prints the deal's id."""
     flags = _flags(dealer=dealer, contract=contract, caller=caller, partner=partner,
@@ -57,7 +61,7 @@ def add(
                    roles=roles, aces=aces, hands=hands, split=split, ending=ending, by=by,
                    closer_won=closer_won, at_close_points=at_close_points,
                    at_close_tricks=at_close_tricks, last_trick=last_trick, winner=winner,
-                   game_points=game_points)
+                   game_points=game_points, ten_of_trumps=ten_of_trumps)
     obj = _deal_input(ctx, table, flags)
     service = ctx_of(ctx).service
     typer.echo(service.add_deal(table, obj, author))
@@ -84,7 +88,7 @@ def correct(
     ending: Flag = None, by: Flag = None,
     closer_won: Annotated[bool | None, typer.Option("--closer-won/--closer-lost")] = None,
     at_close_points: Flag = None, at_close_tricks: Flag = None, last_trick: Flag = None,
-    winner: Flag = None, game_points: Flag = None,
+    winner: Flag = None, game_points: Flag = None, ten_of_trumps: Flag = None,
 ) -> None:
     """Replace a deal's outcome (a new revision; the old one stays in its history)."""
     service = ctx_of(ctx).service
@@ -95,7 +99,7 @@ def correct(
                    roles=roles, aces=aces, hands=hands, split=split, ending=ending, by=by,
                    closer_won=closer_won, at_close_points=at_close_points,
                    at_close_tricks=at_close_tricks, last_trick=last_trick, winner=winner,
-                   game_points=game_points)
+                   game_points=game_points, ten_of_trumps=ten_of_trumps)
     obj = _deal_input(ctx, service.table_of_deal(deal), flags, deal)
     changed = service.correct_deal(deal, obj, reason=reason, author=author)
     if changed:

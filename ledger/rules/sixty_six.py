@@ -1,0 +1,97 @@
+"""The Sixty-Six family: two-player Sixty-Six and Schnapsen here, and the list of all four.
+
+shared/rules/sixty-six.md. A deal scores game points (`sixty_six_deal`); the table adds them
+up and the deal that takes a player to the target ends the game and moves the stake
+(`sixty_six_match`). Schnapsen counts down from the target (a Bummerl sheet) and, by default,
+a loser still at 7 pays two stakes. Chips move only when a game ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from . import sixty_six_four, sixty_six_three
+from .errors import RuleError
+from .game import Game
+from .options import options_to_json
+from .sixty_six_deal import SCHNAPSEN, SIXTY_SIX, Deal, Rules, deal_to_json, describe, parse_deal
+from .sixty_six_deal import score as score_deal
+from .sixty_six_match import (
+    State,
+    apply,
+    check_dealer,
+    check_open,
+    draw_or_win,
+    extra_of,
+    new_state,
+    status_of,
+    summary_tail,
+)
+from .sixty_six_options import Options, make_schnapsen, make_two
+from .sixty_six_quick import TWO_FLAGS, make_quick
+from .transfers import Settlement
+
+
+def check_two_seats(seats: tuple[str, ...], options: Options) -> None:
+    """Two-player games take exactly two seats."""
+    if len(seats) != 2:
+        raise RuleError("seats", f"{len(seats)} players; this game takes 2")
+
+
+def _engine(rules: Rules, countdown: bool) -> dict[str, Callable[..., Any]]:
+    """The fold functions of a two-player game with these rules."""
+
+    def initial(seats: tuple[str, ...], options: Options) -> State:
+        """A new table: the first seat deals, both at 0 (Schnapsen shows 7 to go)."""
+        check_two_seats(seats, options)
+        return new_state(seats)
+
+    def parse(obj: Mapping[str, Any], state: State, options: Options) -> Deal:
+        """Validate one deal's contract JSON (see `sixty_six_deal`)."""
+        check_open(state)
+        dealer = check_dealer(obj, state) if obj.get("dealer") is not None else None
+        players = (state.seats[0], state.seats[1])
+        return parse_deal(obj, rules, players, dealer=dealer)
+
+    def settle(state: State, deal: Deal, options: Options) -> tuple[Settlement, State]:
+        """Score the deal; if it takes a player to the target, the loser pays the stake."""
+        dealer = deal.dealer or state.dealer
+        winner, points = score_deal(deal, rules)
+        result = draw_or_win(state, options, (winner,) if winner else None, points)
+        applied = apply(state, result, options, dealer)
+        extra = extra_of(applied, result, options, dealer, countdown)
+        return Settlement(state.seats, applied.transfers, extra), applied.state
+
+    def summary(deal: Deal, settlement: Settlement) -> str:
+        """E.g. 'A claims, 68–40 → A 1; A 1 – B 0'."""
+        return f"{describe(deal)} {summary_tail(settlement.extra)}"
+
+    def status(state: State, options: Options) -> Mapping[str, Any]:
+        """Running score, dealer, games played and the match tally."""
+        out = status_of(state, options, state.seats, countdown)
+        if countdown:
+            out["bummerl"] = {s: lost + (schneider if options.schneider_double else 0)
+                              for s, lost, schneider in zip(state.seats, state.lost,
+                                                            state.schneider, strict=True)}
+        return out
+
+    return {"initial": initial, "parse": parse, "settle": settle, "summary": summary,
+            "status": status}
+
+
+SIXTY_SIX_GAME = Game(
+    name="sixty-six", title="Sixty-Six", min_seats=2, max_seats=2,
+    make_options=make_two, options_json=options_to_json, to_json=deal_to_json,
+    check_seats=check_two_seats, quick=make_quick(TWO_FLAGS),
+    **_engine(SIXTY_SIX, countdown=False),
+)
+
+SCHNAPSEN_GAME = Game(
+    name="schnapsen", title="Schnapsen", min_seats=2, max_seats=2,
+    make_options=make_schnapsen, options_json=options_to_json, to_json=deal_to_json,
+    check_seats=check_two_seats, quick=make_quick(TWO_FLAGS),
+    **_engine(SCHNAPSEN, countdown=True),
+)
+
+GAMES: list[Game] = [SIXTY_SIX_GAME, SCHNAPSEN_GAME, sixty_six_three.GAME, sixty_six_four.GAME]

@@ -1,0 +1,220 @@
+"""Four-hand (partnership) Sixty-Six (shared/rules/sixty-six.md section 6).
+
+Seats 1+3 play against 2+4. There is no stock, no closing and no marriages: every deal is
+played out and holds 130 card points (120 in the cards + 10 for the last trick). A side
+scores 66–99 → 1, 100–129 → 2, all 130 → 3; 65–65 scores nothing (with `draw_carry` the next
+deal's winner gets 1 extra per drawn deal). With `ten_of_trumps_bonus` the side that took the
+10 of trumps scores 1 game point besides, counted first: a side at 6 that takes it wins the
+game at once, whoever wins the deal. Each loser pays one winner (seat 2 → seat 1, seat 4 →
+seat 3, or the other way round).
+
+    {"points": {"A": 70, "B": 60}}                 one player of each side, any one
+    {"points": {"C": 101, "B": 29}, "ten_of_trumps": "D"}
+    {"ending": "scored", "winner": "C", "game_points": 2}   quick entry (winner: either partner)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import fields as F
+from .errors import RuleError, show
+from .game import Game
+from .options import options_to_json
+from .sixty_six_match import (
+    Result,
+    Side,
+    State,
+    apply,
+    check_dealer,
+    check_open,
+    draw_or_win,
+    extra_of,
+    label,
+    new_state,
+    side_of,
+    sides_of,
+    status_of,
+    summary_tail,
+)
+from .sixty_six_options import FourOptions, make_four
+from .sixty_six_quick import FOUR_FLAGS, make_quick
+from .transfers import Settlement
+
+DEAL_POINTS = 130
+WIN_AT = 66
+SCHNEIDER_AT = 100
+KEYS = ("ending", "points", "ten_of_trumps", "winner", "game_points", "dealer")
+ENDINGS = ("played", "scored")
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A four-hand deal. Names are kept as the scorer gave them (any player of a side)."""
+
+    ending: str  # "played" or "scored" (quick entry)
+    points: tuple[tuple[str, int], ...] = ()  # (a player of seats 1+3, points), (2+4, points)
+    ten_of_trumps: str | None = None  # a player of the side that took the 10 of trumps
+    winner: str | None = None  # quick entry: a player of the winning side; None: drawn
+    game_points: int | None = None  # quick entry, 0–3
+    dealer: str | None = None
+
+
+def check_seats(seats: tuple[str, ...], options: FourOptions) -> None:
+    """Four-hand Sixty-Six takes exactly four seats (partners sit opposite)."""
+    if len(seats) != 4:
+        raise RuleError("seats", f"{len(seats)} players; four-hand Sixty-Six takes 4")
+
+
+def initial(seats: tuple[str, ...], options: FourOptions) -> State:
+    """A new table: the first seat deals; seats 1+3 against 2+4, both sides at 0."""
+    check_seats(seats, options)
+    return new_state(seats)
+
+
+def game_points(points: int) -> int:
+    """A side's game points for its card points in a deal.
+
+    >>> [game_points(p) for p in (65, 66, 99, 100, 129, 130)]
+    [0, 1, 1, 2, 2, 3]
+    """
+    if points >= DEAL_POINTS:
+        return 3
+    if points >= SCHNEIDER_AT:
+        return 2
+    return 1 if points >= WIN_AT else 0
+
+
+def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
+    """Validate a four-hand deal's contract JSON (see the module docstring)."""
+    check_open(state)
+    F.check_keys(obj, KEYS)
+    seats = state.seats
+    dealer = check_dealer(obj, state) if obj.get("dealer") is not None else None
+    ending = F.get_choice(obj, "ending", ENDINGS) if obj.get("ending") is not None else "played"
+    for key in ("winner", "game_points") if ending == "played" else ("points",):
+        if obj.get(key) is not None:
+            raise RuleError(key, f"does not belong to a deal with ending {ending}")
+    if ending == "played":
+        points = _parse_points(obj, seats)
+        winner, score = None, None
+    else:
+        points = ()
+        winner = F.get_player(obj, "winner", seats, optional=True)
+        if obj.get("game_points") is None and winner is not None:
+            raise RuleError("game_points", f"is missing (what {winner}'s side scored, 1 to 3)")
+        score = F.get_int(obj, "game_points", 0, 3, default=0)
+        if winner is None and score:
+            raise RuleError("winner", f"is missing for {score} game points "
+                            "(null only for a drawn deal)")
+        winner = winner if score else None
+    ten = _parse_ten(obj, seats, options, points)
+    return Hand(ending, points=points, ten_of_trumps=ten, winner=winner, game_points=score,
+                dealer=dealer)
+
+
+def _parse_points(obj: Mapping[str, Any], seats: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    raw = F.player_map(obj, "points", seats, optional=False)
+    by_side: dict[Side, tuple[str, int]] = {}
+    for name, value in raw.items():
+        side = side_of(seats, name)
+        if side in by_side:
+            raise RuleError("points", f"{by_side[side][0]} and {name} are partners; give one "
+                            "player of each side")
+        by_side[side] = (name, F.check_int(f"points.{name}", value, 0, DEAL_POINTS))
+    for side in sides_of(seats):
+        if side not in by_side:
+            raise RuleError("points", f"has no entry for {' or '.join(side)}")
+    pair = tuple(by_side[side] for side in sides_of(seats))
+    total = sum(p for _, p in pair)
+    if total != DEAL_POINTS:
+        raise RuleError("points", f"{total} in all; a deal holds {DEAL_POINTS} "
+                        "(120 in the cards + 10 for the last trick)")
+    return pair
+
+
+def _parse_ten(obj: Mapping[str, Any], seats: tuple[str, ...], options: FourOptions,
+               points: tuple[tuple[str, int], ...]) -> str | None:
+    value = obj.get("ten_of_trumps")
+    if not options.ten_of_trumps_bonus:
+        if value is not None:
+            raise RuleError("ten_of_trumps", f"{show(value)}: this table does not score the 10 "
+                            "of trumps (preset option ten_of_trumps_bonus)")
+        return None
+    if value is None:
+        raise RuleError("ten_of_trumps", "is missing (who took the 10 of trumps)")
+    name = F.player_name(value, "ten_of_trumps", seats)
+    side = side_of(seats, name)
+    for holder, p in points:
+        if holder in side and p < 10:
+            raise RuleError("ten_of_trumps", f"{name}'s side has {p} points, less than the 10 "
+                            "itself")
+    return name
+
+
+def _deal_result(hand: Hand, seats: tuple[str, ...]) -> tuple[Side | None, int]:
+    if hand.ending == "scored":
+        return (side_of(seats, hand.winner) if hand.winner else None), hand.game_points or 0
+    for name, p in hand.points:
+        if p >= WIN_AT:
+            return side_of(seats, name), game_points(p)
+    return None, 0
+
+
+def settle(state: State, hand: Hand, options: FourOptions) -> tuple[Settlement, State]:
+    """Score the deal (the 10 of trumps first); a game's end makes each loser pay one winner."""
+    dealer = hand.dealer or state.dealer
+    winner, points = _deal_result(hand, state.seats)
+    result = draw_or_win(state, options, winner, points)
+    bonus = side_of(state.seats, hand.ten_of_trumps) if hand.ten_of_trumps else None
+    if bonus is not None:
+        result = Result(result.winner, result.game_points, ((bonus, 1), *result.gains),
+                        result.carry)
+    applied = apply(state, result, options, dealer)
+    extra = extra_of(applied, result, options, dealer)
+    if bonus is not None:
+        extra["ten_of_trumps"] = label(bonus)
+    return Settlement(state.seats, applied.transfers, extra), applied.state
+
+
+def to_json(hand: Hand) -> dict[str, Any]:
+    """The deal as contract JSON (without "game" and "players")."""
+    out: dict[str, Any] = {}
+    if hand.dealer is not None:
+        out["dealer"] = hand.dealer
+    if hand.ending == "scored":
+        out.update(ending="scored", winner=hand.winner, game_points=hand.game_points)
+    else:
+        out["points"] = dict(hand.points)
+    if hand.ten_of_trumps is not None:
+        out["ten_of_trumps"] = hand.ten_of_trumps
+    return out
+
+
+def summary(hand: Hand, settlement: Settlement) -> str:
+    """E.g. 'A 70 – B 60 → A+C 1; A 1 – B 0 – C 1 – D 0'."""
+    if hand.ending == "scored":
+        facts = "scored on paper"
+    else:
+        facts = " – ".join(f"{name} {p}" for name, p in hand.points)
+    if hand.ten_of_trumps:
+        facts += f", 10 of trumps {hand.ten_of_trumps}"
+    return f"{facts} {summary_tail(settlement.extra)}"
+
+
+def status(state: State, options: FourOptions) -> Mapping[str, Any]:
+    """Running score per side (and per player), dealer, games played, the match tally."""
+    out = status_of(state, options, state.seats)
+    score = dict(zip(state.seats, state.score, strict=True))
+    out["sides"] = {"+".join(side): score[side[0]] for side in sides_of(state.seats)}
+    return out
+
+
+GAME = Game(
+    name="sixty-six-four", title="Sixty-Six (four-hand partnership)", min_seats=4, max_seats=4,
+    make_options=make_four, options_json=options_to_json, initial=initial, parse=parse,
+    settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
+    quick=make_quick(FOUR_FLAGS),
+)

@@ -1,0 +1,116 @@
+"""Three-player Sixty-Six (shared/rules/sixty-six.md section 5).
+
+The dealer sits out and the other two play a two-player Sixty-Six deal, recorded exactly as
+in two-player (`sixty_six_deal`). The dealer scores the same game points as the deal's
+winner, but that cannot take the dealer past `dealer_cap` (6). The deal passes left.
+The first to the target leaves the game; the other two play on, now as plain two-player
+deals (the dealer plays), until one of them reaches it; the last player pays the stake to
+each of the other two and deals the first hand of the next game.
+
+Readings chosen: carried draw points (`draw_carry`) go to the next deal's winner only, not
+to the sitting-out dealer; the dealer's share is the deal's own 1–3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import RuleError
+from .game import Game
+from .options import options_to_json
+from .sixty_six_deal import SIXTY_SIX, Deal, deal_to_json, describe, parse_deal
+from .sixty_six_deal import score as score_deal
+from .sixty_six_match import (
+    Result,
+    State,
+    active,
+    apply,
+    check_dealer,
+    check_open,
+    draw_or_win,
+    extra_of,
+    new_state,
+    status_of,
+    summary_tail,
+)
+from .sixty_six_options import ThreeOptions, make_three
+from .sixty_six_quick import TWO_FLAGS, make_quick
+from .transfers import Settlement
+
+
+def check_seats(seats: tuple[str, ...], options: ThreeOptions) -> None:
+    """Three-player Sixty-Six takes exactly three seats."""
+    if len(seats) != 3:
+        raise RuleError("seats", f"{len(seats)} players; three-player Sixty-Six takes 3")
+
+
+def initial(seats: tuple[str, ...], options: ThreeOptions) -> State:
+    """A new table: the first seat deals (and sits out), all at 0."""
+    check_seats(seats, options)
+    return new_state(seats)
+
+
+def _players(state: State, dealer: str) -> tuple[str, ...]:
+    """Who plays a deal dealt by `dealer`: the two others, or both left in the play-off."""
+    left = active(state)
+    return tuple(s for s in left if s != dealer) if len(left) == 3 else left
+
+
+def players_of(state: State) -> tuple[str, ...]:
+    """The two who play the next deal (not the dealer while all three are in the game)."""
+    return _players(state, state.dealer)
+
+
+def parse(obj: Mapping[str, Any], state: State, options: ThreeOptions) -> Deal:
+    """Validate a deal: a two-player deal between the players of `players_of`."""
+    check_open(state)
+    dealer = check_dealer(obj, state)
+    players = _players(state, dealer)
+    why_out = {s: "has reached the target and is out of this game" for s in state.out}
+    if len(players) == 2 and dealer not in players:
+        why_out[dealer] = "deals this hand and sits out"
+    named = dealer if obj.get("dealer") is not None else None
+    return parse_deal(obj, SIXTY_SIX, (players[0], players[1]), why_out, named)
+
+
+def _result(state: State, deal: Deal, options: ThreeOptions, dealer: str) -> Result:
+    winner, points = score_deal(deal, SIXTY_SIX)
+    result = draw_or_win(state, options, (winner,) if winner else None, points)
+    if result.winner is None or len(active(state)) < 3:
+        return result
+    score = dict(zip(state.seats, state.score, strict=True))[dealer]
+    share = max(0, min(points, options.dealer_cap - score))
+    return Result(result.winner, points, (*result.gains, ((dealer,), share)), result.carry)
+
+
+def settle(state: State, deal: Deal, options: ThreeOptions) -> tuple[Settlement, State]:
+    """Score the deal, give the dealer its capped share; the game's end moves the stakes."""
+    dealer = deal.dealer or state.dealer
+    result = _result(state, deal, options, dealer)
+    applied = apply(state, result, options, dealer, loser_deals_first=True)
+    extra = extra_of(applied, result, options, dealer)
+    extra["sits_out"] = next((s for s in active(state) if s not in _players(state, dealer)),
+                             None)
+    return Settlement(state.seats, applied.transfers, extra), applied.state
+
+
+def summary(deal: Deal, settlement: Settlement) -> str:
+    """E.g. 'B claims, 68–40 → B 1; A 1 – B 1 – C 0'."""
+    return f"{describe(deal)} {summary_tail(settlement.extra)}"
+
+
+def status(state: State, options: ThreeOptions) -> Mapping[str, Any]:
+    """Running score, dealer (who sits out), who is out of the game, the match tally."""
+    out = status_of(state, options, players_of(state))
+    out["out"] = list(state.out)
+    out["dealer_cap"] = options.dealer_cap
+    return out
+
+
+GAME = Game(
+    name="sixty-six-three", title="Sixty-Six (three players)", min_seats=3, max_seats=3,
+    make_options=make_three, options_json=options_to_json, initial=initial, parse=parse,
+    settle=settle, to_json=deal_to_json, summary=summary, status=status,
+    check_seats=check_seats, players_of=players_of, quick=make_quick(TWO_FLAGS),
+)
