@@ -43,12 +43,15 @@ def test_void_leaves_a_revision_with_no_transfers(crazy_table: tuple[Tally, int]
         service.void_deal(service.add_deal(table, SOLO), "  ")
 
 
-def test_voided_deal_does_not_move_the_dealer(crazy_table: tuple[Tally, int]) -> None:
+def test_each_deal_keeps_its_dealer(crazy_table: tuple[Tally, int]) -> None:
     service, table = crazy_table
     first = service.add_deal(table, SOLO)
     service.add_deal(table, {"contract": "pass"})
+    assert [d.outcome["dealer"] for d in service.deals(table)] == ["Ann", "Bea"]
     service.void_deal(first, "dealt at the wrong table")
-    assert service.table(table).status["dealer"] == "Bea"  # Ann dealt the pass
+    # the pass was dealt by Bea at the table, void or not; Chie deals next
+    assert service.deals(table)[1].outcome["dealer"] == "Bea"
+    assert service.table(table).status["dealer"] == "Chie"
 
 
 def test_correction_three_deals_back_resettles_nothing_else(
@@ -115,3 +118,23 @@ def test_closed_night_refuses_deals(crazy_table: tuple[Tally, int]) -> None:
     service.close_night(1)
     with pytest.raises(RuleError, match=r"night: 1 \(2026-11-29\) is closed"):
         service.add_deal(table, SOLO)
+
+
+def test_correcting_an_early_hachihachi_round_keeps_who_started_later(service: Tally) -> None:
+    seats = ["P1", "P2", "P3", "P4", "P5"]
+    for name in seats:
+        service.add_player(name)
+    table = service.new_table(service.new_night("2026-11-29"), "hachihachi-trick", seats)
+    round1 = {"indicator": "7H", "declarations": {"P1": "in", "P2": "out", "P3": "out",
+                                                  "P4": "in", "P5": "out"},
+              "tricks": {"P1": 4, "P4": 3}}
+    first = service.add_deal(table, round1)  # P1 wins the pot: P1 starts round 2
+    service.add_deal(table, {"indicator": "8S", "declarations": {
+        "P1": "in", "P2": "out", "P3": "in", "P4": "in"}, "tricks": {"P1": 3, "P3": 2, "P4": 2}})
+    assert service.deals(table)[1].outcome["start_player"] == "P1"
+    # the recount gives round 1 to P4: round 2 was still started by P1 at the table
+    service.correct_deal(first, {**round1, "tricks": {"P1": 3, "P4": 4}}, reason="recount")
+    deals = service.deals(table)
+    assert deals[0].extra["winner"] == "P4"
+    assert deals[1].outcome["start_player"] == "P1" and deals[1].kind == "record"
+    assert service.check() == []

@@ -132,9 +132,10 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     F.check_keys(obj, ("dealer", "contract", "caller", "trump", "called_card", "partner",
                        "team_points", "gang_points", "payers", "bids"))
     seats = state.seats
-    dealer = F.get_player(obj, "dealer", seats, optional=True)
+    # the dealer rotates by itself; a named dealer is what the table did, and is stored
+    dealer = F.get_player(obj, "dealer", seats, optional=True) or state.dealer
     contract = F.get_choice(obj, "contract", (*CONTRACTS, "pass"))
-    bids = _parse_bids(obj.get("bids"), seats, dealer or state.dealer, options)
+    bids = _parse_bids(obj.get("bids"), seats, dealer, options)
     if contract == "pass":
         for key in ("caller", "trump", "called_card", "partner", "team_points", "gang_points",
                     "payers"):
@@ -183,7 +184,7 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
             raise RuleError("payers", "only a deal with a partner has payers to assign")
         payers = _parse_payers(obj["payers"], seats, caller, partner)
     if bids:
-        _check_bids_end(bids, seats, dealer or state.dealer, caller, contract)
+        _check_bids_end(bids, seats, dealer, caller, contract)
     return Outcome(contract, dealer=dealer, caller=caller, trump=trump, called_card=called,
                    partner=partner, team_points=team_points, gang_points_given=has_gang,
                    payers=payers, bids=bids)

@@ -216,10 +216,10 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     seats = state.seats
     if state.finished:
         raise RuleError("round", f"the game is over after {state.rounds} rounds")
+    # The table's start player (pot winner, earlier declarer, left neighbour) is the
+    # default; a named one is what the table did and wins. The outcome always stores it,
+    # so a correction of an earlier round never rewrites who started a later one.
     given_start = F.get_player(obj, "start_player", seats, optional=True)
-    if given_start is not None and state.rounds > 0 and given_start != state.start_player:
-        raise RuleError("start_player", f"{given_start}: {state.start_player} starts round "
-                        f"{state.rounds + 1} (decided by the round before)")
     start = given_start or state.start_player
     order = _from(seats, start)
     if obj.get("indicator") is None:
@@ -276,7 +276,7 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     return Outcome(
         indicator=indicator,
         declarations=declarations,
-        start_player=given_start,
+        start_player=start,
         mizuten=mizuten,
         split=split,
         tricks=tricks,
