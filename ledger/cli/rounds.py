@@ -20,11 +20,19 @@ Flag = Annotated[str | None, typer.Option(show_default=False)]
 
 
 SWITCHES = ("mizuten", "split")  # on/off flags: off means "not given"
+# Quick-entry flags of every game, as parameters of `add` and `correct` (Crazy Solo;
+# Hachi-Hachi; Sixty-Six family). The table's game reads those it knows, refuses others.
+QUICK = ("dealer", "contract", "caller", "partner", "trump", "called_card", "points",
+         "gang_points", "payers", "bids",
+         "start", "indicator", "mizuten", "declare", "tricks", "roles", "aces", "hands", "split",
+         "ending", "by", "closer_won", "at_close_points", "at_close_tricks", "last_trick",
+         "winner", "game_points", "ten_of_trumps")
 
 
-def _flags(**given: Any) -> dict[str, Any]:
-    return {k: v for k, v in given.items()
-            if v is not None and not (v is False and k in SWITCHES)}
+def _flags(params: dict[str, Any]) -> dict[str, Any]:
+    """The quick flags actually given (switches left off count as not given)."""
+    return {k: v for k, v in params.items() if k in QUICK and v is not None
+            and not (v is False and k in SWITCHES)}
 
 
 def _deal_input(ctx: typer.Context, table: int, flags: dict[str, Any],
@@ -32,8 +40,6 @@ def _deal_input(ctx: typer.Context, table: int, flags: dict[str, Any],
     if flags:
         return ctx_of(ctx).service.quick_json(table, flags, deal_id)
     return read_stdin_json()
-
-
 
 
 @app.command("add")
@@ -54,14 +60,7 @@ def add(
     winner: Flag = None, game_points: Flag = None, ten_of_trumps: Flag = None,
 ) -> None:
     """Record a deal (JSON on stdin, or quick flags); prints the deal's id."""
-    flags = _flags(dealer=dealer, contract=contract, caller=caller, partner=partner,
-                   trump=trump, called_card=called_card, points=points,
-                   gang_points=gang_points, payers=payers, bids=bids, start=start,
-                   indicator=indicator, mizuten=mizuten, declare=declare, tricks=tricks,
-                   roles=roles, aces=aces, hands=hands, split=split, ending=ending, by=by,
-                   closer_won=closer_won, at_close_points=at_close_points,
-                   at_close_tricks=at_close_tricks, last_trick=last_trick, winner=winner,
-                   game_points=game_points, ten_of_trumps=ten_of_trumps)
+    flags = _flags(locals())
     obj = _deal_input(ctx, table, flags)
     service = ctx_of(ctx).service
     typer.echo(service.add_deal(table, obj, author))
@@ -92,14 +91,7 @@ def correct(
 ) -> None:
     """Replace a deal's outcome (a new revision; the old one stays in its history)."""
     service = ctx_of(ctx).service
-    flags = _flags(dealer=dealer, contract=contract, caller=caller, partner=partner,
-                   trump=trump, called_card=called_card, points=points,
-                   gang_points=gang_points, payers=payers, bids=bids, start=start,
-                   indicator=indicator, mizuten=mizuten, declare=declare, tricks=tricks,
-                   roles=roles, aces=aces, hands=hands, split=split, ending=ending, by=by,
-                   closer_won=closer_won, at_close_points=at_close_points,
-                   at_close_tricks=at_close_tricks, last_trick=last_trick, winner=winner,
-                   game_points=game_points, ten_of_trumps=ten_of_trumps)
+    flags = _flags(locals())
     obj = _deal_input(ctx, service.table_of_deal(deal), flags, deal)
     changed = service.correct_deal(deal, obj, reason=reason, author=author)
     if changed:
