@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
+from typing import ClassVar
 
 from textual import work
 from textual.app import App, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ledger.service import Tally
@@ -31,11 +32,12 @@ THEME = "textual-dark"
 
 class TallyApp(App[None]):
     TITLE = "Tally"
-    CSS_PATH = [STYLES / "app.tcss", STYLES / "forms.tcss", STYLES / "table.tcss"]
-    BINDINGS = [
-        Binding("f1", "help", "key.help"),
+    CSS_PATH: ClassVar[list[str | Path]] = [STYLES / "app.tcss", STYLES / "forms.tcss",
+                                            STYLES / "table.tcss"]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "key.help", priority=True),
         Binding("question_mark", "help", "key.help", show=False),
-        Binding("ctrl+q", "quit", "key.quit", priority=True),
+        Binding("ctrl+q", "quit", "key.quit", show=False, priority=True),
     ]
 
     def __init__(self, service: Tally, *, demo_path: Path | None = None,
@@ -82,6 +84,7 @@ class TallyApp(App[None]):
     def _switch_to(self, service: Tally, night_id: int) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.service.engine.dispose()
         self.service = service
         self.sub_title = t("app.demo")
         nights = self.screen

@@ -19,18 +19,28 @@ if TYPE_CHECKING:
 @dataclass
 class Ctx:
     db_option: str | None = None
+    demo: bool = False  # `--demo`: the demo night's own database
     _service: Tally | None = field(default=None, repr=False)
 
     @property
     def db_path(self) -> Path:
+        if self.demo:
+            from ..demo import default_demo_db
+
+            return default_demo_db()
         return resolve_db(self.db_option)[0]
 
     @property
     def service(self) -> Tally:
         if self._service is None:
-            from ..service import Tally
+            if self.demo:
+                from ..demo import open_demo
 
-            self._service = Tally.open(self.db_path)
+                self._service = open_demo()[0]
+            else:
+                from ..service import Tally
+
+                self._service = Tally.open(self.db_path)
         return self._service
 
 

@@ -25,13 +25,37 @@ def root(
     ctx: typer.Context,
     db: Annotated[str | None, typer.Option("--db", help="Database file (else TALLY_DB, "
                                            "else the user data directory).")] = None,
+    demo: Annotated[bool, typer.Option("--demo", help="Use the demo night's own database "
+                                       "(built on first use).")] = False,
 ) -> None:
     """With no command, open the app."""
-    ctx.obj = Ctx(db_option=db)
+    ctx.obj = Ctx(db_option=db, demo=demo)
     if ctx.invoked_subcommand is None:
         from tui.launch import run_app
 
-        run_app(ctx.obj.db_path)
+        run_app(None if demo else ctx.obj.db_path, demo=demo)
+
+
+@app.command()
+def tui(
+    ctx: typer.Context,
+    db: Annotated[str | None, typer.Option("--db", help="Database file for this run.")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the app: en or ja.")] = "en",
+) -> None:
+    """Open the app (on another database with --db)."""
+    from ..rules import RuleError
+
+    if lang not in ("en", "ja"):
+        raise RuleError("--lang", f"{lang!r} is not en or ja")
+    from tui.launch import run_app
+
+    root = ctx_of(ctx)
+    if root.demo and db is None:
+        run_app(None, lang=lang, demo=True)
+        return
+    from ..paths import resolve_db
+
+    run_app(resolve_db(db)[0] if db else root.db_path, lang=lang)
 
 
 @app.command()
@@ -40,7 +64,8 @@ def where(ctx: typer.Context) -> None:
     from ..paths import exports_dir, resolve_db
     from ..presets import data_dir
 
-    path, source = resolve_db(ctx_of(ctx).db_option)
+    root = ctx_of(ctx)
+    path, source = (root.db_path, "--demo") if root.demo else resolve_db(root.db_option)
     typer.echo(f"database  {path}  ({source})")
     typer.echo(f"data      {data_dir()}")
     typer.echo(f"exports   {exports_dir()}")

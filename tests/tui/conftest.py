@@ -1,0 +1,104 @@
+"""TUI fixtures: a migrated database copied per test, a fixed clock, and Pilot helpers.
+
+Tests run the app with `asyncio.run` (no async plugin needed) and wait for the app's
+workers (loads, live previews) before asserting.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from ledger import service as service_module
+from ledger.service import Tally
+from tui.app import TallyApp, make_app
+from tui.i18n import set_language
+
+SIZE = (100, 32)
+TODAY = date(2024, 11, 15)
+NOW = datetime(2024, 11, 15, 20, 30, tzinfo=UTC)
+FIVE = ["Ann", "Bea", "Cid", "Dan", "Eve"]
+# A short Crazy Solo evening at five seats (deal JSON as the calc contract has it).
+DEALS = [
+    {"contract": "solo", "caller": "Bea", "trump": "clubs", "called_card": "AH",
+     "partner": "Dan", "team_points": 73},
+    {"contract": "alone", "caller": "Cid", "trump": "spades", "team_points": 82},
+    {"contract": "pass"},
+    {"contract": "heart-solo", "caller": "Eve", "trump": "hearts", "called_card": "AS",
+     "partner": "Ann", "team_points": 52},
+    {"contract": "solo", "caller": "Dan", "trump": "diamonds", "partner": "Bea",
+     "gang_points": 32},
+    {"contract": "alone", "caller": "Ann", "trump": "hearts", "team_points": 58},
+]
+
+
+@pytest.fixture(scope="session")
+def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty, migrated database, made once (migrations are the slow part)."""
+    path = tmp_path_factory.mktemp("template") / "empty.sqlite3"
+    Tally.open(path).engine.dispose()
+    return path
+
+
+@pytest.fixture
+def tui_db(tmp_path: Path, template_db: Path) -> Path:
+    path = tmp_path / "club.sqlite3"
+    shutil.copy(template_db, path)
+    return path
+
+
+@pytest.fixture(autouse=True)
+def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Stored times are fixed, so history screens look the same on every run."""
+    monkeypatch.setattr(service_module, "_now", lambda: NOW)
+    set_language("en")
+    yield
+
+
+@pytest.fixture
+def tally(tui_db: Path) -> Tally:
+    return Tally.open(tui_db)
+
+
+def seed(tally: Tally, deals: int = len(DEALS)) -> tuple[int, int]:
+    """A night with one five-seat Crazy Solo table and `deals` deals; (night id, table id)."""
+    for name in FIVE:
+        tally.add_player(name)
+    night = tally.new_night(TODAY.isoformat(), "The Crown")
+    table = tally.new_table(night, "crazy-solo", FIVE)
+    if deals:
+        tally.add_deals(table, DEALS[:deals])
+    return night, table
+
+
+def app_for(tally: Tally, tmp_path: Path | None = None, **options: object) -> TallyApp:
+    demo = (tmp_path / "demo" / "demo.sqlite3") if tmp_path else None
+    return make_app(tally, today=lambda: TODAY, demo_path=demo, **options)
+
+
+async def settle(pilot: Pilot[object]) -> None:
+    """Let messages, workers (loads, previews) and their callbacks all finish."""
+    for _ in range(3):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def keys(pilot: Pilot[object], *pressed: str) -> None:
+    """Press keys one by one, each after the work of the one before (a live preview, a
+    load) is done, as a person would; then let the app settle."""
+    for key in pressed:
+        await pilot.press(key)
+        await pilot.app.workers.wait_for_complete()
+    await settle(pilot)
+
+
+def typed(text: str) -> list[str]:
+    """The key names that type `text`."""
+    names = {" ": "space", "-": "minus", ".": "full_stop", ",": "comma", "?": "question_mark"}
+    return [names.get(ch, ch) for ch in text]

@@ -1,0 +1,55 @@
+"""How numbers and names look on screen (presentation only: no rules here)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+from .i18n import t
+
+MINUS = "−"  # a real minus sign: easier to tell from a hyphen in a column of numbers
+
+
+def signed(n: int) -> str:
+    """`+25`, `−25`, `0`."""
+    if n > 0:
+        return f"+{n}"
+    if n < 0:
+        return f"{MINUS}{-n}"
+    return "0"
+
+
+def chips(n: int, *, zero: str = "·") -> Text:
+    """A net as coloured, right-aligned text (green up, red down, a dim dot for zero)."""
+    if n == 0:
+        return Text(zero, style="dim", justify="right")
+    return Text(signed(n), style="green" if n > 0 else "red", justify="right")
+
+
+def game_title(name: str) -> str:
+    """The game's title for people (i18n first, else the engine's own title)."""
+    from ledger.rules import GAMES
+
+    key = f"game.{name}"
+    text = t(key, default="")
+    if text:
+        return text
+    game = GAMES.get(name)
+    return game.title if game else name
+
+
+def night_label(date: str, venue: str | None) -> str:
+    return f"{date} · {venue}" if venue else date
+
+
+def status_text(status: Mapping[str, Any]) -> str:
+    """A table's status for a list cell, by game-independent keys the engines share."""
+    if status.get("finished"):
+        return t("status.finished")
+    if status.get("rounds") and status.get("next_round"):
+        return t("status.round", n=status["next_round"], of=status["rounds"])
+    if status.get("dealer"):
+        return t("status.dealer", name=status["dealer"])
+    return ""

@@ -1,0 +1,305 @@
+"""The frame of every game's deal form: live payouts, inline errors, Save only when valid.
+
+A game's form (a subclass) lays out its fields, turns them into the contract JSON
+(`outcome()`), and fills them from a stored outcome (`load()`) for a correction. Everything
+else is here: each change asks the service what the deal would settle (`preview_deal`, in a
+worker so a long table stays responsive) and shows the transfers and nets, or the rules'
+complaint under the field it names. No arithmetic of the rules happens in the form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from ledger.rules import RuleError
+from ledger.views import DealView, Preview, TableView
+
+from ..format import game_title
+from ..i18n import t
+from ..screens.base import TallyModal
+from ..widgets.preview import PreviewPanel
+from .prompt import ConfirmModal
+
+
+@dataclass(frozen=True, slots=True)
+class DealEntry:
+    """What a form hands to its table screen's one service call."""
+
+    outcome: dict[str, Any]
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FormContext:
+    """Everything a deal form needs, passed down by the table screen."""
+
+    table: TableView
+    number: int  # the deal's number at its table
+    preview: Callable[[dict[str, Any]], Preview]  # preview_deal for this table (and deal)
+    submit: Callable[[DealEntry], int]  # add_deal or correct_deal; returns the deal's id
+    deal: DealView | None = None  # the deal being corrected
+
+
+class DealForm(TallyModal[int | None]):
+    """Base of the deal forms. Dismisses with the saved deal's id, or None when cancelled."""
+
+    HELP = "help.deal_form"
+    PALETTE = ("save",)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "key.save"),
+        Binding("enter", "save", "key.save", show=False),
+        Binding("escape", "cancel", "key.cancel"),
+    ]
+    # The rules' error field (the part before any ".") -> the slot (field row) it belongs to.
+    ERROR_SLOTS: ClassVar[dict[str, str]] = {}
+    # The order fields are visited in after a choice (slot ids; hidden rows are skipped).
+    FIELD_ORDER: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, ctx: FormContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.valid = False
+        self._initial: dict[str, Any] | None = None
+        self._seq = 0
+        self.preview: Preview | None = None
+        self.error: RuleError | None = None
+
+    # ---- what a game's form provides ------------------------------------------------------
+
+    def compose_fields(self) -> ComposeResult:
+        raise NotImplementedError
+
+    def outcome(self) -> dict[str, Any]:
+        """The contract JSON of the fields as they stand (may be incomplete)."""
+        raise NotImplementedError
+
+    def load(self, outcome: dict[str, Any]) -> None:
+        """Fill the fields from a stored outcome (a correction)."""
+        raise NotImplementedError
+
+    def subtitle(self) -> str:
+        """Extra words for the title line (e.g. who deals)."""
+        return ""
+
+    def is_set(self, slot: str) -> bool:
+        """Has the scorer filled this slot yet? (its complaint is a hint until then)"""
+        widget = self.slot_widget(slot)
+        return bool(getattr(widget, "touched", True)) if widget is not None else True
+
+    # ---- layout helpers ---------------------------------------------------------------------
+
+    def field_row(self, slot: str, label: str, widget: Widget) -> Iterator[Widget]:
+        """A labelled field with its inline error line, in a row that can be hidden."""
+        widget.add_class("field")
+        with Vertical(id=f"row-{slot}", classes="field-row"):
+            with Horizontal(classes="field-line"):
+                yield Label(label, classes="field-label")
+                yield widget
+            error = Static("", id=f"error-{slot}", classes="field-error")
+            error.display = False
+            yield error
+
+    def slot_widget(self, slot: str) -> Widget | None:
+        found = self.query(f"#row-{slot} .field")
+        return found.first() if found else None
+
+    @property
+    def correcting(self) -> bool:
+        return self.ctx.deal is not None
+
+    def title_text(self) -> str:
+        table = self.ctx.table
+        head = t("form.correct_title" if self.correcting else "form.new_title",
+                 n=self.ctx.number, table=table.number, game=game_title(table.game))
+        extra = self.subtitle()
+        return f"{head} · {extra}" if extra else head
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="deal-form", classes="dialog full"):
+            yield Static(self.title_text(), classes="dialog-title")
+            with Horizontal(id="form-body"):
+                with VerticalScroll(id="form-fields"):
+                    yield from self.compose_fields()
+                    if self.correcting:
+                        yield from self.field_row(
+                            "reason", t("field.reason"),
+                            Input(placeholder=t("field.reason_hint"), id="reason", compact=True))
+                with VerticalScroll(id="form-side"):
+                    yield Static(t("preview.title"), classes="panel-title")
+                    yield PreviewPanel(self.ctx.table.seats, id="preview")
+            yield Static("", id="form-status")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(t("button.save"), variant="primary", id="save", disabled=True,
+                             compact=True)
+                yield Button(t("button.cancel"), id="cancel", compact=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        if self.ctx.deal is not None and self.ctx.deal.outcome is not None:
+            self.load(self.ctx.deal.outcome)
+        try:
+            self._initial = self.outcome()
+        except RuleError:
+            self._initial = None
+        self.request_preview()
+        self.focus_slot(self.FIELD_ORDER[0] if self.FIELD_ORDER else None)
+
+    # ---- flow -------------------------------------------------------------------------------
+
+    def focus_slot(self, slot: str | None) -> None:
+        widget = self.slot_widget(slot) if slot else None
+        if widget is not None:
+            widget.focus()
+
+    def row_shown(self, slot: str) -> bool:
+        row = self.query(f"#row-{slot}")
+        return bool(row) and row.first().display
+
+    def advance(self, slot: str) -> None:
+        """Move to the next field that is shown and open, after `slot`."""
+        order = [*self.FIELD_ORDER, *(["reason"] if self.correcting else [])]
+        if slot not in order:
+            return
+        for nxt in order[order.index(slot) + 1:]:
+            widget = self.slot_widget(nxt)
+            if self.row_shown(nxt) and widget is not None and not getattr(widget, "locked",
+                                                                          False):
+                widget.focus()
+                return
+
+    def changed(self) -> None:
+        """A field changed: ask again what the deal settles."""
+        self.request_preview()
+
+    def is_dirty(self) -> bool:
+        """Would leaving lose something the scorer typed?"""
+        try:
+            return self.outcome() != self._initial or bool(self.reason())
+        except RuleError:
+            return True
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "reason":
+            self.show_result()
+        event.stop()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "reason":
+            self.action_save()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        elif event.button.id == "cancel":
+            self.action_cancel()
+
+    # ---- the live preview -------------------------------------------------------------------
+
+    def request_preview(self) -> None:
+        self._seq += 1
+        self.valid = False
+        self._update_save()
+        try:
+            obj = self.outcome()
+        except RuleError as exc:
+            self._apply(self._seq, exc)
+            return
+        self._run_preview(obj, self._seq)
+
+    @work(thread=True, exclusive=True, group="preview")
+    def _run_preview(self, obj: dict[str, Any], seq: int) -> None:
+        try:
+            result: Preview | RuleError = self.ctx.preview(obj)
+        except RuleError as exc:
+            result = exc
+        self.app.call_from_thread(self._apply, seq, result)
+
+    def _apply(self, seq: int, result: Preview | RuleError) -> None:
+        if seq != self._seq or not self.is_mounted:
+            return  # a newer change is on its way
+        if isinstance(result, RuleError):
+            self.preview, self.error = None, result
+        else:
+            self.preview, self.error = result, None
+        self.show_result()
+
+    def reason(self) -> str:
+        found = self.query("#reason")
+        return found.first(Input).value.strip() if found else ""
+
+    def show_result(self) -> None:
+        for label in self.query(".field-error"):
+            label.update("")  # type: ignore[attr-defined]
+            label.display = False
+        panel = self.query_one("#preview", PreviewPanel)
+        status = self.query_one("#form-status", Static)
+        status.set_classes("")
+        error = self.error
+        if error is not None:
+            self.valid = False
+            slot = self.ERROR_SLOTS.get(error.field.split(".")[0])
+            if slot is not None and not self.is_set(slot):
+                panel.clear(t("form.needs", field=t(f"slot.{slot}")))
+                status.update("")
+            elif slot is not None and self.row_shown(slot):
+                inline = self.query_one(f"#error-{slot}", Static)
+                inline.update(str(error))
+                inline.display = True
+                panel.clear(t("preview.fix"))
+                status.update("")
+            else:
+                panel.clear(t("preview.fix"))
+                status.update(str(error))
+                status.set_classes("error")
+        elif self.preview is not None:
+            panel.show(self.preview)
+            self.valid = not self.correcting or bool(self.reason())
+            status.update("" if self.valid else t("form.reason_needed"))
+            status.set_classes("" if self.valid else "hint")
+        self._update_save()
+
+    def _update_save(self) -> None:
+        if self.is_mounted:
+            self.query_one("#save", Button).disabled = not self.valid
+            self.update_bindings()
+
+    # ---- actions ----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save":
+            return self.valid or None
+        return True
+
+    def action_save(self) -> None:
+        if not self.valid:
+            self.app.bell()
+            return
+        try:
+            deal_id = self.ctx.submit(DealEntry(self.outcome(), self.reason() or None))
+        except RuleError as exc:
+            self.error = exc
+            self.show_result()
+            return
+        self.dismiss(deal_id)
+
+    def action_cancel(self) -> None:
+        if not self.is_dirty():
+            self.dismiss(None)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+
+        self.app.push_screen(ConfirmModal(t("form.discard"), yes=t("button.discard"),
+                                          no=t("button.keep_editing")), answered)

@@ -1,0 +1,198 @@
+"""The Crazy Solo deal form: contract and trump by letter, seats by number, points typed.
+
+A deal takes a handful of keys: `s` (Solo) `2` (caller: seat 2) `c` (clubs) Enter (no card)
+`4` (partner: seat 4) `7` `3` (team's points) Enter (save). `g` switches the points to the
+Gang's pile, whichever the table counted. Transfers and nets show live from the service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Input
+
+from ledger.rules.cards import SUIT_BY_NAME, SUIT_NAMES, SUIT_SYMBOLS
+
+from ..i18n import t
+from ..widgets.pickers import Choice, Picker, PointsField, SeatPicker
+from ..widgets.removal import RemovalTable
+from .base import DealForm
+from .registry import register
+
+PARTNER_CONTRACTS = ("solo", "heart-solo")
+HEART_CONTRACTS = ("heart-solo", "heart-alone")
+# contract -> key (as typed); the labels come from i18n
+CONTRACT_KEYS = {"solo": "s", "heart-solo": "h", "alone": "a", "heart-alone": "l", "pass": "p"}
+SUIT_KEYS = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}
+
+
+class ContractPicker(Picker):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(key, f"pick('{value}')", "key.contract", key_display=key.upper(),
+                group=Binding.Group("key.contract"))
+        for value, key in CONTRACT_KEYS.items()
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__([Choice(v, k.upper(), t(f"contract.{v}"))
+                          for v, k in CONTRACT_KEYS.items()], id=id)
+
+
+class SuitPicker(Picker):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(key, f"pick('{value}')", "key.trump", key_display=key.upper(),
+                group=Binding.Group("key.trump"))
+        for value, key in SUIT_KEYS.items()
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__([Choice(v, k.upper(), f"{SUIT_SYMBOLS[SUIT_BY_NAME[v]]} "
+                                 f"{t(f'suit.{v}')}") for v, k in SUIT_KEYS.items()], id=id)
+
+
+def status_line(status: Mapping[str, Any]) -> str:
+    dealer = status.get("dealer")
+    return t("status.dealer", name=dealer) if dealer else ""
+
+
+@register("crazy-solo", setup_panel=RemovalTable, status_line=status_line)
+class CrazySoloForm(DealForm):
+    HELP = "help.form.crazy-solo"
+    ERROR_SLOTS: ClassVar[dict[str, str]] = {
+        "contract": "contract", "caller": "caller", "trump": "trump", "called_card": "card",
+        "partner": "partner", "team_points": "points", "gang_points": "points",
+    }
+    FIELD_ORDER = ("contract", "caller", "trump", "card", "partner", "points")
+    # kept from a corrected deal when the fields above do not change them
+    PASS_THROUGH = ("dealer", "bids")
+
+    _trump_before: str | None = None  # the trump a hearts contract replaced
+
+    def game_name(self) -> str | None:
+        return "crazy-solo"
+
+    def subtitle(self) -> str:
+        deal = self.ctx.deal
+        dealer = deal.extra.get("dealer") if deal else self.ctx.table.status.get("dealer")
+        return t("status.dealer", name=dealer) if dealer else ""
+
+    def compose_fields(self) -> ComposeResult:
+        seats = self.ctx.table.seats
+        yield from self.field_row("contract", t("slot.contract"), ContractPicker(id="contract"))
+        yield from self.field_row("caller", t("slot.caller"), SeatPicker(seats, id="caller"))
+        yield from self.field_row("trump", t("slot.trump"), SuitPicker(id="trump"))
+        yield from self.field_row("card", t("slot.card"),
+                                  Input(placeholder=t("field.card_hint"), id="card",
+                                        max_length=3, compact=True))
+        yield from self.field_row("partner", t("slot.partner"),
+                                  SeatPicker(seats, id="partner", allow_none=True))
+        yield from self.field_row("points", t("slot.points"), PointsField(id="points"))
+
+    def on_mount(self) -> None:  # runs before DealForm.on_mount (Textual calls both)
+        self._shape()
+
+    # ---- the fields ----------------------------------------------------------------------
+
+    @property
+    def contract(self) -> str | None:
+        return self.query_one("#contract", Picker).value
+
+    def is_set(self, slot: str) -> bool:
+        if slot == "card":
+            return bool(self.query_one("#card", Input).value.strip())
+        return super().is_set(slot)
+
+    def _shape(self) -> None:
+        """Show the fields this contract uses; hearts contracts fix the trump."""
+        contract = self.contract
+        playing = contract != "pass"
+        partnered = contract in PARTNER_CONTRACTS or contract is None
+        for slot in ("caller", "trump", "points"):
+            self.query_one(f"#row-{slot}").display = playing
+        for slot in ("card", "partner"):
+            self.query_one(f"#row-{slot}").display = playing and partnered
+        trump = self.query_one("#trump", Picker)
+        hearts = contract in HEART_CONTRACTS
+        if hearts and not trump.locked:
+            self._trump_before = trump.value
+            trump.set_value("hearts", touched=True)
+        elif not hearts and trump.locked:  # back from a hearts contract: the trump as it was
+            trump.set_value(self._trump_before, touched=self._trump_before is not None)
+        trump.locked = hearts
+        trump.refresh()
+
+    def on_picker_changed(self, event: Picker.Changed) -> None:
+        event.stop()
+        slot = event.picker.id or ""
+        if slot == "contract":
+            self._shape()
+        self.changed()
+        if event.advance and (event.value is not None or slot == "partner"):
+            self.advance(slot)
+
+    def on_points_field_changed(self, event: PointsField.Changed) -> None:
+        event.stop()
+        self.changed()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "card":
+            self.changed()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "card":
+            self.advance("card")
+
+    # ---- JSON ------------------------------------------------------------------------------
+
+    def outcome(self) -> dict[str, Any]:
+        base = self.ctx.deal.outcome if self.ctx.deal and self.ctx.deal.outcome else {}
+        out: dict[str, Any] = {k: base[k] for k in self.PASS_THROUGH if k in base}
+        contract = self.contract
+        if contract is None:
+            return out
+        out["contract"] = contract
+        if contract == "pass":
+            return out
+        caller = self.query_one("#caller", Picker).value
+        trump = self.query_one("#trump", Picker).value
+        points = self.query_one("#points", PointsField)
+        if caller:
+            out["caller"] = caller
+        if trump:
+            out["trump"] = trump
+        if contract in PARTNER_CONTRACTS:
+            card = self.query_one("#card", Input).value.strip()
+            partner = self.query_one("#partner", Picker).value
+            if card:
+                out["called_card"] = card
+            if partner:
+                out["partner"] = partner
+            # who pays whom was overridden in the stored deal: keep it while the team stands
+            if "payers" in base and (caller, partner) == (base.get("caller"),
+                                                           base.get("partner")):
+                out["payers"] = base["payers"]
+        if points.value is not None:
+            out["gang_points" if points.pile == "gang" else "team_points"] = points.value
+        return out
+
+    def load(self, outcome: dict[str, Any]) -> None:
+        self.query_one("#contract", Picker).set_value(outcome.get("contract"))
+        if outcome.get("caller"):
+            self.query_one("#caller", Picker).set_value(outcome["caller"])
+        trump = outcome.get("trump")
+        if trump:
+            letter = SUIT_BY_NAME.get(str(trump).lower(), str(trump).upper()[:1])
+            self.query_one("#trump", Picker).set_value(SUIT_NAMES.get(letter, trump))
+        if outcome.get("called_card"):
+            self.query_one("#card", Input).value = str(outcome["called_card"])
+        if outcome.get("partner"):
+            self.query_one("#partner", Picker).set_value(outcome["partner"])
+        points = self.query_one("#points", PointsField)
+        if outcome.get("gang_points") is not None:
+            points.set_value(int(outcome["gang_points"]), "gang")
+        elif outcome.get("team_points") is not None:
+            points.set_value(int(outcome["team_points"]), "team")
+        self._shape()

@@ -1,0 +1,241 @@
+"""A new table: game, preset, and the seats in clockwise order (the first seat deals first).
+
+Type a name and press Enter to seat the best roster match (a new name joins the roster);
+the seat list takes Delete to remove and shift+↑/↓ to reorder. The game's set-up panel
+(Crazy Solo: the cards removed at this table size) follows the number of seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from ledger import presets
+from ledger.rules import GAMES, RuleError
+
+from ..format import game_title
+from ..i18n import t
+from ..keys import localize
+from ..screens.base import TallyModal
+from .registry import ui_for
+
+
+class SeatList(OptionList):
+    """The chosen seats in order."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("delete,backspace", "remove", "key.remove_seat"),
+        Binding("shift+up", "move(-1)", "key.move_up"),
+        Binding("shift+down", "move(1)", "key.move_down"),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        localize(self)
+        self.names: list[str] = []
+
+    def show(self, names: Sequence[str], highlight: int | None = None) -> None:
+        self.names = list(names)
+        self.set_options([Option(f"{i}. {n}", id=n) for i, n in enumerate(self.names, 1)])
+        if self.names:
+            self.highlighted = min(highlight if highlight is not None else len(self.names) - 1,
+                                   len(self.names) - 1)
+
+    def action_remove(self) -> None:
+        at = self.highlighted
+        if at is not None and self.names:
+            del self.names[at]
+            self.show(self.names, at)
+            self.post_message(self.Changed(self))
+
+    def action_move(self, step: int) -> None:
+        at = self.highlighted
+        if at is None or not 0 <= at + step < len(self.names):
+            return
+        self.names[at], self.names[at + step] = self.names[at + step], self.names[at]
+        self.show(self.names, at + step)
+        self.post_message(self.Changed(self))
+
+    class Changed(Message):
+        """The seats changed."""
+
+        def __init__(self, seats: SeatList) -> None:
+            super().__init__()
+            self.seats = seats
+
+
+class NewTableModal(TallyModal[int | None]):
+    HELP = "help.new_table"
+    PALETTE = ("create",)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "create", "key.open_table"),
+        Binding("escape", "cancel", "key.cancel"),
+        Binding("down", "roster(1)", show=False),
+        Binding("up", "roster(-1)", show=False),
+    ]
+
+    def __init__(self, submit: Callable[[str, str, Sequence[str]], int]) -> None:
+        super().__init__()
+        self.submit = submit
+        self.game = next(iter(GAMES))
+        self.roster: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        games = [(game_title(name), name) for name in GAMES]
+        with Vertical(id="new-table", classes="dialog full"):
+            yield Static(t("table.new_title"), classes="dialog-title")
+            with Horizontal(id="game-row"):
+                yield Label(t("field.game"), classes="inline-label")
+                yield Select(games, value=self.game, allow_blank=False, id="game")
+                yield Label(t("field.preset"), classes="inline-label")
+                yield Select(self._presets(), value="default", allow_blank=False, id="preset")
+            yield Static("", id="preset-note", classes="hint")
+            with Horizontal(id="seating"):
+                with Vertical(id="seat-pick"):
+                    yield Label(t("table.add_players"))
+                    yield Input(placeholder=t("field.seat_hint"), id="seat-name")
+                    yield OptionList(id="roster")
+                with Vertical(id="seat-order"):
+                    yield Label("", id="seats-label")
+                    yield SeatList(id="seats")
+                yield Vertical(id="setup")
+            yield Static("", id="table-error", classes="error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(t("key.open_table"), variant="primary", id="create", compact=True)
+                yield Button(t("button.cancel"), id="cancel", compact=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.roster = [p.name for p in self.service.players()]
+        self._game_changed()
+        self._filter("")
+        self.query_one("#seat-name", Input).focus()
+
+    # ---- game and preset ------------------------------------------------------------------
+
+    def _presets(self) -> list[tuple[str, str]]:
+        return [(name, name) for name, _ in presets.preset_names(GAMES[self.game])]
+
+    def _game_changed(self) -> None:
+        preset = self.query_one("#preset", Select)
+        preset.set_options(self._presets())
+        preset.value = "default"
+        setup = self.query_one("#setup", Vertical)
+        setup.remove_children()
+        factory = ui_for(self.game).setup_panel
+        if factory is not None:
+            setup.mount(Label(t(f"setup.{self.game}", default="")), factory())
+        setup.display = factory is not None
+        self._seats_changed()
+        self._preset_note()
+
+    def _preset_note(self) -> None:
+        chosen = self.query_one("#preset", Select).value
+        notes = dict(presets.preset_names(GAMES[self.game]))
+        self.query_one("#preset-note", Static).update(str(notes.get(str(chosen), "")))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if event.select.id == "game" and event.value != self.game:
+            self.game = str(event.value)
+            self._game_changed()
+        elif event.select.id == "preset":
+            self._preset_note()
+
+    # ---- seats ----------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.query_one("#seats", SeatList).names)
+
+    def _seats_changed(self) -> None:
+        game = GAMES[self.game]
+        n = len(self.seats)
+        self.query_one("#seats-label", Label).update(
+            t("table.seats_label", n=n, lo=game.min_seats, hi=game.max_seats))
+        for panel in self.query("#setup > *"):
+            if hasattr(panel, "show_seats"):
+                panel.show_seats(n)
+        self.query_one("#table-error", Static).update("")
+        self._filter(self.query_one("#seat-name", Input).value)
+
+    def on_seat_list_changed(self, event: SeatList.Changed) -> None:
+        event.stop()
+        self._seats_changed()
+
+    def _filter(self, text: str) -> None:
+        needle = text.strip().lower()
+        seated = set(self.seats)
+        names = [n for n in self.roster if n not in seated and needle in n.lower()]
+        names.sort(key=lambda n: (not n.lower().startswith(needle), n.lower()))
+        roster = self.query_one("#roster", OptionList)
+        roster.set_options([Option(n, id=n) for n in names])
+        if names:
+            roster.highlighted = 0
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "seat-name":
+            self._filter(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "seat-name":
+            return
+        roster = self.query_one("#roster", OptionList)
+        text = " ".join(event.value.split())
+        if roster.highlighted_option is not None and text:
+            self._seat(str(roster.highlighted_option.id))
+        elif text:
+            try:
+                self.service.add_player(text)
+            except RuleError as exc:
+                self.query_one("#table-error", Static).update(str(exc))
+                return
+            self.roster.append(text)
+            self._seat(text)
+        elif roster.highlighted_option is not None:
+            self._seat(str(roster.highlighted_option.id))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "roster":
+            self._seat(str(event.option.id))
+
+    def _seat(self, name: str) -> None:
+        seats = self.query_one("#seats", SeatList)
+        seats.show([*seats.names, name])
+        field = self.query_one("#seat-name", Input)
+        field.value = ""
+        self._seats_changed()
+        field.focus()
+
+    def action_roster(self, step: int) -> None:
+        roster = self.query_one("#roster", OptionList)
+        if roster.option_count:
+            at = roster.highlighted if roster.highlighted is not None else -step
+            roster.highlighted = (at + step) % roster.option_count
+
+    # ---- create ---------------------------------------------------------------------------
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "create":
+            self.action_create()
+        else:
+            self.action_cancel()
+
+    def action_create(self) -> None:
+        preset = str(self.query_one("#preset", Select).value)
+        try:
+            table_id = self.submit(self.game, preset, self.seats)
+        except RuleError as exc:
+            self.query_one("#table-error", Static).update(str(exc))
+            return
+        self.dismiss(table_id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

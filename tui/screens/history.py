@@ -1,0 +1,74 @@
+"""Every revision of one deal, oldest first: who changed what, when, why, and the nets."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import DataTable, Footer, Header, Static
+
+from ledger.views import DealView
+
+from ..format import chips, game_title
+from ..i18n import t
+from .base import TallyScreen
+
+
+class HistoryScreen(TallyScreen[None]):
+    HELP = "help.history"
+
+    def __init__(self, deal_id: int) -> None:
+        super().__init__()
+        self.deal_id = deal_id
+        self.revisions: list[DealView] = []
+        self.game = ""
+
+    def game_name(self) -> str | None:
+        return self.game or None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="history-title", classes="screen-title")
+        yield DataTable(id="revisions", cursor_type="row", zebra_stripes=True)
+        yield Static(t("history.transfers"), classes="panel-title")
+        yield Static("", id="revision-detail")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.revisions = self.service.history(self.deal_id)
+        table_view = self.service.table(self.service.table_of_deal(self.deal_id))
+        self.game = table_view.game
+        first = self.revisions[0]
+        self.query_one("#history-title", Static).update(
+            t("history.title", n=first.number, table=table_view.number,
+              game=game_title(table_view.game)))
+        log = self.query_one("#revisions", DataTable)
+        for key in ("rev", "kind", "when", "by", "reason", "deal"):
+            log.add_column(t(f"col.{key}"), key=key)
+        for name in table_view.seats:
+            log.add_column(Text(name, justify="right"), key=f"seat-{name}")
+        for rev in self.revisions:
+            summary = t("table.void", reason="") if rev.void else rev.summary
+            log.add_row(str(rev.revision), t(f"kind.{rev.kind}"), rev.created_at[:16],
+                        rev.author or "", rev.reason or "", summary,
+                        *(chips(rev.nets.get(n, 0)) for n in table_view.seats))
+        log.move_cursor(row=len(self.revisions) - 1)
+        log.focus()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if 0 <= event.cursor_row < len(self.revisions):
+            self.query_one("#revision-detail", Static).update(
+                transfers_view(self.revisions[event.cursor_row]))
+
+
+def transfers_view(rev: DealView) -> Group | Text:
+    if not rev.transfers:
+        return Text(t("preview.no_transfers"), style="dim")
+    grid = Table.grid(padding=(0, 1))
+    for _ in range(5):
+        grid.add_column()
+    for x in rev.transfers:
+        grid.add_row(x.payer, "→", x.payee, Text(str(x.amount), justify="right"),
+                     Text(x.reason, style="dim"))
+    return Group(grid)

@@ -1,0 +1,176 @@
+"""One club night: its tables (game, seats, deals, leader) and the night's live standings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Footer, Header, Static
+
+from ledger.views import NightView, StandingRow, TableView
+
+from ..format import game_title, night_label, signed, status_text
+from ..forms.prompt import ConfirmModal
+from ..i18n import t
+from ..widgets.standings import StandingsTable
+from .base import TallyScreen
+
+
+@dataclass(frozen=True, slots=True)
+class NightData:
+    night: NightView
+    leaders: dict[int, StandingRow | None]
+    standings: list[StandingRow]
+
+
+class NightScreen(TallyScreen[None]):
+    HELP = "help.night"
+    PALETTE = ("new_table", "open_table", "close_night", "roster")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new_table", "key.new_table"),
+        Binding("o", "open_table", "key.open"),
+        Binding("c", "close_night", "key.close_night"),
+        Binding("r", "roster", "key.roster"),
+    ]
+
+    def __init__(self, night_id: int) -> None:
+        super().__init__()
+        self.night_id = night_id
+        self.data: NightData | None = None
+
+    @property
+    def tables(self) -> Sequence[TableView]:
+        return self.data.night.tables if self.data else ()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(t("loading"), id="night-title", classes="screen-title")
+        with Horizontal(id="night-body"):
+            with Vertical(id="night-tables"):
+                yield Static(t("night.tables"), classes="panel-title")
+                yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+                yield Static(t("night.no_tables"), id="tables-empty", classes="hint")
+            with Vertical(id="night-standings"):
+                yield Static(t("night.standings"), classes="panel-title")
+                yield StandingsTable(id="standings")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        table = self.query_one("#tables", DataTable)
+        for key in ("number", "game", "seats", "deals", "leader", "status"):
+            table.add_column(t(f"col.{key}"), key=key)
+        self.query_one("#tables-empty").display = False
+        self.load()
+
+    def on_screen_resume(self) -> None:
+        if self.data is not None:
+            self.load()
+
+    @work(thread=True, exclusive=True, group="night-load")
+    def load(self) -> None:
+        night = self.service.night(self.night_id)
+        leaders = {}
+        for table in night.tables:
+            rows = self.service.standings(table_id=table.id)
+            leaders[table.id] = rows[0] if rows and table.deals and rows[0].net else None
+        data = NightData(night, leaders, self.service.standings(night_id=self.night_id))
+        self.app.call_from_thread(self.show, data)
+
+    def show(self, data: NightData) -> None:
+        if not self.is_mounted:
+            return
+        keep = self.selected()
+        self.data = data
+        night = data.night
+        state = t("night.closed") if night.closed else t("night.open")
+        self.query_one("#night-title", Static).update(
+            t("night.title", label=night_label(night.date, night.venue), state=state))
+        table = self.query_one("#tables", DataTable)
+        table.clear()
+        for tv in night.tables:
+            leader = data.leaders.get(tv.id)
+            table.add_row(str(tv.number), game_title(tv.game), ", ".join(tv.seats),
+                          str(tv.deals),
+                          Text(f"{leader.player} {signed(leader.net)}") if leader else "—",
+                          status_text(tv.status), key=str(tv.id))
+        self.query_one("#tables-empty").display = not night.tables
+        table.display = bool(night.tables)
+        if keep is not None and any(tv.id == keep.id for tv in night.tables):
+            table.move_cursor(row=table.get_row_index(str(keep.id)))
+        self.query_one("#standings", StandingsTable).show(data.standings)
+        table.focus()
+        self.update_bindings()
+
+    def selected(self) -> TableView | None:
+        table = self.query_one("#tables", DataTable)
+        if 0 <= table.cursor_row < len(self.tables):
+            return self.tables[table.cursor_row]
+        return None
+
+    @property
+    def closed(self) -> bool:
+        return self.data is None or self.data.night.closed
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("new_table", "close_night"):
+            return not self.closed or None
+        if action == "open_table":
+            return self.selected() is not None or None
+        return super().check_action(action, parameters)
+
+    def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
+        self.update_bindings()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "tables":
+            self.action_open_table()
+
+    # ---- actions --------------------------------------------------------------------------
+
+    def action_open_table(self) -> None:
+        table = self.selected()
+        if table is not None:
+            from .table import TableScreen
+
+            self.app.push_screen(TableScreen(table.id))
+
+    def action_new_table(self) -> None:
+        if self.closed:
+            return
+        from ..forms.new_table import NewTableModal
+
+        def create(game: str, preset: str, seats: Sequence[str]) -> int:
+            return self.service.new_table(self.night_id, game, seats, preset)
+
+        def created(table_id: int | None) -> None:
+            if table_id is not None:
+                from .table import TableScreen
+
+                self.app.push_screen(TableScreen(table_id))
+
+        self.app.push_screen(NewTableModal(create), created)
+
+    def action_close_night(self) -> None:
+        if self.data is None or self.closed:
+            return
+        night = self.data.night
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.service.close_night(night.id)
+                self.notify(t("night.closed_note", date=night.date))
+                self.load()
+
+        self.app.push_screen(ConfirmModal(t("night.close_question", date=night.date)),
+                             answered)
+
+    def action_roster(self) -> None:
+        from .roster import RosterScreen
+
+        self.app.push_screen(RosterScreen())

@@ -1,0 +1,128 @@
+"""The club nights: list, start a new one, open one, close one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable, Footer, Header, Static
+
+from ledger.views import NightView
+
+from ..forms.prompt import ConfirmModal, Field, PromptModal
+from ..i18n import t
+from .base import TallyScreen
+
+
+class NightsScreen(TallyScreen[None]):
+    HELP = "help.nights"
+    PALETTE = ("new_night", "open_night", "close_night", "roster")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new_night", "key.new_night"),
+        Binding("o", "open_night", "key.open"),
+        Binding("c", "close_night", "key.close_night"),
+        Binding("r", "roster", "key.roster"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.nights: list[NightView] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(t("nights.title"), classes="screen-title")
+        yield DataTable(id="nights", cursor_type="row", zebra_stripes=True)
+        yield Static(t("nights.empty"), id="nights-empty", classes="hint")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        table = self.query_one("#nights", DataTable)
+        table.add_column(t("col.date"), key="date")
+        table.add_column(t("col.venue"), key="venue")
+        table.add_column(t("col.state"), key="state")
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self, select: int | None = None) -> None:
+        table = self.query_one("#nights", DataTable)
+        keep = select if select is not None else self.selected_id()
+        self.nights = self.service.nights()
+        table.clear()
+        for n in self.nights:
+            state = t("night.closed") if n.closed else t("night.open")
+            table.add_row(n.date, n.venue or "", state, key=str(n.id))
+        self.query_one("#nights-empty").display = not self.nights
+        table.display = bool(self.nights)
+        if keep is not None and any(n.id == keep for n in self.nights):
+            table.move_cursor(row=table.get_row_index(str(keep)))
+        table.focus()
+        self.update_bindings()
+
+    def selected(self) -> NightView | None:
+        table = self.query_one("#nights", DataTable)
+        if not self.nights or table.cursor_row < 0 or table.cursor_row >= len(self.nights):
+            return None
+        return self.nights[table.cursor_row]
+
+    def selected_id(self) -> int | None:
+        night = self.selected() if self.nights else None
+        return night.id if night else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open_night":
+            return self.selected() is not None or None
+        if action == "close_night":
+            night = self.selected()
+            return (night is not None and not night.closed) or None
+        return super().check_action(action, parameters)
+
+    def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
+        self.update_bindings()
+
+    def on_data_table_row_selected(self, _: DataTable.RowSelected) -> None:
+        self.action_open_night()
+
+    # ---- actions --------------------------------------------------------------------------
+
+    def action_new_night(self) -> None:
+        def create(values: Mapping[str, str]) -> int:
+            return self.service.new_night(values["date"].strip() or None,
+                                          values["venue"].strip() or None)
+
+        fields = [Field("date", t("field.date"), self.tally.today().isoformat(), "YYYY-MM-DD"),
+                  Field("venue", t("field.venue"), "", t("field.venue_hint"))]
+        self.app.push_screen(PromptModal(t("nights.new_title"), fields, create,
+                                         ok=t("button.start_night")), self._opened)
+
+    def _opened(self, night_id: int | None) -> None:
+        if night_id is not None:
+            self.reload(select=night_id)
+            self.tally.open_night(night_id)
+
+    def action_open_night(self) -> None:
+        night = self.selected()
+        if night is not None:
+            self.tally.open_night(night.id)
+
+    def action_close_night(self) -> None:
+        night = self.selected()
+        if night is None or night.closed:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.service.close_night(night.id)
+                self.notify(t("night.closed_note", date=night.date))
+                self.reload()
+
+        self.app.push_screen(ConfirmModal(t("night.close_question", date=night.date)),
+                             answered)
+
+    def action_roster(self) -> None:
+        from .roster import RosterScreen
+
+        self.app.push_screen(RosterScreen())

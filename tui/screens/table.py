@@ -1,0 +1,365 @@
+"""One table: the deal log with each player's net per deal, the running totals and a chart.
+
+The log is a DataTable (it draws only the rows on screen, so thousands of deals scroll
+freely); the deals are read and the rows built in a worker thread, and added in chunks.
+Every change goes through one service call (add, correct, void, undo); the screen then reads
+the table again and rewrites only the rows whose deal changed: later deals re-settled by a
+correction show their new nets at once, and a save on a long table stays instant.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Footer, Header, Static
+
+from ledger.views import DealView, StandingRow, TableView
+
+from ..format import chips, game_title, status_text
+from ..forms import ui_for
+from ..forms.base import DealEntry, FormContext
+from ..forms.prompt import ConfirmModal, Field, PromptModal
+from ..i18n import plural, t
+from ..widgets.chart import RunningChart
+from ..widgets.standings import StandingsTable
+from .base import TallyScreen
+
+MARKS = {"correct": "✎", "resettle": "↻", "void": "✗", "record": ""}
+FILL_CHUNK = 200  # rows added between two looks at the keyboard
+NUMBER_WIDTH, NET_WIDTH, SUMMARY_MIN = 5, 6, 28  # "−1980", "+12345": a column's cells
+
+
+@dataclass(frozen=True, slots=True)
+class TableData:
+    table: TableView
+    deals: list[DealView]
+    standings: list[StandingRow]
+    night_closed: bool
+    running: dict[str, list[int]]  # each seat's total after each deal
+
+
+def running_totals(seats: Sequence[str], deals: Sequence[DealView]) -> dict[str, list[int]]:
+    """Each seat's total after each deal: sums of the stored nets, nothing recomputed."""
+    out: dict[str, list[int]] = {name: [] for name in seats}
+    for deal in deals:
+        for name in seats:
+            before = out[name][-1] if out[name] else 0
+            out[name].append(before + deal.nets.get(name, 0))
+    return out
+
+
+Row = tuple[str, tuple[object, ...]]  # (row key: the deal's id, cells)
+
+
+def deal_rows(data: TableData, totals: bool, indices: Iterable[int] | None = None) -> list[Row]:
+    """The log's rows: number, mark, summary, then per seat the deal's net or the total."""
+    rows = []
+    seats = data.table.seats
+    for i in range(len(data.deals)) if indices is None else indices:
+        deal = data.deals[i]
+        if deal.void:
+            summary = Text(t("table.void", reason=deal.reason or ""), style="dim strike")
+        else:
+            summary = Text(deal.summary)
+        cells = [chips(data.running[name][i] if totals else deal.nets.get(name, 0),
+                       zero="0" if totals else "·") for name in seats]
+        rows.append((str(deal.id), (Text(str(deal.number), justify="right"),
+                                    MARKS.get(deal.kind, ""), summary, *cells)))
+    return rows
+
+
+class TableScreen(TallyScreen[None]):
+    HELP = "help.table"
+    PALETTE = ("add_deal", "correct_deal", "void_deal", "undo", "history", "toggle_totals")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "add_deal", "key.add_deal"),
+        Binding("c", "correct_deal", "key.correct"),
+        Binding("v", "void_deal", "key.void"),
+        Binding("u", "undo", "key.undo"),
+        Binding("h", "history", "key.history"),
+        Binding("t", "toggle_totals", "key.totals"),
+    ]
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__()
+        self.table_id = table_id
+        self.data: TableData | None = None
+        self.show_totals = False
+        self._select: int | None = None  # deal id to put the cursor on after a load
+        self._note = ""  # what the last save did, said once the form has closed
+
+    def game_name(self) -> str | None:
+        return self.data.table.game if self.data else None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(t("loading"), id="table-title", classes="screen-title")
+        yield DataTable(id="deals", cursor_type="row", zebra_stripes=True)
+        yield Static(t("table.no_deals"), id="deals-empty", classes="hint")
+        with Horizontal(id="table-bottom"):
+            with Vertical(id="table-totals"):
+                yield Static(t("table.totals"), classes="panel-title")
+                yield StandingsTable(id="totals")
+            with Vertical(id="table-chart"):
+                yield Static(t("table.chart"), classes="panel-title")
+                yield RunningChart(id="chart")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#deals-empty").display = False
+        self.load()
+
+    # ---- loading ------------------------------------------------------------------------------
+
+    def fetch(self) -> TableData:
+        """Everything the screen shows, from the service (runs in a worker thread)."""
+        table = self.service.table(self.table_id)
+        deals = self.service.deals(self.table_id)
+        closed = any(n.closed for n in self.service.nights() if n.id == table.night_id)
+        return TableData(table, deals, self.service.standings(table_id=self.table_id), closed,
+                         running_totals(table.seats, deals))
+
+    @work(thread=True, exclusive=True, group="table-load")
+    def load(self) -> None:
+        """Read the table and refill the log."""
+        data = self.fetch()
+        rows = deal_rows(data, self.show_totals)
+        self.app.call_from_thread(self.show, data, rows)
+
+    @work(thread=True, exclusive=True, group="table-load")
+    def reload_changes(self) -> None:
+        """Read the table again after a save and patch only the rows that changed."""
+        data = self.fetch()
+        self.app.call_from_thread(self.patch, data)
+
+    def _columns(self, data: TableData) -> None:
+        """Fixed widths: a row appended later never has to widen a column (the DataTable
+        keeps lines drawn at the old widths), and every seat stays on screen."""
+        log = self.query_one("#deals", DataTable)
+        if log.columns:
+            return
+        seats = data.table.seats
+        seat_widths = [max(len(name), NET_WIDTH) for name in seats]
+        room = self.size.width - NUMBER_WIDTH - 1 - sum(w + 2 for w in seat_widths) - 8
+        longest = max((len(d.summary) for d in data.deals), default=0)
+        log.add_column("#", key="number", width=NUMBER_WIDTH)
+        log.add_column("", key="mark", width=1)
+        log.add_column(t("col.deal"), key="summary",
+                       width=max(SUMMARY_MIN, min(longest + 4, room)))
+        for name, width in zip(seats, seat_widths, strict=True):
+            log.add_column(Text(name, justify="right"), key=f"seat-{name}", width=width)
+
+    def show(self, data: TableData, rows: list[Row]) -> None:
+        """Show everything afresh (opening the table, switching nets and totals)."""
+        if not self.is_mounted:
+            return
+        keep = self._select if self._select is not None else self.selected_id()
+        self._select = None
+        self.data = data
+        self._columns(data)
+        ids = [d.id for d in data.deals]
+        self._fill(rows, ids.index(keep) if keep in ids else len(rows) - 1)
+        self._panels()
+
+    @work(exclusive=True, group="table-fill")
+    async def _fill(self, rows: list[Row], cursor: int) -> None:
+        """Add the rows in chunks: each chunk is measured by the DataTable on its own, and
+        keys are handled in between, so thousands of deals never freeze the screen."""
+        log = self.query_one("#deals", DataTable)
+        log.clear()
+        log.display = bool(rows)
+        self.query_one("#deals-empty").display = not rows
+        for start in range(0, len(rows), FILL_CHUNK):
+            for key, cells in rows[start:start + FILL_CHUNK]:
+                log.add_row(*cells, key=key)
+            await asyncio.sleep(0)
+        if rows:
+            log.move_cursor(row=cursor, animate=False, scroll=True)
+        log.focus()
+        self.update_bindings()
+
+    def patch(self, data: TableData) -> None:
+        """After a save: rewrite the rows whose deal changed, append new ones."""
+        if not self.is_mounted or self.data is None:
+            return
+        old = self.data.deals
+        self.data = data
+        new = data.deals
+        changed = [i for i, d in enumerate(new[:len(old)])
+                   if (d.id, d.revision, d.kind) != (old[i].id, old[i].revision, old[i].kind)]
+        if self.show_totals and changed:  # every total after the first change moves
+            changed = list(range(changed[0], len(old)))
+        log = self.query_one("#deals", DataTable)
+        keys = [str(c.value) for c in log.columns]
+        for key, cells in deal_rows(data, self.show_totals, changed):
+            for column, cell in zip(keys, cells, strict=True):
+                log.update_cell(key, column, cell)
+        for key, cells in deal_rows(data, self.show_totals, range(len(old), len(new))):
+            log.add_row(*cells, key=key)
+        log.display = bool(new)
+        self.query_one("#deals-empty").display = not new
+        ids = [d.id for d in new]
+        if self._select in ids:
+            log.move_cursor(row=ids.index(self._select), animate=False, scroll=True)
+        self._select = None
+        self._panels()
+        log.focus()
+        self.update_bindings()
+
+    def _panels(self) -> None:
+        assert self.data is not None
+        self.title_line()
+        self.query_one("#totals", StandingsTable).show(self.data.standings)
+        self.query_one("#chart", RunningChart).show(self.data.running)
+
+    def title_line(self) -> None:
+        assert self.data is not None
+        table = self.data.table
+        parts = [t("table.title", n=table.number, game=game_title(table.game),
+                   preset=table.preset), ", ".join(table.seats),
+                 plural("table.deal_count", table.deals)]
+        extra = (ui_for(table.game).status_line or status_text)(table.status)
+        if table.status.get("finished"):
+            extra = t("status.finished")
+        if extra:
+            parts.append(extra)
+        if self.data.night_closed:
+            parts.append(t("night.closed"))
+        self.query_one("#table-title", Static).update(" · ".join(parts))
+
+    # ---- selection ------------------------------------------------------------------------------
+
+    def selected(self) -> DealView | None:
+        if self.data is None or not self.data.deals:
+            return None
+        row = self.query_one("#deals", DataTable).cursor_row
+        return self.data.deals[row] if 0 <= row < len(self.data.deals) else None
+
+    def selected_id(self) -> int | None:
+        deal = self.selected()
+        return deal.id if deal else None
+
+    def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
+        self.update_bindings()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "deals":
+            self.action_history()
+
+    @property
+    def writable(self) -> bool:
+        return self.data is not None and not self.data.night_closed
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        data, deal = self.data, self.selected()
+        if action == "add_deal":
+            return (self.writable and data is not None
+                    and not data.table.status.get("finished")) or None
+        if action == "correct_deal":
+            return (self.writable and deal is not None) or None
+        if action == "void_deal":
+            return (self.writable and deal is not None and not deal.void) or None
+        if action == "undo":
+            return (self.writable and data is not None
+                    and any(not d.void for d in data.deals)) or None
+        if action == "history":
+            return deal is not None or None
+        if action == "toggle_totals":
+            return data is not None or None
+        return super().check_action(action, parameters)
+
+    # ---- actions ----------------------------------------------------------------------------
+
+    def _form(self, deal: DealView | None) -> None:
+        assert self.data is not None
+        table = self.data.table
+        if deal is None:
+            ctx = FormContext(table, len(self.data.deals) + 1,
+                              partial(self.service.preview_deal, self.table_id),
+                              self._add)
+        else:
+            ctx = FormContext(table, deal.number,
+                              partial(self.service.preview_deal, self.table_id,
+                                      deal_id=deal.id),
+                              partial(self._correct, deal), deal)
+        self.app.push_screen(ui_for(table.game).form(ctx), self._saved)
+
+    def _add(self, entry: DealEntry) -> int:
+        deal_id = self.service.add_deal(self.table_id, entry.outcome)
+        self._note = t("table.saved")
+        return deal_id
+
+    def _correct(self, deal: DealView, entry: DealEntry) -> int:
+        later = self.service.correct_deal(deal.id, entry.outcome, reason=entry.reason)
+        self._note = t("table.corrected", n=deal.number, later=later)
+        return deal.id
+
+    def _saved(self, deal_id: int | None) -> None:
+        if deal_id is not None:
+            self.notify(self._note)
+            self._select = deal_id
+            self.reload_changes()
+
+    def action_add_deal(self) -> None:
+        if self.check_action("add_deal", ()):
+            self._form(None)
+
+    def action_correct_deal(self) -> None:
+        deal = self.selected()
+        if deal is not None and self.writable:
+            self._form(deal)
+
+    def action_void_deal(self) -> None:
+        deal = self.selected()
+        if deal is None or deal.void or not self.writable:
+            return
+
+        def void(values: Mapping[str, str]) -> int:
+            later = self.service.void_deal(deal.id, values["reason"])
+            self._note = t("table.voided", n=deal.number, later=later)
+            return deal.id
+
+        self.app.push_screen(PromptModal(t("table.void_title", n=deal.number, summary=deal.summary),
+                                         [Field("reason", t("field.reason"), "",
+                                                t("field.reason_hint"))],
+                                         void, ok=t("button.void")), self._saved)
+
+    def action_undo(self) -> None:
+        data = self.data
+        if data is None or not self.check_action("undo", ()):
+            return
+        last = next(d for d in reversed(data.deals) if not d.void)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                undone = self.service.undo_last(self.table_id)
+                if undone is not None:
+                    self._note = t("table.undone", n=last.number)
+                    self._saved(undone)
+
+        self.app.push_screen(ConfirmModal(t("table.undo_question", n=last.number,
+                                            summary=last.summary)), answered)
+
+    def action_history(self) -> None:
+        deal = self.selected()
+        if deal is not None:
+            from .history import HistoryScreen
+
+            self.app.push_screen(HistoryScreen(deal.id))
+
+    def action_toggle_totals(self) -> None:
+        if self.data is None:
+            return
+        self.show_totals = not self.show_totals
+        self._select = self.selected_id()
+        self.show(self.data, deal_rows(self.data, self.show_totals))
+        self.notify(t("table.showing_totals" if self.show_totals else "table.showing_nets"))

@@ -1,0 +1,333 @@
+"""The English texts of the app, by key (see `tui.i18n`). Placeholders are `{name}`."""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    # ---- the app ------------------------------------------------------------------------------
+    "app.demo": "demo night (its own database)",
+    "loading": "Loading…",
+    "deal.number": "Deal {n}",
+    "demo.opening": "Opening the demo night…",
+    # ---- keys (footer and help) ---------------------------------------------------------------
+    "key.help": "Help",
+    "key.quit": "Quit",
+    "key.back": "Back",
+    "key.close": "Close",
+    "key.cancel": "Cancel",
+    "key.ok": "OK",
+    "key.yes": "Yes",
+    "key.no": "No",
+    "key.save": "Save",
+    "key.skip": "Skip",
+    "key.open": "Open",
+    "key.new_night": "New night",
+    "key.close_night": "Close night",
+    "key.roster": "Roster",
+    "key.add_player": "Add player",
+    "key.rename": "Rename",
+    "key.new_table": "New table",
+    "key.open_table": "Open table",
+    "key.add_deal": "Add deal",
+    "key.correct": "Correct",
+    "key.void": "Void",
+    "key.undo": "Undo",
+    "key.history": "History",
+    "key.totals": "Nets/totals",
+    "key.start_night": "Start a night",
+    "key.open_demo": "Demo night",
+    "key.contract": "Contract",
+    "key.trump": "Trump",
+    "key.seat": "Seat",
+    "key.no_one": "No one",
+    "key.points": "Points",
+    "key.erase": "Erase",
+    "key.toggle_pile": "Team/Gang pile",
+    "key.next_choice": "Next choice",
+    "key.previous_choice": "Previous choice",
+    "key.remove_seat": "Remove seat",
+    "key.move_up": "Move up",
+    "key.move_down": "Move down",
+    # ---- the command palette ------------------------------------------------------------------
+    "palette.help": "Help for this screen",
+    "palette.help.help": "Keys, what the screen is for, and the table's game rules",
+    "palette.new_night": "New night",
+    "palette.new_night.help": "Start a club night (date and venue)",
+    "palette.open_night": "Open night",
+    "palette.open_night.help": "Open the highlighted night",
+    "palette.close_night": "Close night",
+    "palette.close_night.help": "Close the night: no more deals or tables",
+    "palette.roster": "Roster",
+    "palette.roster.help": "The club's players: add and rename",
+    "palette.add_player": "Add player",
+    "palette.add_player.help": "Add a member to the roster",
+    "palette.rename_player": "Rename player",
+    "palette.rename_player.help": "Rename the highlighted member",
+    "palette.new_table": "New table",
+    "palette.new_table.help": "Set up a table: game, preset and seats",
+    "palette.open_table": "Open table",
+    "palette.open_table.help": "Open the highlighted table",
+    "palette.add_deal": "Add deal",
+    "palette.add_deal.help": "Record the next deal at this table",
+    "palette.correct_deal": "Correct deal",
+    "palette.correct_deal.help": "Correct the highlighted deal (later deals re-settle)",
+    "palette.void_deal": "Void deal",
+    "palette.void_deal.help": "Strike out the highlighted deal, with a reason",
+    "palette.undo": "Undo last deal",
+    "palette.undo.help": "Void the last deal saved at this table",
+    "palette.history": "Deal history",
+    "palette.history.help": "Every revision of the highlighted deal",
+    "palette.toggle_totals": "Nets or running totals",
+    "palette.toggle_totals.help": "Switch the log between each deal's nets and running totals",
+    "palette.save": "Save deal",
+    "palette.save.help": "Save the deal as shown",
+    "palette.create": "Open table",
+    "palette.create.help": "Create the table with these seats",
+    "palette.start_night": "Start a club night",
+    "palette.start_night.help": "Create tonight's night",
+    "palette.open_demo": "Open the demo night",
+    "palette.open_demo.help": "A recorded night in its own database, to look around",
+    # ---- buttons and fields -------------------------------------------------------------------
+    "button.ok": "OK",
+    "button.cancel": "Cancel",
+    "button.yes": "Yes",
+    "button.no": "No",
+    "button.save": "Save  ctrl+s",
+    "button.add": "Add",
+    "button.rename": "Rename",
+    "button.void": "Void",
+    "button.start_night": "Start night",
+    "button.discard": "Discard",
+    "button.keep_editing": "Keep editing",
+    "field.date": "Date",
+    "field.venue": "Venue (optional)",
+    "field.venue_hint": "e.g. The Crown, back room",
+    "field.name": "Name",
+    "field.new_name": "New name",
+    "field.reason": "Reason",
+    "field.reason_hint": "why (kept in the deal's history)",
+    "field.game": "Game",
+    "field.preset": "Preset",
+    "field.seat_hint": "name, Enter",
+    "field.card_hint": "AH, 10C… (optional)",
+    # ---- columns ------------------------------------------------------------------------------
+    "col.date": "Date",
+    "col.venue": "Venue",
+    "col.state": "State",
+    "col.rank": "#",
+    "col.player": "Player",
+    "col.net": "Net",
+    "col.net_all": "Net (all nights)",
+    "col.deals": "Deals",
+    "col.number": "#",
+    "col.game": "Game",
+    "col.seats": "Seats",
+    "col.leader": "Leader",
+    "col.status": "Status",
+    "col.deal": "Deal",
+    "col.rev": "Rev",
+    "col.kind": "What",
+    "col.when": "When (UTC)",
+    "col.by": "By",
+    "col.reason": "Reason",
+    "col.players": "Players",
+    "col.removed": "Removed",
+    "col.in_play": "Cards",
+    "col.hand": "Hand",
+    # ---- nights -------------------------------------------------------------------------------
+    "nights.title": "Club nights",
+    "nights.empty": "No nights yet. Press n to start one.",
+    "nights.new_title": "A new club night",
+    "night.open": "open",
+    "night.closed": "closed",
+    "night.title": "Night of {label} · {state}",
+    "night.tables": "Tables",
+    "night.standings": "The night's standings",
+    "night.no_tables": "No tables yet. Press n to set one up.",
+    "night.close_question": "Close the night of {date}? No deal or table can be added after.",
+    "night.closed_note": "The night of {date} is closed.",
+    # ---- roster -------------------------------------------------------------------------------
+    "roster.title": "The club's roster",
+    "roster.empty": "Nobody yet. Press a to add a player.",
+    "roster.add_title": "Add a player",
+    "roster.rename_title": "Rename {name}",
+    # ---- tables -------------------------------------------------------------------------------
+    "table.new_title": "A new table",
+    "table.add_players": "Players",
+    "table.seats_label": "Seats {n} ({lo}–{hi}), clockwise",
+    "table.title": "Table {n} · {game} ({preset})",
+    "table.deal_count.one": "{n} deal",
+    "table.deal_count.other": "{n} deals",
+    "table.no_deals": "No deals yet. Press a to record the first one.",
+    "table.totals": "Totals",
+    "table.chart": "Running totals",
+    "table.void": "void {reason}",
+    "table.saved": "Deal saved.",
+    "table.corrected": "Deal {n} corrected; {later} later deals re-settled.",
+    "table.voided": "Deal {n} voided; {later} later deals re-settled.",
+    "table.undone": "Deal {n} undone (voided; see its history).",
+    "table.void_title": "Void deal {n}: {summary}",
+    "table.undo_question": "Undo deal {n} ({summary})? It is voided and kept in its history.",
+    "table.showing_totals": "Showing running totals.",
+    "table.showing_nets": "Showing each deal's nets.",
+    "setup.crazy-solo": "Cards removed by table size",
+    "game.crazy-solo": "Crazy Solo",
+    "game.hachihachi-trick": "Hachi-Hachi Trick",
+    "game.sixty-six": "Sixty-Six",
+    "game.schnapsen": "Schnapsen",
+    "game.sixty-six-three": "Sixty-Six, three players",
+    "game.sixty-six-four": "Sixty-Six, four-hand",
+    "status.finished": "finished",
+    "status.round": "round {n} of {of}",
+    "status.dealer": "{name} deals",
+    "chart.empty": "The chart draws itself as deals are saved.",
+    # ---- history ------------------------------------------------------------------------------
+    "history.title": "Deal {n} · Table {table} · {game} · history",
+    "history.transfers": "Transfers of the highlighted revision",
+    "kind.record": "recorded",
+    "kind.correct": "corrected",
+    "kind.void": "voided",
+    "kind.resettle": "re-settled",
+    # ---- deal forms ---------------------------------------------------------------------------
+    "form.new_title": "Deal {n} · Table {table} · {game}",
+    "form.correct_title": "Correct deal {n} · Table {table} · {game}",
+    "form.needs": "Next: {field}.",
+    "form.reason_needed": "A correction needs a reason (it is kept in the deal's history).",
+    "form.discard": "Leave this deal without saving it?",
+    "preview.title": "What this deal settles",
+    "preview.empty": "Fill in the deal: who pays whom shows here as you type.",
+    "preview.fix": "Fix the field marked in red.",
+    "preview.transfers": "Transfers",
+    "preview.no_transfers": "No chips move.",
+    "preview.nets": "Nets",
+    "picker.none_hint": "N no one",
+    "points.pile.team": "the team's pile",
+    "points.pile.gang": "the Gang's pile",
+    "slot.contract": "Contract",
+    "slot.caller": "Caller",
+    "slot.trump": "Trump",
+    "slot.card": "Called card",
+    "slot.partner": "Partner",
+    "slot.points": "Card points",
+    "slot.reason": "Reason",
+    "slot.json": "JSON",
+    "contract.solo": "Solo",
+    "contract.heart-solo": "Heart Solo",
+    "contract.alone": "Alone",
+    "contract.heart-alone": "Heart Alone",
+    "contract.pass": "All passed",
+    "suit.clubs": "clubs",
+    "suit.diamonds": "diamonds",
+    "suit.hearts": "hearts",
+    "suit.spades": "spades",
+    # ---- help ---------------------------------------------------------------------------------
+    "help.title": "Help",
+    "help.keys": "Keys",
+    "help.keys_group": "keys",
+    "help.unavailable": "not available now",
+    "help.rules": "{game}: the rules in short",
+    "rules.none": "No summary of these rules yet; see the rules document.",
+    "help.everywhere": (
+        "Everywhere: **F1** or **?** help · **Esc** back · **ctrl+p** command palette · "
+        "**ctrl+q** quit. Greyed keys are not available right now (a closed night, no deal "
+        "highlighted, a deal that is not valid yet)."),
+    "help.welcome": (
+        "# Welcome to Tally\n\nTally keeps the score and the payouts of club nights. "
+        "Start tonight's night, or open the demo night to look around first: it lives in its "
+        "own database, so nothing you do there touches the club's data."),
+    "help.nights": (
+        "# Club nights\n\nEach night holds the tables played that evening. **n** starts a "
+        "night, **Enter** or **o** opens the highlighted one, **c** closes it when the "
+        "evening is over (a closed night takes no more deals), **r** opens the roster."),
+    "help.roster": (
+        "# Roster\n\nEvery member of the club, with their deals and net over all nights. "
+        "**a** adds a player, **e** or **F2** renames the highlighted one (their past deals "
+        "follow the new name)."),
+    "help.night": (
+        "# A night\n\nThe tables of the night with their game, seats, deals and who leads, "
+        "and the night's standings, which follow every saved deal. **n** sets up a table, "
+        "**Enter** opens one, **c** closes the night."),
+    "help.new_table": (
+        "# A new table\n\nChoose the game and its preset, then seat the players in "
+        "clockwise order: type a name and press **Enter** (a new name joins the roster). "
+        "In the seat list, **Delete** removes a seat and **shift+↑/↓** moves it. The first "
+        "seat deals first. **ctrl+s** opens the table."),
+    "help.table": (
+        "# A table\n\nThe deal log shows each deal's summary and what every player won or "
+        "lost in it (**t** switches to running totals); the totals and the chart follow. "
+        "✎ marks a corrected deal, ↻ one re-settled after an earlier correction, ✗ a void.\n\n"
+        "**a** records a deal. **c** corrects the highlighted deal and **v** voids it, each "
+        "with a reason; later deals re-settle by themselves. **u** undoes the last deal "
+        "saved. **Enter** or **h** shows a deal's history."),
+    "help.history": (
+        "# A deal's history\n\nEvery revision of the deal, oldest first: recorded, "
+        "corrected, voided, or re-settled because an earlier deal changed. Nothing is ever "
+        "overwritten. The transfers of the highlighted revision show below."),
+    "help.deal_form": (
+        "# A deal\n\nFill in the deal; the transfers and nets show as you go, computed by "
+        "the rules. A field the rules refuse is marked in red. **ctrl+s** (or **Enter**) "
+        "saves once the deal is valid; **Esc** leaves (it asks first if you typed "
+        "something)."),
+    "help.form.json": (
+        "# A deal as JSON\n\nThis game has no form of its own yet: type the deal as the "
+        "contract JSON of `tally calc` (see calc-contract.md). The transfers show live; "
+        "**ctrl+s** saves once the deal is valid; **Esc** leaves."),
+    "help.form.crazy-solo": (
+        "# A Crazy Solo deal\n\nThe focused field takes its own keys:\n\n"
+        "- **Contract**: **s** Solo, **h** Heart Solo, **a** Alone, **l** Heart Alone, "
+        "**p** all passed\n"
+        "- **Caller** and **Partner**: the seat number (**1**–**9**, then **0**, **-**, **=** "
+        "for seats 10–12); **n** for no partner\n"
+        "- **Trump**: **c** ♣, **d** ♦, **h** ♥, **s** ♠ (hearts contracts set ♥ "
+        "themselves)\n"
+        "- **Called card**: typed, e.g. AH or 10C; optional; **Enter** moves on\n"
+        "- **Card points**: typed; **g** switches between the team's pile and the Gang's "
+        "pile, whichever the table counted\n\n"
+        "Each choice moves to the next field; **Tab** / **shift+Tab** move freely. The "
+        "payouts show live; **Enter** or **ctrl+s** saves once the deal is valid."),
+    # ---- rules in short (help) ----------------------------------------------------------------
+    "rules.crazy-solo": (
+        "- 36 cards A 10 K Q J 9 8 7 6; A 11, 10 10, K 4, Q 3, J 2: 120 points. Some 6s and "
+        "7s go out at 5, 7, 8, 10 and 11 players (the table shows which).\n"
+        "- Contracts, low to high: Solo, Heart Solo, Alone, Heart Alone. Everyone bids or "
+        "passes once; all pass: nobody pays.\n"
+        "- The caller names trump (hearts for the Heart contracts). In a Solo the caller names "
+        "a card: its holder is the secret partner. Alone: no partner. The rest are the Gang.\n"
+        "- Play: follow suit if you can, else trump if you can, else anything.\n"
+        "- Score: (team points − 60) × 2, × 3 when hearts are trump, rounded to 5. Each Gang "
+        "member pays that to the caller or the partner (the caller collects from the larger "
+        "half); alone, the caller collects from everyone. Below 60 the money runs the other "
+        "way."),
+    "rules.hachihachi-trick": (
+        "- 52 cards, 7 each; the face-up indicator sets trump and the multiplier: 10 J Q "
+        "Ooba 大場 ×2, A K Zetsuba 絶場 ×4.\n"
+        "- From the start player スタP each declares in 出る or out 降りる; outs pay 2, 3, 4 … "
+        "into the pot. After the third in, the rest are forced out 降ろされ and are paid for "
+        "their Aces and hand roles 手役 by each in-player.\n"
+        "- In-players settle hand roles and tricks pairwise; the most tricks takes the pot "
+        "and starts next. Mizuten ミズテン: the start player goes in blind; 3+ tricks earns "
+        "1 from everyone.\n"
+        "- 12 rounds (short game 6)."),
+    "rules.sixty-six": (
+        "- 24 cards 9–A; A 11, 10 10, K 4, Q 3, J 2; marriages 20, in trumps 40.\n"
+        "- Claim 66 to win the deal: 1 game point, 2 if the loser has under 33, 3 if no "
+        "trick. A false claim gives the opponent 2. Stock used up: the last trick earns 10.\n"
+        "- First to 7 game points wins the game; the loser pays the stake."),
+    "rules.schnapsen": (
+        "- 20 cards 10–A; the Sixty-Six scale of 1, 2, 3 game points.\n"
+        "- Both count down from 7; the first to 0 wins and the loser takes a Bummerl (two if "
+        "still at 7)."),
+    "rules.sixty-six-three": (
+        "- Three players: the dealer sits out and scores what the deal's winner scores, "
+        "but no further than 6.\n- First to 7 wins; the last pays each of the others."),
+    "rules.sixty-six-four": (
+        "- Two partnerships, 32 cards 7–A, no marriages; the last trick is worth 10.\n"
+        "- 66–99 scores 1, 100–129 scores 2, all 130 scores 3; first side to 7 wins."),
+    # ---- welcome ------------------------------------------------------------------------------
+    "welcome.title": "Tally",
+    "welcome.body": (
+        "Scores and payouts for club nights of card games: Crazy Solo, Hachi-Hachi, "
+        "Sixty-Six. Every deal is kept with its history; who pays whom is worked out by the "
+        "rules as you type.\n\nNo night is recorded here yet. What would you like to do?"),
+    "welcome.start_night": "Start a club night",
+    "welcome.open_demo": "Open the demo night (its own database, to look around)",
+}

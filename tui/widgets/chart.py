@@ -1,0 +1,125 @@
+"""A line chart of each player's running total over the deals, drawn in braille dots.
+
+One coloured line per player on shared axes, so the race is visible at a glance: who led
+early, who came back, where a big deal hit. Thousands of deals are sampled down to the
+chart's width (each column shows the total at the deal it stands for).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..format import signed
+from ..i18n import t
+
+PALETTE = ("#4ea8de", "#f4a261", "#90be6d", "#e76f51", "#c77dff", "#f9c74f", "#43aa8b",
+           "#f28482", "#84a59d", "#b5838d", "#9d4edd", "#277da1")
+# Braille dot bits for (x, y) inside one cell of 2 × 4 dots.
+_DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+
+def colour(index: int) -> str:
+    return PALETTE[index % len(PALETTE)]
+
+
+class RunningChart(Widget):
+    """Running totals per player (`series`: name → totals after each deal)."""
+
+    DEFAULT_CSS = """
+    RunningChart { height: 1fr; min-height: 6; }
+    """
+
+    series: reactive[dict[str, tuple[int, ...]]] = reactive(dict, always_update=True)
+
+    def show(self, series: Mapping[str, Sequence[int]]) -> None:
+        self.series = {name: tuple(values) for name, values in series.items()}
+
+    def render(self) -> RenderableType:
+        width, height = self.content_size.width, self.content_size.height
+        series = self.series
+        deals = max((len(v) for v in series.values()), default=0)
+        if not series or deals == 0:
+            return Text(t("chart.empty"), style="dim")
+        if width < 12 or height < 3:
+            return Text("")
+        lo = min(0, *(min(v) for v in series.values() if v))
+        hi = max(0, *(max(v) for v in series.values() if v))
+        if hi == lo:
+            hi = lo + 1
+        labels = [signed(hi), signed(lo), "0"]
+        gutter = max(len(x) for x in labels) + 1
+        cols, rows = width - gutter, height - 1  # the last line is the legend
+        dots_w, dots_h = cols * 2, rows * 4
+
+        def y_of(value: int) -> int:
+            return round((hi - value) * (dots_h - 1) / (hi - lo))
+
+        cells: dict[tuple[int, int], tuple[int, int]] = {}  # (row, col) -> (bits, series)
+        for index, values in enumerate(series.values()):
+            points = [0, *values]
+            last = len(points) - 1
+            if last < dots_w:  # every deal gets its own x; lines join them
+                xs = [round(i * (dots_w - 1) / last) for i in range(last + 1)]
+                path = [(x, y_of(v)) for x, v in zip(xs, points, strict=True)]
+            else:  # more deals than dots: each column shows the deal it stands for
+                path = [(x, y_of(points[round(x * last / (dots_w - 1))]))
+                        for x in range(dots_w)]
+            prev: tuple[int, int] | None = None
+            for here in path:
+                for px, py in _segment(prev, here):
+                    key = (py // 4, px // 2)
+                    bits = cells.get(key, (0, index))[0] | _DOTS[py % 4][px % 2]
+                    cells[key] = (bits, index)
+                prev = here
+        zero_row = y_of(0) // 4
+        lines = []
+        for row in range(rows):
+            label = ""
+            if row == 0:
+                label = signed(hi)
+            elif row == rows - 1:
+                label = signed(lo)
+            elif row == zero_row:
+                label = "0"
+            line = Text(label.rjust(gutter - 1) + "┤" if label else " " * (gutter - 1) + "│",
+                        style="dim")
+            for col in range(cols):
+                cell = cells.get((row, col))
+                if cell is None:
+                    line.append("┈" if row == zero_row else " ", style="dim")
+                else:
+                    line.append(chr(0x2800 + cell[0]), style=colour(cell[1]))
+            lines.append(line)
+        legend = Text(" " * gutter)
+        for index, (name, values) in enumerate(series.items()):
+            legend.append("━ ", style=colour(index))
+            legend.append(f"{name} {signed(values[-1] if values else 0)}  ")
+        lines.append(legend)
+        return Text("\n").join(lines)
+
+
+def _segment(a: tuple[int, int] | None, b: tuple[int, int]) -> list[tuple[int, int]]:
+    """Dots from a to b (Bresenham), so steep jumps draw as lines, not gaps."""
+    if a is None:
+        return [b]
+    (x0, y0), (x1, y1) = a, b
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx, sy = (1 if x0 < x1 else -1), (1 if y0 < y1 else -1)
+    err = dx + dy
+    out = []
+    while True:
+        out.append((x0, y0))
+        if x0 == x1 and y0 == y1:
+            return out
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x0 += sx
+        if e2 <= dx:
+            err += dx
+            y0 += sy

@@ -1,0 +1,38 @@
+"""Crazy Solo's cards-removed-by-table-size table, with the row for the chosen size marked."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable
+
+from ledger.rules.crazy_solo import removal_table
+
+from ..i18n import t
+
+
+class RemovalTable(DataTable[object]):
+    """Shown while a Crazy Solo table is set up: people forget which cards go out."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        self.can_focus = False
+        self.seats = 0
+
+    def on_mount(self) -> None:
+        self.add_column(t("col.players"), key="players")
+        self.add_column(t("col.removed"), key="removed")
+        self.add_column(t("col.in_play"), key="in_play")
+        self.add_column(t("col.hand"), key="hand")
+        self.show_seats(self.seats)
+
+    def show_seats(self, seats: int) -> None:
+        """Put the cursor on the row for `seats` players (none when outside 3–12)."""
+        self.seats = seats
+        if not self.columns:  # not mounted yet: on_mount shows it
+            return
+        if not self.row_count:
+            for n, removed, pack, hand in removal_table():
+                self.add_row(str(n), removed, str(pack), str(hand), key=str(n))
+        sizes = [str(r[0]) for r in removal_table()]
+        self.show_cursor = str(seats) in sizes
+        if self.show_cursor:
+            self.move_cursor(row=sizes.index(str(seats)))
