@@ -11,8 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.engine import Engine
-from sqlmodel import Session
+from sqlalchemy.engine import Connection, Engine
 
 from . import exports, money
 from .rules import RuleError
@@ -26,9 +25,11 @@ if TYPE_CHECKING:
 
 class ArchiveMixin:
     engine: Engine
-    _read: Callable[[], AbstractContextManager[Session]]
+    _read: Callable[[], AbstractContextManager[Connection]]
     standings: Callable[..., list[StandingRow]]
+    _standings_of: Callable[..., list[StandingRow]]
     settlement: Callable[..., NightSettlement]
+    all_settlements: Callable[..., dict[int, NightSettlement]]
     add_deals: Callable[..., list[int]]
 
     # ---- exports ------------------------------------------------------------------------
@@ -48,11 +49,10 @@ class ArchiveMixin:
             else:
                 nights = list(reversed(repo.nights(session=s)))
                 tag = f"all-{nights[-1].date}" if nights else "all"
-            deal_rows = repo.export_deal_rows(session=s, night_id=night_id)
-            transfer_rows = repo.export_transfer_rows(session=s, night_id=night_id)
             tables = repo.tables(session=s, night_id=night_id)
             per_table = repo.nets_by_table(session=s, night_id=night_id)
             names = repo.player_names(session=s)
+            ranked = self._standings_of(s, per_table, night_id=night_id)
         the_rate = money.parse_rate(rate) if rate else None
         code = money.parse_currency(currency) if currency else None
         if the_rate is None and night_id is not None and nights[0].rate:
@@ -73,10 +73,12 @@ class ArchiveMixin:
             [r.rank, r.player, r.net,
              money.to_money(r.net, the_rate, code) if the_rate else None, r.deals,
              *[by_player.get(r.player, {}).get(h, "") for h in heads]]
-            for r in self.standings(night_id=night_id)]
+            for r in ranked]
+        settlements = (self.all_settlements(rate, currency, nets=per_table) if night_id is None else
+                       {night_id: self.settlement(night_id, rate=rate, currency=currency)})
         settle_rows = []
         for n in nights:
-            st = self.settlement(n.id or 0, rate=rate, currency=currency)
+            st = settlements[n.id or 0]
             for item in st.open:
                 settle_rows.append([n.id, n.date, item.payer, item.payee, item.amount,
                                     item.money, st.currency, "open"])
@@ -85,14 +87,17 @@ class ArchiveMixin:
                                     paid.money, st.currency, "paid"])
         kinds = {"record": "recorded", "correct": "corrected", "resettle": "re-settled",
                  "void": "void"}
-        deals_out = [[*r[:6], kinds.get(r[6], r[6]), *r[7:]] for r in deal_rows]
-        return [
-            exports.write(out, f"standings-{tag}", [*exports.STANDINGS, *heads],
-                          standing_rows, fmt),
-            exports.write(out, f"deals-{tag}", exports.DEALS, deals_out, fmt),
-            exports.write(out, f"transfers-{tag}", exports.TRANSFERS, transfer_rows, fmt),
-            exports.write(out, f"settlement-{tag}", exports.SETTLEMENT, settle_rows, fmt),
-        ]
+        standings_file = exports.write(out, f"standings-{tag}", [*exports.STANDINGS, *heads],
+                                       standing_rows, fmt)
+        settlement_file = exports.write(out, f"settlement-{tag}", exports.SETTLEMENT,
+                                        settle_rows, fmt)
+        with self._read() as s:  # the big two stream from the database to their files
+            deals_file = exports.write(out, f"deals-{tag}", exports.DEALS, repo.export_deal_rows(
+                session=s, night_id=night_id, kinds=kinds), fmt)
+            transfers_file = exports.write(out, f"transfers-{tag}", exports.TRANSFERS,
+                                           repo.export_transfer_rows(session=s,
+                                                                     night_id=night_id), fmt)
+        return [standings_file, deals_file, transfers_file, settlement_file]
 
     # ---- backup / restore -------------------------------------------------------------------
 
@@ -169,6 +174,8 @@ class ArchiveMixin:
             raise RuleError("file", f"{path} does not exist") from None
         except UnicodeDecodeError:
             raise RuleError("file", f"{path} is not UTF-8 text") from None
+        except OSError as exc:  # a folder, no permission, an I/O error
+            raise RuleError("file", f"{path}: {exc.strerror or type(exc).__name__}") from None
         if not objs:
             raise RuleError("file", f"{path} holds no deals")
         return self.add_deals(table_id, objs, author, line_numbers=lines)

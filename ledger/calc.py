@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,23 +15,58 @@ from .rules.game import Game
 from .rules.transfers import Settlement
 
 MAX_INPUT = 1_000_000  # characters; a deal is a few hundred
+MAX_DEPTH = 32  # nesting levels; a deal object has at most four
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def read_json_object(text: str, field: str = "input") -> dict[str, Any]:
-    """Parse a JSON object, refusing anything else with a one-line RuleError."""
+    """Parse a JSON object, refusing anything else with a one-line RuleError.
+
+    Refused too: NaN and Infinity (not JSON), nesting deeper than MAX_DEPTH, and lone
+    surrogates (`"\\ud800"`, or undecodable bytes read with surrogateescape), which are
+    not text: no later step could print or store them."""
     if len(text) > MAX_INPUT:
         raise RuleError(field, f"{len(text)} characters is more than one deal ({MAX_INPUT})")
+    if _SURROGATE.search(text):
+        raise RuleError(field, "is not valid UTF-8 text")
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, parse_constant=_not_json)
     except RecursionError:
         raise RuleError(field, "JSON nested too deeply") from None
     except ValueError as exc:
         msg = getattr(exc, "msg", str(exc))
         where = f" at line {exc.lineno} column {exc.colno}" if hasattr(exc, "lineno") else ""
         raise RuleError(field, f"not valid JSON ({msg}{where})") from None
+    escapes = "\\u" in text
+    if escapes or text.count("[") + text.count("{") > MAX_DEPTH:  # else nothing to find
+        _check_tree(obj, field, escapes=escapes)
     if not isinstance(obj, dict):
         raise RuleError(field, f"{show(obj)} is not a JSON object")
     return obj
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _check_tree(obj: Any, field: str, *, escapes: bool) -> None:
+    """Refuse deep nesting and (when the text had \\u escapes) lone surrogates; no
+    recursion, so no input can exhaust the stack here."""
+    stack = [(obj, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            items: list[Any] = [*value.keys(), *value.values()]
+        elif isinstance(value, list):
+            items = value
+        else:
+            if escapes and isinstance(value, str) and _SURROGATE.search(value):
+                raise RuleError(field, "holds a lone surrogate escape (\\ud800-\\udfff), "
+                                "which is not text")
+            continue
+        if depth > MAX_DEPTH:
+            raise RuleError(field, f"JSON nested too deeply (more than {MAX_DEPTH} levels)")
+        stack.extend((x, depth + 1) for x in items)
 
 
 def settlement_json(game: Game, settlement: Settlement) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 STANDINGS = ["rank", "player", "net", "money", "deals"]  # then one column per table
 DEALS = ["night", "date", "table", "game", "deal", "revision", "status", "player", "net",
@@ -24,6 +24,7 @@ TRANSFERS = ["night", "date", "table", "game", "deal", "revision", "from", "to",
 SETTLEMENT = ["night", "date", "from", "to", "amount", "money", "currency", "status"]
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_RISKY = frozenset(_FORMULA_START)
 
 
 def safe_cell(value: Any) -> Any:
@@ -38,13 +39,19 @@ def safe_cell(value: Any) -> Any:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+def write_csv(fh: TextIO, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """Header and rows with CRLF line ends, row by row (`fh` opened with newline="")."""
+    writer = csv.writer(fh, lineterminator="\r\n")
+    writer.writerow(header)
+    # most cells are ints or plain text that safe_cell would return unchanged: skip the call
+    writer.writerows([c if c.__class__ is int or (c.__class__ is str and c[:1] not in _RISKY)
+                      else safe_cell(c) for c in row] for row in rows)
+
+
 def csv_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
     """The whole file: BOM, header, rows, CRLF line ends."""
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\r\n")
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow([safe_cell(c) for c in row])
+    write_csv(buf, header, rows)
     return buf.getvalue().encode("utf-8-sig")
 
 
@@ -58,11 +65,15 @@ def json_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
 
 def write(folder: Path, stem: str, header: Sequence[str], rows: Iterable[Sequence[Any]],
           fmt: str) -> Path:
-    """Write one export file (atomically: a temp file renamed into place)."""
+    """Write one export file (atomically: a temp file renamed into place). CSV rows are
+    written as they come, so `rows` may stream from the database."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{stem}.{fmt}"
-    data = csv_bytes(header, rows) if fmt == "csv" else json_bytes(header, rows)
     tmp = path.with_suffix(path.suffix + ".part")
-    tmp.write_bytes(data)
+    if fmt == "csv":
+        with tmp.open("w", encoding="utf-8-sig", newline="") as fh:
+            write_csv(fh, header, rows)
+    else:
+        tmp.write_bytes(json_bytes(header, rows))
     tmp.replace(path)
     return path

@@ -7,7 +7,7 @@ simply shows up as a new open item.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -15,15 +15,16 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
 from sqlalchemy import insert, select, update
-from sqlmodel import Session
+from sqlalchemy.engine import Connection, Row
 
 from . import money
 from .rules import RuleError
 from .rules.errors import show
 from .settle import Explanation, Payment, TablePayment, direct_transfers, explain
 from .settle import fewest_transfers as fewest
-from .store import repo
-from .store.models import GameTable, Night, PaymentRow
+from .store import repo, schema
+
+G, N, PAY = schema.game_table.c, schema.night.c, schema.payment.c
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -71,9 +72,9 @@ class NightSettlement:
 class NightEndMixin:
     """Settlement use cases; relies on `Tally._read`, `_write` and `_player_id`."""
 
-    _read: Callable[[], AbstractContextManager[Session]]
-    _write: Callable[[], AbstractContextManager[Session]]
-    _player_id: Callable[[Session, object, str], int]
+    _read: Callable[[], AbstractContextManager[Connection]]
+    _write: Callable[[], AbstractContextManager[Connection]]
+    _player_id: Callable[[Connection, object, str], int]
 
     def set_rate(self, night_id: int, rate: str | None, currency: str = "EUR") -> None:
         """The night's money per chip (None removes it)."""
@@ -81,7 +82,7 @@ class NightEndMixin:
         code = None if rate is None else money.parse_currency(currency)
         with self._write() as s:
             _night(s, night_id)
-            s.execute(update(Night).where(Night.id == night_id).values(rate=value,
+            s.execute(update(schema.night).where(N.id == night_id).values(rate=value,
                                                                          currency=code))
 
     def table_nets(self, night_id: int) -> dict[int, dict[str, int]]:
@@ -99,31 +100,45 @@ class NightEndMixin:
             n = _night(s, night_id)
             table_nets = _table_nets(s, night_id)
             paid_rows = _payments(s, night_id)
-        the_rate = money.parse_rate(rate) if rate is not None else (
-            Decimal(n.rate) if n.rate else None)
-        code = money.parse_currency(currency) if currency else (n.currency or "EUR")
-        nets: dict[str, int] = {}
-        for per_table in table_nets.values():
-            for p, v in per_table.items():
-                nets[p] = nets.get(p, 0) + v
-        to_money = (lambda c: money.to_money(c, the_rate, code)) if the_rate else (
-            lambda c: None)
-        paid = tuple(PaidItem(a, b, x, at, to_money(x)) for a, b, x, at in paid_rows)
-        left = dict(nets)
-        for item in paid:
-            left[item.payer] = left.get(item.payer, 0) + item.amount
-            left[item.payee] = left.get(item.payee, 0) - item.amount
-        if mode == "fewest":
-            items = [SettleItem(p.payer, p.payee, p.amount, None, to_money(p.amount),
-                                _why(p, table_nets, nets)) for p in fewest(left)]
-        else:
-            items = _direct_open(table_nets, paid, to_money)
-        return NightSettlement(night_id, n.date, mode, the_rate, code if the_rate else None,
-                               dict(sorted(nets.items())), table_nets, tuple(items), paid)
+        return _settlement_of(n, table_nets, paid_rows, mode, rate, currency)
+
+    def all_settlements(self, rate: str | None = None, currency: str | None = None, *,
+                        nets: Mapping[tuple[int, int], int] | None = None
+                        ) -> dict[int, NightSettlement]:
+        """`settlement` (fewest mode) of every night, read in a handful of queries
+        (`nets`: `repo.nets_by_table()` when the caller has it already)."""
+        with self._read() as s:
+            nights = {n.id: n for n in repo.nights(session=s)}
+            tables = s.execute(select(G.id, G.night_id, G.number)
+                               .order_by(G.night_id, G.number)).all()
+            names = repo.player_names(session=s)
+            seated = sorted(repo.seated_players(session=s))
+            if nets is None:
+                nets = repo.nets_by_table(session=s)
+            paid = s.execute(select(PAY.night_id, PAY.payer_id, PAY.payee_id, PAY.amount,
+                                    PAY.created_at).order_by(PAY.id)).all()
+        where = {tid: (nid, number) for tid, nid, number in tables}
+        per_night: dict[int, dict[int, dict[str, int]]] = {nid: {} for nid in nights}
+        for _tid, nid, number in tables:  # as `_table_nets` builds them, night by night
+            per_night[nid][number] = {}
+        for pid, tid in seated:
+            nid, number = where[tid]
+            per_night[nid][number][names[pid]] = 0
+        for (pid, tid), v in nets.items():
+            nid, number = where[tid]
+            per_night[nid][number][names[pid]] += v
+        paid_by: dict[int, list[tuple[str, str, int, str]]] = {nid: [] for nid in nights}
+        for nid, a, b, x, at in paid:
+            paid_by[nid].append((names[a], names[b], x, str(at)[:19]))
+        return {nid: _settlement_of(n, per_night[nid], paid_by[nid], "fewest", rate, currency)
+                for nid, n in nights.items()}
 
     def pay(self, night_id: int, payer: str, payee: str, amount: int | None = None,
             author: str | None = None, *, undo: bool = False) -> int:
         """Mark an open settlement item paid (or part of it); returns the amount marked."""
+        from .service import clean_text
+
+        clean_text(author, "author")
         open_items = {(i.payer, i.payee): i.amount for i in self.settlement(night_id).open}
         with self._write() as s:
             _night(s, night_id)
@@ -143,7 +158,7 @@ class NightEndMixin:
                 if type(amount) is not int or not 0 < amount <= owed:
                     raise RuleError("amount", f"{show(amount)} is not between 1 and {owed}")
                 sign = 1
-            s.execute(insert(PaymentRow).values(night_id=night_id, payer_id=a, payee_id=b,
+            s.execute(insert(schema.payment).values(night_id=night_id, payer_id=a, payee_id=b,
                                                 amount=sign * amount,
                                                 created_at=datetime.now(UTC), author=author))
             return amount
@@ -157,6 +172,34 @@ class NightEndMixin:
                             "(tally settle); close anyway with --force")
         self.close_night(night_id)  # type: ignore[attr-defined]
         return left
+
+
+def _settlement_of(n: Row[Any], table_nets: dict[int, dict[str, int]],
+                   paid_rows: list[tuple[str, str, int, str]], mode: Mode, rate: str | None,
+                   currency: str | None) -> NightSettlement:
+    """A night's settlement from its table nets and payments (no database)."""
+    night_id = n.id or 0
+    the_rate = money.parse_rate(rate) if rate is not None else (
+        Decimal(n.rate) if n.rate else None)
+    code = money.parse_currency(currency) if currency else (n.currency or "EUR")
+    nets: dict[str, int] = {}
+    for per_table in table_nets.values():
+        for p, v in per_table.items():
+            nets[p] = nets.get(p, 0) + v
+    to_money = (lambda c: money.to_money(c, the_rate, code)) if the_rate else (
+        lambda c: None)
+    paid = tuple(PaidItem(a, b, x, at, to_money(x)) for a, b, x, at in paid_rows)
+    left = dict(nets)
+    for item in paid:
+        left[item.payer] = left.get(item.payer, 0) + item.amount
+        left[item.payee] = left.get(item.payee, 0) - item.amount
+    if mode == "fewest":
+        items = [SettleItem(p.payer, p.payee, p.amount, None, to_money(p.amount),
+                            _why(p, table_nets, nets)) for p in fewest(left)]
+    else:
+        items = _direct_open(table_nets, paid, to_money)
+    return NightSettlement(night_id, n.date, mode, the_rate, code if the_rate else None,
+                           dict(sorted(nets.items())), table_nets, tuple(items), paid)
 
 
 def settle_nets(raw: Any) -> list[Payment]:
@@ -177,16 +220,16 @@ def settle_nets(raw: Any) -> list[Payment]:
 # ---- helpers --------------------------------------------------------------------------------
 
 
-def _night(s: Session, night_id: int) -> Night:
+def _night(s: Connection, night_id: int) -> Row[Any]:
     n = repo.night_row(session=s, night_id=night_id)
     if n is None:
         raise RuleError("night", f"{night_id} does not exist")
     return n
 
 
-def _table_nets(s: Session, night_id: int) -> dict[int, dict[str, int]]:
-    numbers = dict(s.execute(select(GameTable.id, GameTable.number).where(
-        GameTable.night_id == night_id)).all())
+def _table_nets(s: Connection, night_id: int) -> dict[int, dict[str, int]]:
+    numbers = dict(s.execute(select(G.id, G.number).where(
+        G.night_id == night_id)).all())
     names = repo.player_names(session=s)
     out: dict[int, dict[str, int]] = {numbers[t]: {} for t in sorted(numbers, key=numbers.get)}
     for pid, tid in sorted(repo.seated_players(session=s, night_id=night_id)):
@@ -196,11 +239,10 @@ def _table_nets(s: Session, night_id: int) -> dict[int, dict[str, int]]:
     return out
 
 
-def _payments(s: Session, night_id: int) -> list[tuple[str, str, int, str]]:
+def _payments(s: Connection, night_id: int) -> list[tuple[str, str, int, str]]:
     names = repo.player_names(session=s)
-    rows = s.execute(select(PaymentRow.payer_id, PaymentRow.payee_id, PaymentRow.amount,
-                            PaymentRow.created_at).where(PaymentRow.night_id == night_id)
-                     .order_by(PaymentRow.id))
+    rows = s.execute(select(PAY.payer_id, PAY.payee_id, PAY.amount, PAY.created_at)
+                     .where(PAY.night_id == night_id).order_by(PAY.id))
     return [(names[a], names[b], x, str(at)[:19]) for a, b, x, at in rows]
 
 

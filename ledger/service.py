@@ -8,15 +8,16 @@ failing. Money is never stored as a running total: standings are sums over trans
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy.engine import Engine
-from sqlmodel import Session
+from sqlalchemy.engine import Connection, Engine
 
 from . import presets
 from .archive import ArchiveMixin
@@ -39,6 +40,14 @@ from .views import (
 )
 
 MAX_NAME = 40
+
+
+@lru_cache(maxsize=256)
+def _frozen_options(game: str, text: str) -> Options:
+    """A table's frozen options from their stored JSON. Options are immutable and
+    `make_options` is pure, so a process reads each distinct text once (`check` and the
+    night screen load every table)."""
+    return game_named(game).make_options(json.loads(text))
 
 
 def _now() -> datetime:
@@ -73,9 +82,21 @@ class _Step:
     summary: str
 
 
+def clean_text(value: str | None, field: str) -> str | None:
+    """Free text to store (venue, author, reason): refused if it is not text, e.g. a lone
+    surrogate that undecodable command-line bytes turn into (SQLite cannot store it)."""
+    if value is not None and not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RuleError(field, "is not valid UTF-8 text") from None
+    return value
+
+
 def clean_name(value: object, field: str = "name") -> str:
     if not isinstance(value, str) or not value.strip():
         raise RuleError(field, f"{show(value)} is not a name")
+    clean_text(value, field)
     name = " ".join(value.split())
     if len(name) > MAX_NAME:
         raise RuleError(field, f"{show(name)} is longer than {MAX_NAME} characters")
@@ -105,20 +126,17 @@ class Tally(NightEndMixin, ArchiveMixin):
     # ---- sessions ---------------------------------------------------------------------
 
     @contextmanager
-    def _read(self) -> Iterator[Session]:
-        with Session(self.engine) as session:
-            yield session
+    def _read(self) -> Iterator[Connection]:
+        with self.engine.connect() as conn:
+            yield conn
 
     @contextmanager
-    def _write(self) -> Iterator[Session]:
-        with Session(self.engine) as session:
-            session.connection(execution_options={"tally_write": True})
-            try:
-                yield session
-                session.commit()
-            except BaseException:
-                session.rollback()
-                raise
+    def _write(self) -> Iterator[Connection]:
+        """One transaction: committed if the block ends, rolled back if it raises."""
+        with self.engine.connect() as conn:
+            conn.execution_options(tally_write=True)  # BEGIN IMMEDIATE (store.engine)
+            with conn.begin():
+                yield conn
 
     # ---- players -------------------------------------------------------------------------
 
@@ -144,7 +162,7 @@ class Tally(NightEndMixin, ArchiveMixin):
         with self._read() as s:
             return [PlayerView(i, n) for i, n in repo.players(session=s)]
 
-    def _player_id(self, s: Session, name: object, field: str) -> int:
+    def _player_id(self, s: Connection, name: object, field: str) -> int:
         if not isinstance(name, str):
             raise RuleError(field, f"{show(name)} is not a name")
         found = repo.player_by_name_folded(session=s, name=" ".join(name.split()))
@@ -161,7 +179,7 @@ class Tally(NightEndMixin, ArchiveMixin):
         except ValueError:
             raise RuleError("date", f"{show(on)} is not a date (YYYY-MM-DD)") from None
         if venue is not None:
-            venue = " ".join(venue.split()) or None
+            venue = " ".join(clean_text(venue, "venue").split()) or None  # type: ignore[union-attr]
         with self._write() as s:
             return repo.add_night(session=s, date=day, venue=venue, now=_now())
 
@@ -184,7 +202,7 @@ class Tally(NightEndMixin, ArchiveMixin):
             self._open_night(s, night_id)
             repo.close_night(session=s, night_id=night_id, now=_now())
 
-    def _open_night(self, s: Session, night_id: int) -> None:
+    def _open_night(self, s: Connection, night_id: int) -> None:
         n = repo.night_row(session=s, night_id=night_id)
         if n is None:
             raise RuleError("night", f"{night_id} does not exist")
@@ -204,18 +222,20 @@ class Tally(NightEndMixin, ArchiveMixin):
             return repo.add_table(session=s, night_id=night_id, game=engine.name, preset=preset,
                                   options=engine.options_json(options), seat_ids=ids, now=_now())
 
-    def _load_table(self, s: Session, table_id: int) -> _Table:
+    def _load_table(self, s: Connection, table_id: int, seat_rows: Sequence[tuple[int, str]]
+                    | None = None) -> _Table:
         row = repo.table_row(session=s, table_id=table_id)
         if row is None:
             raise RuleError("table", f"{table_id} does not exist")
         game = game_named(row.game)
         options_json = json.loads(row.options)
-        options = game.make_options(options_json)
-        seat_rows = repo.seats(session=s, table_id=table_id)
+        options = _frozen_options(game.name, row.options)
+        if seat_rows is None:
+            seat_rows = repo.seats(session=s, table_id=table_id)
         return _Table(table_id, row.night_id, row.number, game, row.preset, options,
                       options_json, tuple(n for _, n in seat_rows), {n: i for i, n in seat_rows})
 
-    def _table_view(self, s: Session, table_id: int) -> TableView:
+    def _table_view(self, s: Connection, table_id: int) -> TableView:
         t = self._load_table(s, table_id)
         steps, state = self._fold(s, t)
         return TableView(t.id, t.night_id, t.number, t.game.name, t.preset, t.seats,
@@ -228,10 +248,11 @@ class Tally(NightEndMixin, ArchiveMixin):
 
     # ---- the fold -----------------------------------------------------------------------
 
-    def _fold(self, s: Session, t: _Table, *, replace: Mapping[int, dict[str, Any] | None]
-              | None = None) -> tuple[list[_Step], State]:
+    def _fold(self, s: Connection, t: _Table, *, replace: Mapping[int, dict[str, Any] | None]
+              | None = None, summaries: bool = True) -> tuple[list[_Step], State]:
         """Replay the table's deals from the start. `replace` swaps a deal's outcome
-        (None: void) to see what a correction does to it and to every later deal."""
+        (None: void) to see what a correction does to it and to every later deal;
+        `summaries=False` leaves each step's summary empty (check needs none)."""
         state = t.game.initial(t.seats, t.options)
         steps = []
         for row in repo.current_revisions(session=s, table_id=t.id):
@@ -249,12 +270,14 @@ class Tally(NightEndMixin, ArchiveMixin):
                 raise RuleError(f"deal {number}: {exc.field}", exc.message) from None
             settlement, state = t.game.settle(state, outcome, t.options)
             steps.append(_Step(deal_id, number, kind, outcome_json, row, settlement,
-                               t.game.summary(outcome, settlement)))
+                               t.game.summary(outcome, settlement) if summaries else ""))
         return steps, state
 
     def _outcome_for(self, t: _Table, state: State, obj: Mapping[str, Any]
-                     ) -> tuple[dict[str, Any], Settlement, str]:
-        """Validate a deal's JSON at a table; return its stored form, settlement, summary."""
+                     ) -> tuple[dict[str, Any], Settlement, str, State]:
+        """Validate a deal's JSON at a table; return its stored form, settlement, summary
+        and the table's state after it. The stored form replays to the same outcome (every
+        engine's `parse(to_json(o)) == o`), so the state need not be parsed a second time."""
         if not isinstance(obj, Mapping):
             raise RuleError("input", f"{show(obj)} is not a JSON object")
         obj = dict(obj)
@@ -272,8 +295,8 @@ class Tally(NightEndMixin, ArchiveMixin):
         if status.get("finished"):
             raise RuleError("table", f"{t.id} is finished; start a new table")
         outcome = t.game.parse(obj, state, t.options)
-        settlement, _ = t.game.settle(state, outcome, t.options)
-        return t.game.to_json(outcome), settlement, t.game.summary(outcome, settlement)
+        settlement, after = t.game.settle(state, outcome, t.options)
+        return t.game.to_json(outcome), settlement, t.game.summary(outcome, settlement), after
 
     def _transfer_rows(self, t: _Table, settlement: Settlement
                        ) -> list[tuple[int | None, int | None, int, str]]:
@@ -289,10 +312,10 @@ class Tally(NightEndMixin, ArchiveMixin):
         with self._read() as s:
             t = self._load_table(s, table_id)
             state = self._state_before(s, t, deal_id)
-            _, settlement, summary = self._outcome_for(t, state, obj)
+            _, settlement, summary, _ = self._outcome_for(t, state, obj)
             return _preview(settlement, summary)
 
-    def _state_before(self, s: Session, t: _Table, deal_id: int | None) -> State:
+    def _state_before(self, s: Connection, t: _Table, deal_id: int | None) -> State:
         if deal_id is None:
             return self._fold(s, t)[1]
         state = t.game.initial(t.seats, t.options)
@@ -303,6 +326,13 @@ class Tally(NightEndMixin, ArchiveMixin):
                 outcome = t.game.parse(json.loads(row[5]), state, t.options)
                 state = t.game.settle(state, outcome, t.options)[1]
         raise RuleError("deal", f"{deal_id} is not a deal of table {t.id}")
+
+    def status_before(self, table_id: int, deal_id: int) -> dict[str, Any]:
+        """The table's status just before `deal_id` (a form correcting a deal shows the
+        table as it stood then: who started, who dealt and played, the score)."""
+        with self._read() as s:
+            t = self._load_table(s, table_id)
+            return dict(t.game.status(self._state_before(s, t, deal_id), t.options))
 
     def quick_json(self, table_id: int, flags: Mapping[str, Any],
                    deal_id: int | None = None) -> dict[str, Any]:
@@ -329,29 +359,24 @@ class Tally(NightEndMixin, ArchiveMixin):
                   ) -> list[int]:
         """Record several deals in one transaction: all of them or none. With
         `line_numbers`, an error names the line its deal came from."""
+        clean_text(author, "author")
         with self._write() as s:
             t = self._load_table(s, table_id)
             self._open_night(s, t.night_id)
             _, state = self._fold(s, t)
-            ids = []
-            now = _now()
+            new: list[repo.NewDeal] = []
             for i, obj in enumerate(objs):
                 try:
-                    stored, settlement, summary = self._outcome_for(t, state, obj)
-                    outcome = t.game.parse(stored, state, t.options)
-                    state = t.game.settle(state, outcome, t.options)[1]
+                    stored, settlement, summary, state = self._outcome_for(t, state, obj)
                 except RuleError as exc:
                     if line_numbers is not None:
                         raise RuleError(f"line {line_numbers[i]}: {exc.field}",
                                         exc.message) from None
                     raise
-                deal_id, _ = repo.add_deal(session=s, table_id=t.id, now=now)
-                repo.add_revision(session=s, deal_id=deal_id, kind="record", outcome=stored,
-                                  summary=summary, extra=dict(settlement.extra), now=now,
-                                  author=author, reason=None,
-                                  transfers=self._transfer_rows(t, settlement))
-                ids.append(deal_id)
-            return ids
+                new.append((stored, summary, dict(settlement.extra),
+                            self._transfer_rows(t, settlement)))
+            return repo.add_deals(session=s, table_id=t.id, now=_now(), author=author,
+                                  deals=new)
 
     def correct_deal(self, deal_id: int, obj: Mapping[str, Any] | None, *,
                      reason: str | None = None, author: str | None = None) -> int:
@@ -359,6 +384,8 @@ class Tally(NightEndMixin, ArchiveMixin):
         number of later deals whose transfers changed."""
         if obj is None and not (reason and reason.strip()):
             raise RuleError("reason", "a void needs a reason")
+        clean_text(author, "author")
+        clean_text(reason, "reason")
         with self._write() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
@@ -368,7 +395,7 @@ class Tally(NightEndMixin, ArchiveMixin):
             stored: dict[str, Any] | None = None
             if obj is not None:
                 state = self._state_before(s, t, deal_id)
-                stored, _, _ = self._outcome_for(t, state, obj)
+                stored, _, _, _ = self._outcome_for(t, state, obj)
             elif row[4] == "void":
                 raise RuleError("deal", f"{deal_id} is already void")
             steps, _ = self._fold(s, t, replace={deal_id: stored})
@@ -395,7 +422,7 @@ class Tally(NightEndMixin, ArchiveMixin):
                 return deal.id
         return None
 
-    def _append(self, s: Session, t: _Table, step: _Step, kind: str, now: datetime,
+    def _append(self, s: Connection, t: _Table, step: _Step, kind: str, now: datetime,
                 author: str | None, reason: str | None) -> None:
         settlement = step.settlement
         repo.add_revision(session=s, deal_id=step.deal_id, kind=kind, outcome=step.outcome,
@@ -404,11 +431,17 @@ class Tally(NightEndMixin, ArchiveMixin):
                           author=author, reason=reason,
                           transfers=self._transfer_rows(t, settlement) if settlement else [])
 
-    def _differs(self, s: Session, t: _Table, step: _Step) -> bool:
+    def _differs(self, s: Connection, t: _Table, step: _Step,
+                 stored: Sequence[tuple[Any, ...]] | None = None) -> bool:
+        """Whether the step's stored transfers (read now unless given) differ from what
+        the rules settle."""
         assert step.settlement is not None
-        stored = repo.transfers_of(session=s, revision_ids=[step.stored[2]])[step.stored[2]]
-        return sorted(stored, key=repr) != sorted(self._transfer_rows(t, step.settlement),
-                                                  key=repr)
+        if stored is None:
+            stored = repo.transfers_of(session=s, revision_ids=[step.stored[2]])[step.stored[2]]
+        rules = self._transfer_rows(t, step.settlement)
+        if list(stored) == rules:  # stored in the order settled: the usual, quick answer
+            return False
+        return sorted(stored, key=repr) != sorted(rules, key=repr)
 
     def deals(self, table_id: int) -> list[DealView]:
         with self._read() as s:
@@ -416,7 +449,7 @@ class Tally(NightEndMixin, ArchiveMixin):
             rows = repo.current_revisions(session=s, table_id=table_id)
             return self._deal_views(s, t, rows)
 
-    def _deal_views(self, s: Session, t: _Table, rows: Sequence[tuple[Any, ...]]
+    def _deal_views(self, s: Connection, t: _Table, rows: Sequence[tuple[Any, ...]]
                     ) -> list[DealView]:
         names = {v: k for k, v in t.seat_ids.items()}
         moves = repo.transfers_of(session=s, revision_ids=[r[2] for r in rows])
@@ -466,9 +499,15 @@ class Tally(NightEndMixin, ArchiveMixin):
             if table_id is not None and repo.table_row(session=s, table_id=table_id) is None:
                 raise RuleError("table", f"{table_id} does not exist")
             nets = repo.nets_by_table(session=s, night_id=night_id, table_id=table_id)
-            played = repo.deals_played(session=s, night_id=night_id, table_id=table_id)
-            seated = repo.seated_players(session=s, night_id=night_id, table_id=table_id)
-            names = repo.player_names(session=s)
+            return self._standings_of(s, nets, night_id=night_id, table_id=table_id)
+
+    def _standings_of(self, s: Connection, nets: Mapping[tuple[int, int], int], *,
+                      night_id: int | None = None, table_id: int | None = None
+                      ) -> list[StandingRow]:
+        """`standings` from nets already summed (`repo.nets_by_table` of the same scope)."""
+        played = repo.deals_played(session=s, night_id=night_id, table_id=table_id)
+        seated = repo.seated_players(session=s, night_id=night_id, table_id=table_id)
+        names = repo.player_names(session=s)
         total: dict[int, int] = {}
         deals: dict[int, int] = {}
         for pid, _tid in seated | set(nets) | set(played):
@@ -483,30 +522,84 @@ class Tally(NightEndMixin, ArchiveMixin):
     # ---- integrity --------------------------------------------------------------------------
 
     def check(self) -> list[str]:
-        """Re-derive every transfer from the stored outcomes and presets; list what differs."""
+        """Re-derive every transfer from the stored outcomes and presets; list what differs.
+
+        Tables are independent folds, so a big database is replayed by one process per
+        core (`_check_workers`); the problems come back in table order either way."""
         problems: list[str] = []
         with self._read() as s:
             problems += repo.orphans(session=s)
             for rid, pot in repo.unbalanced_revisions(session=s):
                 problems.append(f"revision {rid}: does not sum to zero (pot {pot:+d}) "
                                 "or has an amount that is not positive")
-            for row in repo.tables(session=s):
+            table_ids = [row.id or 0 for row in repo.tables(session=s)]
+        workers = _check_workers(self.engine, len(table_ids))
+        if workers < 2:
+            return problems + [p for _, p in self._check_tables(table_ids)]
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        url = self.engine.url.render_as_string(hide_password=False)
+        parts = [table_ids[i::workers] for i in range(workers)]  # interleaved: even loads
+        # fork: the workers start at once, with the rules already imported (and only from a
+        # single-threaded process, see _check_workers); each opens its own engine
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")
+                                 ) as pool:
+            found = [x for part in pool.map(_check_part, [url] * workers, parts) for x in part]
+        order = {tid: i for i, tid in enumerate(table_ids)}
+        found.sort(key=lambda x: order[x[0]])  # stable: a table's own problems keep order
+        return problems + [p for _, p in found]
+
+    def _check_tables(self, table_ids: Sequence[int]) -> list[tuple[int, str]]:
+        """(table id, problem) for the tables whose replay differs from what is stored."""
+        problems: list[tuple[int, str]] = []
+        with self._read() as s:
+            seats = repo.seats_by_table(session=s)
+            for tid in table_ids:
                 try:
-                    t = self._load_table(s, row.id or 0)
-                    steps, _ = self._fold(s, t)
+                    t = self._load_table(s, tid, seats.get(tid, ()))
+                    steps, _ = self._fold(s, t, summaries=False)
                 except (RuleError, ValueError, KeyError) as exc:
-                    problems.append(f"table {row.id}: cannot be replayed ({exc})")
+                    problems.append((tid, f"table {tid}: cannot be replayed ({exc})"))
                     continue
+                stored = repo.transfers_of(session=s, revision_ids=[x.stored[2] for x in steps])
                 for step in steps:
                     if step.settlement is None:
-                        has = repo.transfers_of(session=s, revision_ids=[step.stored[2]])
-                        if has[step.stored[2]]:
-                            problems.append(f"table {t.id} deal {step.number}: void but has "
-                                            "transfers")
-                    elif self._differs(s, t, step):
-                        problems.append(f"table {t.id} deal {step.number}: stored transfers "
-                                        "differ from the rules")
+                        if stored[step.stored[2]]:
+                            problems.append((tid, f"table {t.id} deal {step.number}: void but "
+                                             "has transfers"))
+                    elif self._differs(s, t, step, stored[step.stored[2]]):
+                        problems.append((tid, f"table {t.id} deal {step.number}: stored "
+                                         "transfers differ from the rules"))
         return problems
+
+
+PARALLEL_CHECK_TABLES = 200  # fewer tables replay faster than extra processes start
+
+
+def _check_workers(engine: Engine, tables: int) -> int:
+    """How many processes `check` uses: one per core (at most 4) for a big SQLite file,
+    when this process can fork safely (POSIX, no other thread running: the command line,
+    not the app, whose workers are threads)."""
+    import threading
+
+    url = engine.url
+    if (tables < PARALLEL_CHECK_TABLES or url.get_backend_name() != "sqlite"
+            or url.database in (None, "", ":memory:") or not hasattr(os, "fork")
+            or threading.active_count() > 1):
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+    return max(1, min(cores, 4))
+
+
+def _check_part(url: str, table_ids: list[int]) -> list[tuple[int, str]]:
+    """`Tally._check_tables` in a worker process, on its own engine."""
+    service = Tally(make_engine(url))
+    try:
+        return service._check_tables(table_ids)
+    finally:
+        service.engine.dispose()
 
 
 def rank_rows(rows: Sequence[tuple[str, int, int]]) -> list[StandingRow]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import RuleError
 from .game import Game
 
@@ -27,13 +29,29 @@ def _registry() -> dict[str, Game]:
     return {g.name: g for g in games}
 
 
-GAMES: dict[str, Game] = _registry()
+_GAMES: dict[str, Game] | None = None
+
+
+def _games() -> dict[str, Game]:
+    global _GAMES
+    if _GAMES is None:
+        _GAMES = _registry()
+    return _GAMES
+
+
+def __getattr__(name: str) -> Any:
+    """`GAMES` is built on first use, so commands that need no engine (`tally standings`,
+    `tally export`) start without importing one."""
+    if name == "GAMES":
+        return _games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def game_named(name: object, field: str = "game") -> Game:
     """The engine for `name`, or a RuleError listing the games there are."""
-    if isinstance(name, str) and name.strip().lower() in GAMES:
-        return GAMES[name.strip().lower()]
+    games = _games()
+    if isinstance(name, str) and name.strip().lower() in games:
+        return games[name.strip().lower()]
     from .errors import show
 
-    raise RuleError(field, f"{show(name)} is not a game here ({', '.join(GAMES)})")
+    raise RuleError(field, f"{show(name)} is not a game here ({', '.join(games)})")

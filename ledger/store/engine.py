@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sqlalchemy import event, text
+from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
-from sqlmodel import create_engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD = "0002"  # the newest migration; bump with each new revision file
+HEAD = "0003"  # the newest migration; bump with each new revision file
 BUSY_TIMEOUT_MS = 30_000
 
 

@@ -50,9 +50,10 @@ class Seat(SQLModel, table=True):
 
 class Deal(SQLModel, table=True):
     __tablename__ = "deal"
+    # the unique index serves lookups by table_id too (migration 0003 dropped its own)
     __table_args__ = (UniqueConstraint("table_id", "number"),)
     id: int | None = Field(default=None, primary_key=True)
-    table_id: int = Field(foreign_key="game_table.id", index=True)
+    table_id: int = Field(foreign_key="game_table.id")
     number: int  # within the table, from 1
     created_at: datetime
 
@@ -82,8 +83,12 @@ class Revision(SQLModel, table=True):
 
 class TransferRow(SQLModel, table=True):
     __tablename__ = "transfer"
+    # covering: standings, exports and check read these four columns by revision (0003)
+    __table_args__ = (
+        Index("ix_transfer_revision_moves", "revision_id", "payer_id", "payee_id", "amount"),
+    )
     id: int | None = Field(default=None, primary_key=True)
-    revision_id: int = Field(foreign_key="revision.id", index=True)
+    revision_id: int = Field(foreign_key="revision.id")
     payer_id: int | None = Field(default=None, foreign_key="player.id")  # NULL: the pot
     payee_id: int | None = Field(default=None, foreign_key="player.id")  # NULL: the pot
     amount: int
