@@ -3,6 +3,8 @@
 The nights list is the bottom screen; a night, a table and a deal's history stack on top of
 it and Esc backs out. On a first run (no night yet) a welcome offers a new night or the demo
 night, which lives in its own database (`ledger.demo`) so the club's data stays clean.
+The language can be switched while the app runs (saved in `settings`): the screens on the
+stack are built again in the new language.
 """
 
 from __future__ import annotations
@@ -15,16 +17,19 @@ from typing import ClassVar
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from ledger.service import Tally
 
-from .i18n import t
+from .i18n import language, set_language, t
 from .keys import localize
+from .screens.base import TallyScreen
 from .screens.help import HelpScreen, help_markdown
 from .screens.night import NightScreen
 from .screens.nights import NightsScreen
 from .screens.welcome import WelcomeScreen
+from .settings import Settings
 
 STYLES = Path(__file__).parent / "styles"
 THEME = "textual-dark"
@@ -42,14 +47,23 @@ class TallyApp(App[None]):
 
     def __init__(self, service: Tally, *, demo_path: Path | None = None,
                  start_night: int | None = None, demo: bool = False,
-                 today: Callable[[], date] = date.today) -> None:
+                 today: Callable[[], date] = date.today, settings: Settings | None = None,
+                 exports_dir: Path | None = None) -> None:
         super().__init__()
         localize(self)
         self.service = service
         self.demo_path = demo_path
         self.start_night = start_night
         self.today = today
+        self.settings = settings or Settings()  # no path: nothing is written
+        if exports_dir is None:
+            from ledger.paths import exports_dir as default_exports
+
+            exports_dir = default_exports()
+        self.exports_dir = exports_dir
         self.theme = THEME
+        self.demo = demo
+        self._language_modes = 0  # screen-stack modes made by switching the language
         self.sub_title = t("app.demo") if demo else ""
 
     def get_default_screen(self) -> Screen[None]:
@@ -86,11 +100,49 @@ class TallyApp(App[None]):
             self.pop_screen()
         self.service.engine.dispose()
         self.service = service
+        self.demo = True
         self.sub_title = t("app.demo")
         nights = self.screen
         if isinstance(nights, NightsScreen):
             nights.reload()
         self.open_night(night_id)
+
+    # ---- language ---------------------------------------------------------------------------
+
+    def can_switch_language(self) -> bool:
+        """Every screen on the stack can be built again (no dialog or form is open)."""
+        return all(isinstance(s, TallyScreen) and s.rebuilt() is not None
+                   for s in self.screen_stack if not isinstance(s, CommandPalette))
+
+    async def switch_language(self, lang: str | None = None) -> None:
+        """Speak `lang` (else the other language) from now on, and remember it."""
+        if not self.can_switch_language():
+            self.bell()
+            return
+        lang = lang or ("en" if language() == "ja" else "ja")
+        set_language(lang)
+        self.settings.lang = lang
+        self.settings.save()
+        fresh = [s.rebuilt() for s in self.screen_stack]  # type: ignore[attr-defined]
+        self._bindings = self._merged_bindings.copy() if self._merged_bindings else \
+            self._bindings
+        localize(self)
+        self.sub_title = t("app.demo") if self.demo else ""
+        # A new screen-stack mode whose base is the fresh bottom screen (the bottom screen
+        # of a stack cannot be swapped); the old stack goes.
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        old = self.current_mode
+        self._language_modes += 1
+        mode = f"language-{self._language_modes}"
+        base = fresh[0]
+        self.add_mode(mode, lambda: base)
+        await self.switch_mode(mode)
+        for screen in fresh[1:]:
+            await self.push_screen(screen)
+        if old != "_default":
+            await self.remove_mode(old)
+        self.notify(t("app.language_switched"))
 
     # ---- help and the command palette -----------------------------------------------------------
 
@@ -108,6 +160,9 @@ class TallyApp(App[None]):
             yield SystemCommand(t(f"palette.{action}"), t(f"palette.{action}.help"),
                                 _runner(screen, action))
         yield SystemCommand(t("palette.help"), t("palette.help.help"), self.action_help)
+        if self.can_switch_language():
+            yield SystemCommand(t("palette.switch_language"), t("palette.switch_language.help"),
+                                self.switch_language)
         yield from super().get_system_commands(screen)
 
 
@@ -116,5 +171,6 @@ def _runner(screen: Screen[object], action: str) -> Callable[[], object]:
 
 
 def make_app(service: Tally, **options: object) -> TallyApp:
-    """The app over `service` (options: demo_path, start_night, demo, today)."""
+    """The app over `service` (options: demo_path, start_night, demo, today, settings,
+    exports_dir)."""
     return TallyApp(service, **options)  # type: ignore[arg-type]

@@ -65,6 +65,10 @@ def plural(key: str, n: int, **values: Any) -> str:
 
 
 def term(key: str) -> str:
-    """A game term with its Japanese word beside it, in every language."""
+    """A game term with both words, in every language: the current language's first.
+
+    >>> term("ooba")
+    'Ooba 大場'
+    """
     english, japanese = TERMS[key]
-    return f"{english} {japanese}"
+    return f"{japanese} {english}" if _language == "ja" else f"{english} {japanese}"

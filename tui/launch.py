@@ -5,11 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def run_app(db_path: Path | None, *, lang: str = "en", demo: bool = False) -> None:
-    """Run the app on `db_path`, or on the demo night's own database when `demo`."""
-    from .i18n import set_language
+def run_app(db_path: Path | None, *, lang: str | None = None, demo: bool = False) -> None:
+    """Run the app on `db_path`, or on the demo night's own database when `demo`.
 
-    set_language(lang)
+    The language: `lang` (`--lang`, this run only), else the saved setting, else the locale.
+    """
+    from .i18n import set_language
+    from .settings import Settings
+
+    settings = Settings.load()
+    set_language(settings.language(lang))
     from ledger.service import Tally
 
     from .app import make_app
@@ -18,7 +23,7 @@ def run_app(db_path: Path | None, *, lang: str = "en", demo: bool = False) -> No
         from ledger.demo import open_demo
 
         service, night_id = open_demo()
-        make_app(service, start_night=night_id, demo=True).run()
+        make_app(service, start_night=night_id, demo=True, settings=settings).run()
     else:
         assert db_path is not None
-        make_app(Tally.open(db_path)).run()
+        make_app(Tally.open(db_path), settings=settings).run()

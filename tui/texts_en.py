@@ -8,6 +8,7 @@ EN: dict[str, str] = {
     "loading": "Loading…",
     "deal.number": "Deal {n}",
     "demo.opening": "Opening the demo night…",
+    "app.language_switched": "English from now on (saved).",
     # ---- keys (footer and help) ---------------------------------------------------------------
     "key.help": "Help",
     "key.quit": "Quit",
@@ -47,6 +48,29 @@ EN: dict[str, str] = {
     "key.remove_seat": "Remove seat",
     "key.move_up": "Move up",
     "key.move_down": "Move down",
+    "key.language": "日本語",
+    "key.settle": "Settle",
+    "key.mark_paid": "Mark paid",
+    "key.toggle_mode": "Fewest/direct",
+    "key.set_rate": "Money rate",
+    "key.export": "Export CSV",
+    "key.declare_in": "In 出る",
+    "key.declare_out": "Out 降りる",
+    "key.mizuten": "Mizuten ミズテン",
+    "key.undo_declaration": "Take back",
+    "key.play": "Play",
+    "key.split": "Split",
+    "key.number": "Number",
+    "key.next_slot": "Next",
+    "key.previous_slot": "Previous",
+    "key.next_player": "Next player",
+    "key.previous_player": "Previous player",
+    "key.role": "Hand role",
+    "key.aces": "Aces",
+    "key.type_hand": "Type the 7 cards",
+    "key.clear_hand": "Clear",
+    "key.ending": "Ending",
+    "key.game_points": "Game points",
     # ---- the command palette ------------------------------------------------------------------
     "palette.help": "Help for this screen",
     "palette.help.help": "Keys, what the screen is for, and the table's game rules",
@@ -86,6 +110,18 @@ EN: dict[str, str] = {
     "palette.start_night.help": "Create tonight's night",
     "palette.open_demo": "Open the demo night",
     "palette.open_demo.help": "A recorded night in its own database, to look around",
+    "palette.settle": "Settle the night",
+    "palette.settle.help": "Who pays whom: nets, fewest transfers, money, mark paid, export",
+    "palette.toggle_mode": "Fewest transfers or direct",
+    "palette.toggle_mode.help": "Settle across the night, or each table on its own",
+    "palette.set_rate": "Set the money rate",
+    "palette.set_rate.help": "The night's money per chip and its currency",
+    "palette.mark_paid": "Mark paid",
+    "palette.mark_paid.help": "Mark the highlighted transfer paid (all or part of it)",
+    "palette.export": "Export CSV",
+    "palette.export.help": "Write the night's standings, deals, transfers and settlement",
+    "palette.switch_language": "日本語で表示 (Japanese)",
+    "palette.switch_language.help": "Switch the app to Japanese; the choice is saved",
     # ---- buttons and fields -------------------------------------------------------------------
     "button.ok": "OK",
     "button.cancel": "Cancel",
@@ -98,6 +134,7 @@ EN: dict[str, str] = {
     "button.start_night": "Start night",
     "button.discard": "Discard",
     "button.keep_editing": "Keep editing",
+    "button.mark_paid": "Mark paid",
     "field.date": "Date",
     "field.venue": "Venue (optional)",
     "field.venue_hint": "e.g. The Crown, back room",
@@ -109,6 +146,12 @@ EN: dict[str, str] = {
     "field.preset": "Preset",
     "field.seat_hint": "name, Enter",
     "field.card_hint": "AH, 10C… (optional)",
+    "field.indicator_hint": "QS",
+    "field.cards": "Seven cards",
+    "field.cards_hint": "AS 7H 7D 7C 2S 3D 9H (empty: none)",
+    "field.rate": "Money per chip (empty: none)",
+    "field.currency": "Currency",
+    "field.amount": "Chips paid",
     # ---- columns ------------------------------------------------------------------------------
     "col.date": "Date",
     "col.venue": "Venue",
@@ -133,6 +176,15 @@ EN: dict[str, str] = {
     "col.removed": "Removed",
     "col.in_play": "Cards",
     "col.hand": "Hand",
+    "col.money": "Money",
+    "col.from": "From",
+    "col.to": "To",
+    "col.chips": "Chips",
+    "col.table": "Table",
+    "col.role_group": "Group",
+    "col.role_role": "Hand role",
+    "col.role_in": "In",
+    "col.role_forced_out": "Forced out",
     # ---- nights -------------------------------------------------------------------------------
     "nights.title": "Club nights",
     "nights.empty": "No nights yet. Press n to start one.",
@@ -169,7 +221,12 @@ EN: dict[str, str] = {
     "table.undo_question": "Undo deal {n} ({summary})? It is voided and kept in its history.",
     "table.showing_totals": "Showing running totals.",
     "table.showing_nets": "Showing each deal's nets.",
+    "table.game_won": "Game over: {name} wins the game; the stake is paid.",
+    "table.finished_note": "The table's game is over: no more deals here.",
     "setup.crazy-solo": "Cards removed by table size",
+    "setup.hachihachi-trick": "The hand roles 手役 this table will freeze (values: in, forced out)",
+    "setup.sixty-six-four": "Partners",
+    "setup.partners": "Seats 1 and 3 play against seats 2 and 4: seat the partners opposite.",
     "game.crazy-solo": "Crazy Solo",
     "game.hachihachi-trick": "Hachi-Hachi Trick",
     "game.sixty-six": "Sixty-Six",
@@ -219,6 +276,109 @@ EN: dict[str, str] = {
     "suit.diamonds": "diamonds",
     "suit.hearts": "hearts",
     "suit.spades": "spades",
+    # ---- Hachi-Hachi --------------------------------------------------------------------------
+    "slot.start": "Start player",
+    "slot.indicator": "Indicator",
+    "slot.declare": "Declarations",
+    "slot.split": "Two in",
+    "slot.tricks": "Tricks",
+    "slot.hands": "Hands",
+    "hh.status": "round {n} / {of} · {start} {name}",
+    "hh.round": "round {n} / {of}",
+    "hh.game_over": "game over after {rounds} rounds · most chips: {names} ({chips})",
+    "hh.indicator_hint": "the face-up card, e.g. QS, 10h, ♠Q",
+    "hh.trump": "trump {suit}",
+    "hh.split_or_play": "two are in: split the pot (s) or play (p)?",
+    "hh.cards_title": "{name}'s seven cards",
+    "hh.pot": "pot",
+    "hh.pot_total": "pot {pot}",
+    "hh.next_start": "next {start}: {name}",
+    "hh.mizuten_won": "{mizuten}: {name} made it, everyone pays",
+    "hh.last_round": "This round ends the game.",
+    "declare.turn": "← i in / o out",
+    "split.play": "play",
+    "split.split": "split the pot",
+    "hands.aces": "Aces {n}",
+    "hands.no_role": "no role",
+    "hands.legend": "{roles} · letter: tick for the highlighted player · values: in / forced out",
+    # ---- Sixty-Six ------------------------------------------------------------------------------
+    "slot.ending": "Ending",
+    "slot.by": "Claimer or closer",
+    "slot.by_claim": "Claimed by",
+    "slot.by_close": "Closed by",
+    "slot.closer-won": "Closer",
+    "slot.at-close": "At the close",
+    "slot.last-trick": "Last trick",
+    "slot.winner": "Winner",
+    "slot.game-points": "Game points",
+    "slot.ten": "10 of trumps",
+    "ending.claim": "claim",
+    "ending.close": "close",
+    "ending.exhausted": "all played",
+    "ending.scored": "quick",
+    "ending.played": "played out",
+    "ss.made_it": "made 66",
+    "ss.failed": "failed",
+    "ss.at_close_points": "{name}'s points",
+    "ss.at_close_tricks": "tricks",
+    "ss.none_drawn": "N drawn",
+    "ss.points_1": "1",
+    "ss.points_2": "2 Schneider",
+    "ss.points_3": "3 Schwarz",
+    "ss.who_scored": "who scored? (N: a drawn deal)",
+    "ss.played_or_quick": "played out (p) or quick entry (q)?",
+    "ss.game_n": "game {n}",
+    "ss.bummerl_n": "Bummerl {n}",
+    "ss.to_go": "to go: {score}",
+    "ss.out": "at the target: {names}",
+    "ss.dealer_sits_out": "{name} deals and sits out",
+    "ss.bummerl_tally": "Bummerl taken: {tally}",
+    "ss.games_won": "games won: {tally}",
+    "ss.scores": "scores: {what}",
+    "ss.drawn": "a drawn deal: nobody scores",
+    "ss.score_title": "Game score after this deal",
+    "ss.to_go_title": "Still to go after this deal",
+    "ss.game_over": "Game over: {name} wins the game",
+    "ss.no_chips": "No chips move until a game ends.",
+    # ---- transfer reasons ---------------------------------------------------------------------
+    "reason.tricks": "tricks",
+    "reason.pot": "pot",
+    "reason.split": "split",
+    "reason.stake": "stake",
+    "reason.solo": "solo",
+    "reason.heart-solo": "heart-solo",
+    "reason.alone": "alone",
+    "reason.heart-alone": "heart-alone",
+    # ---- settlement ---------------------------------------------------------------------------
+    "settle.title": "Settlement · night of {label}",
+    "settle.rate": "{rate} per chip",
+    "settle.no_rate": "no money rate (r sets one)",
+    "settle.nets": "The night's nets",
+    "settle.open_fewest": "Still to pay (fewest transfers)",
+    "settle.open_direct": "Still to pay (direct: each table on its own)",
+    "settle.all_settled": "All settled: nobody owes anybody.",
+    "settle.paid": "Paid",
+    "settle.why": "Why",
+    "settle.why_none": "Highlight a transfer to see the nets behind it.",
+    "settle.mode_fewest": "Fewest transfers across the night.",
+    "settle.mode_direct": "Direct: each table settled on its own.",
+    "settle.rate_title": "The night's money rate",
+    "settle.rate_note": "Chips stay chips; money is shown beside them and in the export.",
+    "settle.pay_title": "{payer} pays {payee} {n} chips",
+    "settle.amount_not_number": "{text} is not a whole number of chips",
+    "settle.marked": "Marked paid: {payer} → {payee} {n}.",
+    "settle.exported": "{n} files written to {folder}: {names}",
+    "why.pays": "{payer} pays {payee} {n} chips{where}.",
+    "why.for_table": " for table {table}",
+    "why.lost": "lost",
+    "why.won": "won",
+    "why.at_table": "{name} {verb} {n} chips at table {table}.",
+    "why.in_all": "{name} {verb} {n} chips in all: {shares}.",
+    "why.share": "{net} at table {table}",
+    "why.covers": "This covers {n} of the {lost} {name} lost; the rest goes to others.",
+    "why.rest": "{name} gets the other {n} from others.",
+    "why.apart": ("{payer} and {payee} did not play at the same table: the fewest-payments "
+                  "settlement pairs losers with winners across the night."),
     # ---- help ---------------------------------------------------------------------------------
     "help.title": "Help",
     "help.keys": "Keys",
@@ -237,7 +397,8 @@ EN: dict[str, str] = {
     "help.nights": (
         "# Club nights\n\nEach night holds the tables played that evening. **n** starts a "
         "night, **Enter** or **o** opens the highlighted one, **c** closes it when the "
-        "evening is over (a closed night takes no more deals), **r** opens the roster."),
+        "evening is over (a closed night takes no more deals), **r** opens the roster, **l** "
+        "switches the app to Japanese (日本語; the choice is saved)."),
     "help.roster": (
         "# Roster\n\nEvery member of the club, with their deals and net over all nights. "
         "**a** adds a player, **e** or **F2** renames the highlighted one (their past deals "
@@ -245,7 +406,7 @@ EN: dict[str, str] = {
     "help.night": (
         "# A night\n\nThe tables of the night with their game, seats, deals and who leads, "
         "and the night's standings, which follow every saved deal. **n** sets up a table, "
-        "**Enter** opens one, **c** closes the night."),
+        "**Enter** opens one, **s** settles the night (who pays whom), **c** closes it."),
     "help.new_table": (
         "# A new table\n\nChoose the game and its preset, then seat the players in "
         "clockwise order: type a name and press **Enter** (a new name joins the roster). "
@@ -284,6 +445,49 @@ EN: dict[str, str] = {
         "pile, whichever the table counted\n\n"
         "Each choice moves to the next field; **Tab** / **shift+Tab** move freely. The "
         "payouts show live; **Enter** or **ctrl+s** saves once the deal is valid."),
+    "help.form.hachihachi-trick": (
+        "# A Hachi-Hachi round\n\nFrom the top; each choice moves on by itself:\n\n"
+        "- **Indicator**: the face-up card, typed (QS, 10h, ♠Q); the trump and Ooba 大場 ×2 "
+        "or Zetsuba 絶場 ×4 show at once\n"
+        "- **Declarations**, round the table from the start player スタP: **i** in 出る, "
+        "**o** out 降りる, **Backspace** takes the last one back. Once three are in, the "
+        "rest are forced out 降ろされ by themselves. **m** toggles Mizuten ミズテン for the "
+        "start player (in without choice)\n"
+        "- **Two in**: **s** split the pot, **p** play\n"
+        "- **Tricks** of the in-players: one digit each; the last fills itself to make 7\n"
+        "- **Hand roles 手役**: **↑/↓** choose the player; a role's letter (the table under "
+        "the players) ticks it; **0**–**4** a forced-out player's Aces; **h** types their 7 "
+        "cards and the roles and Aces are found from them; **Backspace** clears\n\n"
+        "The start player is filled in; **shift+Tab** reaches it to change it. The transfers "
+        "show live, grouped by reason; **Enter** or **ctrl+s** saves once the round is valid."),
+    "help.form.sixty-six": (
+        "# A Sixty-Six deal\n\nThe deal's facts, or just its game points:\n\n"
+        "- **Ending**: **c** a claim of 66, **l** a close, **e** all played (the stock "
+        "used up, nobody claimed), **q** quick entry (who scored how many game points, for a "
+        "deal scored on paper)\n"
+        "- **Claimed by** / **Closed by**: **1** or **2**\n"
+        "- **Card points** and **tricks**: typed; **Enter** or **space** moves to the other "
+        "player, then on. Card points count the marriages that count, not the last trick's "
+        "10 (the ledger adds it)\n"
+        "- a close: whether the closer **made it** (**y** / **n**) and the opponent's points "
+        "and tricks at the close\n"
+        "- **Last trick**: who won it (**n**: not asked)\n\n"
+        "The side panel shows what the deal scores, the running game score and, when a game "
+        "ends, the stake that moves. Three players: the dealer sits out and scores what the "
+        "winner scores, up to 6."),
+    "help.form.sixty-six-four": (
+        "# A four-hand deal\n\nSeats 1 and 3 play against 2 and 4. Type one side's card "
+        "points: the other side's fill themselves to make 130 (with the last trick's 10). "
+        "**shift+Tab** reaches the ending: **p** played out, **q** quick entry of the "
+        "winning side (**1** / **2**, **n** drawn) and its game points (**1**–**3**)."),
+    "help.settlement": (
+        "# Settling the night\n\nThe night's nets, and who still pays whom in the fewest "
+        "transfers (**d** switches to direct mode: each table settled on its own). The "
+        "\"why\" under the list shows the table nets behind the highlighted transfer.\n\n"
+        "**p** (or **Enter**) marks it paid, all of it or a part; **r** sets the night's "
+        "money per chip and currency (chips stay the record; money is shown beside them); "
+        "**e** writes the night's CSV files (standings, deals, transfers, settlement) to the "
+        "exports folder."),
     # ---- rules in short (help) ----------------------------------------------------------------
     "rules.crazy-solo": (
         "- 36 cards A 10 K Q J 9 8 7 6; A 11, 10 10, K 4, Q 3, J 2: 120 points. Some 6s and "

@@ -40,12 +40,14 @@ def root(
 def tui(
     ctx: typer.Context,
     db: Annotated[str | None, typer.Option("--db", help="Database file for this run.")] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the app: en or ja.")] = "en",
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="Language of the app for this run: en or ja (else the saved setting, "
+        "else the locale).")] = None,
 ) -> None:
     """Open the app (on another database with --db)."""
     from ..rules import RuleError
 
-    if lang not in ("en", "ja"):
+    if lang is not None and lang not in ("en", "ja"):
         raise RuleError("--lang", f"{lang!r} is not en or ja")
     from tui.launch import run_app
 

@@ -18,6 +18,7 @@ from ledger import service as service_module
 from ledger.service import Tally
 from tui.app import TallyApp, make_app
 from tui.i18n import set_language
+from tui.settings import Settings
 
 SIZE = (100, 32)
 TODAY = date(2024, 11, 15)
@@ -77,16 +78,22 @@ def seed(tally: Tally, deals: int = len(DEALS)) -> tuple[int, int]:
 
 
 def app_for(tally: Tally, tmp_path: Path | None = None, **options: object) -> TallyApp:
-    demo = (tmp_path / "demo" / "demo.sqlite3") if tmp_path else None
-    return make_app(tally, today=lambda: TODAY, demo_path=demo, **options)
+    """The app on `tally`; with `tmp_path`, the demo, exports and settings live there."""
+    if tmp_path is not None:
+        options.setdefault("demo_path", tmp_path / "demo" / "demo.sqlite3")
+        options.setdefault("exports_dir", tmp_path / "exports")
+        options.setdefault("settings", Settings(tmp_path / "config" / "settings.json"))
+    return make_app(tally, today=lambda: TODAY, **options)
 
 
 async def settle(pilot: Pilot[object]) -> None:
-    """Let messages, workers (loads, previews) and their callbacks all finish."""
-    for _ in range(3):
-        await pilot.pause()
+    """Let messages, workers (loads, previews) and their callbacks all finish: until a pause
+    leaves no worker going (a callback may start the next one, e.g. a load then a fill)."""
+    for _ in range(5):
         await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+        await pilot.pause()
+        if all(worker.is_finished for worker in pilot.app.workers):
+            return
 
 
 async def keys(pilot: Pilot[object], *pressed: str) -> None:

@@ -71,14 +71,14 @@ def test_bindings_are_translated_when_a_node_is_built() -> None:
 
 
 def test_languages_fall_back_to_english() -> None:
+    saved = TABLES["ja"].pop("roster.title")
     try:
         set_language("ja")
         assert language() == "ja"
-        TABLES["ja"]["nights.title"] = "クラブの夜"
         assert t("nights.title") == "クラブの夜"
-        assert t("roster.title") == EN["roster.title"]  # not translated yet: English
+        assert t("roster.title") == EN["roster.title"]  # a text left out: English
     finally:
-        TABLES["ja"].pop("nights.title", None)
+        TABLES["ja"]["roster.title"] = saved
         set_language("en")
     with pytest.raises(ValueError):
         set_language("xx")
@@ -99,3 +99,39 @@ def test_every_game_has_a_rules_summary_and_a_title() -> None:
     for name in GAMES:
         assert f"rules.{name}" in EN, name
         assert f"game.{name}" in EN, name
+
+
+def test_every_english_text_has_a_japanese_one_with_the_same_placeholders() -> None:
+    import string
+
+    from tui.texts_ja import JA
+
+    def placeholders(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    assert sorted(set(EN) - set(JA)) == []
+    assert sorted(set(JA) - set(EN)) == []
+    assert [k for k in EN if placeholders(EN[k]) != placeholders(JA[k])] == []
+    assert [k for k in EN if not JA[k].strip()] == []
+
+
+def test_every_slot_a_form_shows_or_a_rule_names_has_a_label() -> None:
+    """"Next: …" and the labels name the slots in both languages."""
+    from tui.forms.registry import _GAMES
+
+    for ui in _GAMES.values():
+        slots = {*ui.form.ERROR_SLOTS.values(), *ui.form.FIELD_ORDER}
+        for slot in slots:
+            assert f"slot.{slot}" in EN, (ui.form.__name__, slot)
+    for ending in ("claim", "close", "exhausted", "scored", "played"):
+        assert f"ending.{ending}" in EN
+
+
+def test_terms_put_the_current_language_first() -> None:
+    try:
+        set_language("ja")
+        assert term("ooba") == "大場 Ooba"
+        assert t("key.declare_in") == "出る in"
+    finally:
+        set_language("en")
+    assert term("forced_out") == "forced out 降ろされ"

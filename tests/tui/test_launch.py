@@ -53,7 +53,7 @@ def test_tui_takes_a_database_and_a_language(launched: list[dict[str, Any]],
 def test_demo_opens_the_demo(launched: list[dict[str, Any]]) -> None:
     assert CliRunner().invoke(app, ["--demo"]).exit_code == 0
     assert CliRunner().invoke(app, ["--demo", "tui"]).exit_code == 0
-    assert launched == [{"db": None, "demo": True}, {"db": None, "lang": "en", "demo": True}]
+    assert launched == [{"db": None, "demo": True}, {"db": None, "lang": None, "demo": True}]
 
 
 def test_demo_serves_the_other_commands_too(tmp_path: Path,

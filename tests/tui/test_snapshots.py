@@ -11,6 +11,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from ledger.service import Tally
+from tui.i18n import set_language
 
 from .conftest import SIZE, app_for, keys, seed, settle, typed
 
@@ -125,3 +126,85 @@ def test_help_on_a_table(snap_compare: Any, tally: Tally, tmp_path: Path) -> Non
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "f1")
 
 
+
+
+# ---- part 2: Hachi-Hachi, Sixty-Six, the settlement, Japanese ---------------------------------
+
+WIDE = (110, 38)  # the Hachi-Hachi form groups its payouts beside the fields
+
+
+def table_with(tally: Tally, game: str, seats: list[str],
+               deals: list[dict[str, Any]] | None = None) -> int:
+    for name in seats:
+        tally.add_player(name)
+    night = tally.new_night("2024-11-15", "The Crown")
+    table = tally.new_table(night, game, seats)
+    if deals:
+        tally.add_deals(table, list(deals))
+    return table
+
+
+def test_hachihachi_form(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
+    """Example A of the rules, typed: forced-outs, roles, a typed hand, tricks filled."""
+    table_with(tally, "hachihachi-trick", [f"P{i}" for i in range(1, 8)])
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await keys(pilot, "enter", "enter", "a", "q", "s", "o", "i", "o", "i", "i", "3", "1",
+                   "2", "down", "m", "down", "h", *typed("7S 7H 7D 2C 4S 9H JD"), "enter",
+                   "down", "c")
+        pilot.app.screen.query_one("#indicator").cursor_blink = False  # type: ignore[attr-defined]
+        await settle(pilot)
+
+    assert snap_compare(app_for(tally, tmp_path), terminal_size=WIDE, run_before=run_before)
+
+
+def test_hachihachi_form_in_japanese(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
+    """Half-way through the declarations on a Zetsuba table; names and terms in Japanese."""
+    set_language("ja")
+    table_with(tally, "hachihachi-trick", ["健二", "真理", "佐藤", "由紀", "太郎"])
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await keys(pilot, "enter", "enter", "a", "a", "d", "m", "o", "i", "i")
+        pilot.app.screen.query_one("#indicator").cursor_blink = False  # type: ignore[attr-defined]
+        await settle(pilot)
+
+    assert snap_compare(app_for(tally, tmp_path), terminal_size=WIDE, run_before=run_before)
+
+
+def test_table_in_japanese(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
+    """Double-width names line up over their columns; the status line speaks Japanese."""
+    set_language("ja")
+    names = ["健二", "真理", "佐藤", "由紀", "太郎"]
+    table_with(tally, "hachihachi-trick", names, [
+        {"indicator": "7H", "declarations": {"健二": "in", "真理": "out", "佐藤": "out",
+                                             "由紀": "in", "太郎": "out"}, "split": True},
+        {"indicator": "QS", "declarations": {"健二": "out", "真理": "in", "佐藤": "in",
+                                             "由紀": "in"}, "tricks": {"真理": 2, "佐藤": 4,
+                                                                       "由紀": 1},
+         "aces": {"太郎": 1}},
+    ])
+    assert shoot(snap_compare, tally, tmp_path, "enter", "enter")
+
+
+def test_schnapsen_close_form(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
+    """A close that made it, with the opponent's position at the close."""
+    table_with(tally, "schnapsen", ["Ann", "Bea"], [
+        {"ending": "scored", "winner": "Bea", "game_points": 1}])
+    assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a", "l", "1", "y",
+                 "6", "8", "enter", "3", "0", "enter", "4", "enter", "2", "enter",
+                 "2", "0", "enter", "1")
+
+
+def test_four_hand_form(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
+    """One side's card points typed; the other side's fill themselves to make 130."""
+    table_with(tally, "sixty-six-four", ["Ann", "Bea", "Cid", "Dan"])
+    assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a", "7", "0")
+
+
+def test_settlement(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
+    """Nets, the fewest transfers with money at the night's rate, and the first one's why."""
+    night, _ = seed(tally)
+    tally.set_rate(night, "0.05", "EUR")
+    assert shoot(snap_compare, tally, tmp_path, "enter", "s")

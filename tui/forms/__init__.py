@@ -1,9 +1,9 @@
 """Deal forms (one per game, by name, see `registry`) and the small dialogs.
 
-Importing this package registers every game's form; part 2 adds its games' modules here.
+Importing this package registers every game's form.
 """
 
-from . import crazy_solo  # noqa: F401  (registers the Crazy Solo form)
+from . import crazy_solo, hachihachi, sixty_six  # noqa: F401  (register their games' forms)
 from .registry import GameUI, register, ui_for
 
 __all__ = ["GameUI", "register", "ui_for"]

@@ -9,10 +9,11 @@ complaint under the field it names. No arithmetic of the rules happens in the fo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -26,7 +27,7 @@ from ledger.views import DealView, Preview, TableView
 from ..format import game_title
 from ..i18n import t
 from ..screens.base import TallyModal
-from ..widgets.preview import PreviewPanel
+from ..widgets.preview import PreviewPanel, render_preview
 from .prompt import ConfirmModal
 
 
@@ -47,6 +48,13 @@ class FormContext:
     preview: Callable[[dict[str, Any]], Preview]  # preview_deal for this table (and deal)
     submit: Callable[[DealEntry], int]  # add_deal or correct_deal; returns the deal's id
     deal: DealView | None = None  # the deal being corrected
+    # the engine's status of the table just before this deal (None: the table's status now)
+    before: Mapping[str, Any] | None = None
+
+    @property
+    def status(self) -> Mapping[str, Any]:
+        """The table as it stood before this deal: who starts, deals, plays; the score."""
+        return self.before if self.before is not None else self.table.status
 
 
 class DealForm(TallyModal[int | None]):
@@ -63,6 +71,8 @@ class DealForm(TallyModal[int | None]):
     ERROR_SLOTS: ClassVar[dict[str, str]] = {}
     # The order fields are visited in after a choice (slot ids; hidden rows are skipped).
     FIELD_ORDER: ClassVar[tuple[str, ...]] = ()
+    # The field focused when the form opens (None: the first of FIELD_ORDER).
+    FIRST_SLOT: ClassVar[str | None] = None
 
     def __init__(self, ctx: FormContext) -> None:
         super().__init__()
@@ -90,6 +100,10 @@ class DealForm(TallyModal[int | None]):
         """Extra words for the title line (e.g. who deals)."""
         return ""
 
+    def render_preview(self, preview: Preview) -> RenderableType:
+        """What the side panel shows for a valid deal (a game may group or add to it)."""
+        return render_preview(preview, self.ctx.table.seats)
+
     def is_set(self, slot: str) -> bool:
         """Has the scorer filled this slot yet? (its complaint is a hint until then)"""
         widget = self.slot_widget(slot)
@@ -97,13 +111,17 @@ class DealForm(TallyModal[int | None]):
 
     # ---- layout helpers ---------------------------------------------------------------------
 
-    def field_row(self, slot: str, label: str, widget: Widget) -> Iterator[Widget]:
-        """A labelled field with its inline error line, in a row that can be hidden."""
+    def field_row(self, slot: str, label: str, widget: Widget,
+                  after: Widget | None = None) -> Iterator[Widget]:
+        """A labelled field with its inline error line, in a row that can be hidden;
+        `after` sits beside the field (what a typed value means, e.g. the indicator's)."""
         widget.add_class("field")
         with Vertical(id=f"row-{slot}", classes="field-row"):
             with Horizontal(classes="field-line"):
                 yield Label(label, classes="field-label")
                 yield widget
+                if after is not None:
+                    yield after
             error = Static("", id=f"error-{slot}", classes="field-error")
             error.display = False
             yield error
@@ -135,7 +153,8 @@ class DealForm(TallyModal[int | None]):
                             Input(placeholder=t("field.reason_hint"), id="reason", compact=True))
                 with VerticalScroll(id="form-side"):
                     yield Static(t("preview.title"), classes="panel-title")
-                    yield PreviewPanel(self.ctx.table.seats, id="preview")
+                    yield PreviewPanel(self.ctx.table.seats, id="preview",
+                                       render=self.render_preview)
             yield Static("", id="form-status")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(t("button.save"), variant="primary", id="save", disabled=True,
@@ -151,7 +170,7 @@ class DealForm(TallyModal[int | None]):
         except RuleError:
             self._initial = None
         self.request_preview()
-        self.focus_slot(self.FIELD_ORDER[0] if self.FIELD_ORDER else None)
+        self.focus_slot(self.FIRST_SLOT or (self.FIELD_ORDER[0] if self.FIELD_ORDER else None))
 
     # ---- flow -------------------------------------------------------------------------------
 
@@ -164,17 +183,18 @@ class DealForm(TallyModal[int | None]):
         row = self.query(f"#row-{slot}")
         return bool(row) and row.first().display
 
-    def advance(self, slot: str) -> None:
-        """Move to the next field that is shown and open, after `slot`."""
+    def advance(self, slot: str) -> bool:
+        """Move to the next field that is shown and open, after `slot`; False if none."""
         order = [*self.FIELD_ORDER, *(["reason"] if self.correcting else [])]
         if slot not in order:
-            return
+            return False
         for nxt in order[order.index(slot) + 1:]:
             widget = self.slot_widget(nxt)
             if self.row_shown(nxt) and widget is not None and not getattr(widget, "locked",
                                                                           False):
                 widget.focus()
-                return
+                return True
+        return False
 
     def changed(self) -> None:
         """A field changed: ask again what the deal settles."""

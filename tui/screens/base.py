@@ -55,6 +55,11 @@ class TallyScreen(BindingsFollowState, Screen[ResultType]):
         """The game whose rules the help shows (a table's screens), if any."""
         return None
 
+    def rebuilt(self) -> TallyScreen[ResultType] | None:
+        """A fresh copy of this screen (built in the language now chosen), or None when it
+        cannot be built again (it returns a result to someone)."""
+        return None
+
     def action_back(self) -> None:
         if self.can_go_back():
             self.dismiss(None)

@@ -12,6 +12,8 @@ from ledger.views import DealView
 
 from ..format import chips, game_title
 from ..i18n import t
+from ..widgets.fit import fit_columns
+from ..widgets.preview import reason_text
 from .base import TallyScreen
 
 
@@ -26,6 +28,9 @@ class HistoryScreen(TallyScreen[None]):
 
     def game_name(self) -> str | None:
         return self.game or None
+
+    def rebuilt(self) -> HistoryScreen:
+        return HistoryScreen(self.deal_id)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -48,11 +53,14 @@ class HistoryScreen(TallyScreen[None]):
             log.add_column(t(f"col.{key}"), key=key)
         for name in table_view.seats:
             log.add_column(Text(name, justify="right"), key=f"seat-{name}")
-        for rev in self.revisions:
-            summary = t("table.void", reason="") if rev.void else rev.summary
-            log.add_row(str(rev.revision), t(f"kind.{rev.kind}"), rev.created_at[:16],
-                        rev.author or "", rev.reason or "", summary,
-                        *(chips(rev.nets.get(n, 0)) for n in table_view.seats))
+        rows = [(str(rev.revision), t(f"kind.{rev.kind}"), rev.created_at[:16],
+                 rev.author or "", rev.reason or "",
+                 t("table.void", reason="") if rev.void else rev.summary,
+                 *(chips(rev.nets.get(n, 0)) for n in table_view.seats))
+                for rev in self.revisions]
+        fit_columns(log, rows)
+        for row in rows:
+            log.add_row(*row)
         log.move_cursor(row=len(self.revisions) - 1)
         log.focus()
 
@@ -70,5 +78,5 @@ def transfers_view(rev: DealView) -> Group | Text:
         grid.add_column()
     for x in rev.transfers:
         grid.add_row(x.payer, "→", x.payee, Text(str(x.amount), justify="right"),
-                     Text(x.reason, style="dim"))
+                     Text(reason_text(x.reason), style="dim"))
     return Group(grid)

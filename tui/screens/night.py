@@ -18,6 +18,7 @@ from ledger.views import NightView, StandingRow, TableView
 from ..format import game_title, night_label, signed, status_text
 from ..forms.prompt import ConfirmModal
 from ..i18n import t
+from ..widgets.fit import fit_columns
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
 
@@ -31,10 +32,11 @@ class NightData:
 
 class NightScreen(TallyScreen[None]):
     HELP = "help.night"
-    PALETTE = ("new_table", "open_table", "close_night", "roster")
+    PALETTE = ("new_table", "open_table", "settle", "close_night", "roster")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_table", "key.new_table"),
         Binding("o", "open_table", "key.open"),
+        Binding("s", "settle", "key.settle"),
         Binding("c", "close_night", "key.close_night"),
         Binding("r", "roster", "key.roster"),
     ]
@@ -43,6 +45,9 @@ class NightScreen(TallyScreen[None]):
         super().__init__()
         self.night_id = night_id
         self.data: NightData | None = None
+
+    def rebuilt(self) -> NightScreen:
+        return NightScreen(self.night_id)
 
     @property
     def tables(self) -> Sequence[TableView]:
@@ -93,12 +98,16 @@ class NightScreen(TallyScreen[None]):
             t("night.title", label=night_label(night.date, night.venue), state=state))
         table = self.query_one("#tables", DataTable)
         table.clear()
+        rows = []
         for tv in night.tables:
             leader = data.leaders.get(tv.id)
-            table.add_row(str(tv.number), game_title(tv.game), ", ".join(tv.seats),
-                          str(tv.deals),
-                          Text(f"{leader.player} {signed(leader.net)}") if leader else "—",
-                          status_text(tv.status), key=str(tv.id))
+            rows.append((str(tv.number), game_title(tv.game), ", ".join(tv.seats),
+                         str(tv.deals),
+                         Text(f"{leader.player} {signed(leader.net)}") if leader else "—",
+                         status_text(tv.status)))
+        fit_columns(table, rows)
+        for tv, row in zip(night.tables, rows, strict=True):
+            table.add_row(*row, key=str(tv.id))
         self.query_one("#tables-empty").display = not night.tables
         table.display = bool(night.tables)
         if keep is not None and any(tv.id == keep.id for tv in night.tables):
@@ -169,6 +178,11 @@ class NightScreen(TallyScreen[None]):
 
         self.app.push_screen(ConfirmModal(t("night.close_question", date=night.date)),
                              answered)
+
+    def action_settle(self) -> None:
+        from .settlement import SettlementScreen
+
+        self.app.push_screen(SettlementScreen(self.night_id))
 
     def action_roster(self) -> None:
         from .roster import RosterScreen

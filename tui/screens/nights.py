@@ -13,6 +13,7 @@ from ledger.views import NightView
 
 from ..forms.prompt import ConfirmModal, Field, PromptModal
 from ..i18n import t
+from ..widgets.fit import fit_columns
 from .base import TallyScreen
 
 
@@ -24,11 +25,15 @@ class NightsScreen(TallyScreen[None]):
         Binding("o", "open_night", "key.open"),
         Binding("c", "close_night", "key.close_night"),
         Binding("r", "roster", "key.roster"),
+        Binding("l", "switch_language", "key.language"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.nights: list[NightView] = []
+
+    def rebuilt(self) -> NightsScreen:
+        return NightsScreen()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -52,9 +57,11 @@ class NightsScreen(TallyScreen[None]):
         keep = select if select is not None else self.selected_id()
         self.nights = self.service.nights()
         table.clear()
-        for n in self.nights:
-            state = t("night.closed") if n.closed else t("night.open")
-            table.add_row(n.date, n.venue or "", state, key=str(n.id))
+        rows = [(n.date, n.venue or "", t("night.closed") if n.closed else t("night.open"))
+                for n in self.nights]
+        fit_columns(table, rows)
+        for n, row in zip(self.nights, rows, strict=True):
+            table.add_row(*row, key=str(n.id))
         self.query_one("#nights-empty").display = not self.nights
         table.display = bool(self.nights)
         if keep is not None and any(n.id == keep for n in self.nights):
@@ -121,6 +128,9 @@ class NightsScreen(TallyScreen[None]):
 
         self.app.push_screen(ConfirmModal(t("night.close_question", date=night.date)),
                              answered)
+
+    async def action_switch_language(self) -> None:
+        await self.tally.switch_language()
 
     def action_roster(self) -> None:
         from .roster import RosterScreen

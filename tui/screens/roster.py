@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from ..format import chips
 from ..forms.prompt import Field, PromptModal
 from ..i18n import t
+from ..widgets.fit import fit_columns
 from .base import TallyScreen
 
 
@@ -26,6 +27,9 @@ class RosterScreen(TallyScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.names: list[str] = []
+
+    def rebuilt(self) -> RosterScreen:
+        return RosterScreen()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -47,10 +51,12 @@ class RosterScreen(TallyScreen[None]):
         totals = {r.player: r for r in self.service.standings()}
         self.names = [p.name for p in self.service.players()]
         table.clear()
-        for name in self.names:
-            row = totals.get(name)
-            table.add_row(name, str(row.deals if row else 0),
-                          chips(row.net if row else 0, zero="0"), key=name)
+        rows = [(name, str(totals[name].deals if name in totals else 0),
+                 chips(totals[name].net if name in totals else 0, zero="0"))
+                for name in self.names]
+        fit_columns(table, rows)
+        for name, row in zip(self.names, rows, strict=True):
+            table.add_row(*row, key=name)
         self.query_one("#roster-empty").display = not self.names
         table.display = bool(self.names)
         if keep in self.names:

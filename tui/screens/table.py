@@ -22,6 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Static
 
+from ledger.textwidth import width as cell_width
 from ledger.views import DealView, StandingRow, TableView
 
 from ..format import chips, game_title, status_text
@@ -100,6 +101,11 @@ class TableScreen(TallyScreen[None]):
     def game_name(self) -> str | None:
         return self.data.table.game if self.data else None
 
+    def rebuilt(self) -> TableScreen:
+        fresh = TableScreen(self.table_id)
+        fresh.show_totals = self.show_totals
+        return fresh
+
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(t("loading"), id="table-title", classes="screen-title")
@@ -148,13 +154,14 @@ class TableScreen(TallyScreen[None]):
         if log.columns:
             return
         seats = data.table.seats
-        seat_widths = [max(len(name), NET_WIDTH) for name in seats]
+        seat_widths = [max(cell_width(name), NET_WIDTH) for name in seats]  # cells: 佐藤 is 4
         room = self.size.width - NUMBER_WIDTH - 1 - sum(w + 2 for w in seat_widths) - 8
-        longest = max((len(d.summary) for d in data.deals), default=0)
+        longest = max((cell_width(d.summary) for d in data.deals), default=0)
         log.add_column("#", key="number", width=NUMBER_WIDTH)
         log.add_column("", key="mark", width=1)
+        # no deal yet: the summaries to come get the room there is
         log.add_column(t("col.deal"), key="summary",
-                       width=max(SUMMARY_MIN, min(longest + 4, room)))
+                       width=max(SUMMARY_MIN, min(longest + 4, room) if longest else room))
         for name, width in zip(seats, seat_widths, strict=True):
             log.add_column(Text(name, justify="right"), key=f"seat-{name}", width=width)
 
@@ -210,10 +217,20 @@ class TableScreen(TallyScreen[None]):
         ids = [d.id for d in new]
         if self._select in ids:
             log.move_cursor(row=ids.index(self._select), animate=False, scroll=True)
+            self._announce(new[ids.index(self._select)], data.table)
         self._select = None
         self._panels()
         log.focus()
         self.update_bindings()
+
+    def _announce(self, deal: DealView, table: TableView) -> None:
+        """Say so when the deal just saved ended a game (its stake moved) or the table."""
+        winner = deal.extra.get("game_winner")
+        if deal.extra.get("game_over") and winner:
+            name = "+".join(winner) if isinstance(winner, list) else str(winner)
+            self.notify(t("table.game_won", name=name), timeout=8)
+        if table.status.get("finished"):
+            self.notify(t("table.finished_note"), timeout=8)
 
     def _panels(self) -> None:
         assert self.data is not None
@@ -227,8 +244,9 @@ class TableScreen(TallyScreen[None]):
         parts = [t("table.title", n=table.number, game=game_title(table.game),
                    preset=table.preset), ", ".join(table.seats),
                  plural("table.deal_count", table.deals)]
-        extra = (ui_for(table.game).status_line or status_text)(table.status)
-        if table.status.get("finished"):
+        line = ui_for(table.game).status_line
+        extra = (line or status_text)(table.status)
+        if table.status.get("finished") and line is None:
             extra = t("status.finished")
         if extra:
             parts.append(extra)
@@ -290,7 +308,8 @@ class TableScreen(TallyScreen[None]):
             ctx = FormContext(table, deal.number,
                               partial(self.service.preview_deal, self.table_id,
                                       deal_id=deal.id),
-                              partial(self._correct, deal), deal)
+                              partial(self._correct, deal), deal,
+                              self.service.status_before(self.table_id, deal.id))
         self.app.push_screen(ui_for(table.game).form(ctx), self._saved)
 
     def _add(self, entry: DealEntry) -> int:

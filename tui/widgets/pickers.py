@@ -49,11 +49,12 @@ class Picker(Widget, can_focus=True):
             return self.picker
 
     def __init__(self, choices: Sequence[Choice], *, id: str | None = None,
-                 allow_none: bool = False) -> None:
+                 allow_none: bool = False, none_hint: str | None = None) -> None:
         super().__init__(id=id)
         localize(self)
         self.choices = list(choices)
         self.allow_none = allow_none
+        self.none_hint = none_hint  # what N means here ("N no one", "N drawn")
         self.touched = False
         self.locked = False
 
@@ -66,7 +67,7 @@ class Picker(Widget, can_focus=True):
             out.append(f" {choice.label} ", style=style)
             out.append(" ")
         if self.allow_none:
-            out.append(t("picker.none_hint"), style="dim")
+            out.append(self.none_hint or t("picker.none_hint"), style="dim")
         return out
 
     def set_value(self, value: str | None, *, touched: bool = True) -> None:
@@ -115,9 +116,11 @@ class SeatPicker(Picker):
     ]
 
     def __init__(self, seats: Sequence[str], *, id: str | None = None,
-                 allow_none: bool = False) -> None:
-        super().__init__([Choice(name, SEAT_KEYS[i], name) for i, name in enumerate(seats)],
-                         id=id, allow_none=allow_none)
+                 allow_none: bool = False, none_hint: str | None = None,
+                 labels: Sequence[str] | None = None) -> None:
+        shown = labels or seats
+        super().__init__([Choice(name, SEAT_KEYS[i], shown[i]) for i, name in enumerate(seats)],
+                         id=id, allow_none=allow_none, none_hint=none_hint)
 
 
 class PointsField(Widget, can_focus=True):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -12,16 +12,18 @@ from textual.widgets import Static
 from ledger.views import Preview
 
 from ..format import chips
-from ..i18n import t
+from ..i18n import t, term
 
 
 class PreviewPanel(Static):
     """Shows a `Preview` (or a hint while the deal is incomplete)."""
 
-    def __init__(self, seats: Sequence[str], *, id: str | None = None) -> None:
+    def __init__(self, seats: Sequence[str], *, id: str | None = None,
+                 render: Callable[[Preview], RenderableType] | None = None) -> None:
         super().__init__(Text(t("preview.empty"), style="dim"), id=id)
         self.seats = tuple(seats)
         self.preview: Preview | None = None
+        self.render_with = render or (lambda p: render_preview(p, self.seats))
 
     def clear(self, hint: str | None = None) -> None:
         self.preview = None
@@ -29,7 +31,29 @@ class PreviewPanel(Static):
 
     def show(self, preview: Preview) -> None:
         self.preview = preview
-        self.update(render_preview(preview, self.seats))
+        self.update(self.render_with(preview))
+
+
+# Hachi-Hachi's reasons are its terms, shown in both languages (see `tui.i18n.TERMS`).
+REASON_TERMS = {"out-fee": "out_fees", "forced-out": "forced_out", "hand-roles": "hand_roles",
+                "mizuten": "mizuten"}
+
+
+def reason_text(reason: str) -> str:
+    """A transfer's reason for people (the engines name them in English: `out-fee`)."""
+    if reason in REASON_TERMS:
+        return term(REASON_TERMS[reason])
+    return t(f"reason.{reason}", default=reason)
+
+
+def nets_grid(nets: dict[str, int], seats: Sequence[str]) -> Table:
+    """Each seat's net, in seat order."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column()
+    grid.add_column(justify="right")
+    for name in seats:
+        grid.add_row(name, chips(nets.get(name, 0), zero="0"))
+    return grid
 
 
 def render_preview(preview: Preview, seats: Sequence[str]) -> RenderableType:
@@ -42,14 +66,9 @@ def render_preview(preview: Preview, seats: Sequence[str]) -> RenderableType:
         moves.add_column(justify="right")
         moves.add_column(style="dim")
         for x in preview.transfers:
-            moves.add_row(x.payer, "→", x.payee, str(x.amount), x.reason)
+            moves.add_row(x.payer, "→", x.payee, str(x.amount), reason_text(x.reason))
         parts += [Text(t("preview.transfers"), style="underline"), moves, Text("")]
     else:
         parts += [Text(t("preview.no_transfers"), style="dim"), Text("")]
-    nets = Table.grid(padding=(0, 2))
-    nets.add_column()
-    nets.add_column(justify="right")
-    for name in seats:
-        nets.add_row(name, chips(preview.nets.get(name, 0), zero="0"))
-    parts += [Text(t("preview.nets"), style="underline"), nets]
+    parts += [Text(t("preview.nets"), style="underline"), nets_grid(preview.nets, seats)]
     return Group(*parts)

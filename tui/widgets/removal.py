@@ -7,6 +7,7 @@ from textual.widgets import DataTable
 from ledger.rules.crazy_solo import removal_table
 
 from ..i18n import t
+from .fit import fit_columns
 
 
 class RemovalTable(DataTable[object]):
@@ -30,8 +31,11 @@ class RemovalTable(DataTable[object]):
         if not self.columns:  # not mounted yet: on_mount shows it
             return
         if not self.row_count:
-            for n, removed, pack, hand in removal_table():
-                self.add_row(str(n), removed, str(pack), str(hand), key=str(n))
+            rows = [(str(n), removed, str(pack), str(hand))
+                    for n, removed, pack, hand in removal_table()]
+            fit_columns(self, rows)
+            for row in rows:
+                self.add_row(*row, key=row[0])
         sizes = [str(r[0]) for r in removal_table()]
         self.show_cursor = str(seats) in sizes
         if self.show_cursor:

@@ -10,6 +10,7 @@ from ledger.views import StandingRow
 
 from ..format import chips
 from ..i18n import t
+from .fit import fit_columns
 
 
 class StandingsTable(DataTable[object]):
@@ -26,6 +27,7 @@ class StandingsTable(DataTable[object]):
 
     def show(self, rows: Sequence[StandingRow]) -> None:
         self.clear()
-        for r in rows:
-            self.add_row(str(r.rank), r.player, chips(r.net, zero="0"), str(r.deals),
-                         key=r.player)
+        cells = [(str(r.rank), r.player, chips(r.net, zero="0"), str(r.deals)) for r in rows]
+        fit_columns(self, cells)
+        for r, row in zip(rows, cells, strict=True):
+            self.add_row(*row, key=r.player)

@@ -1,0 +1,109 @@
+"""The night's settlement at the keyboard (why, money, mark paid, direct mode, export) and
+the app switching to Japanese and back, the choice saved."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import json
+from pathlib import Path
+
+from textual.widgets import DataTable, Static
+
+from ledger.service import Tally
+from tui.forms.prompt import PromptModal
+from tui.i18n import language
+from tui.screens.night import NightScreen
+from tui.screens.nights import NightsScreen
+from tui.screens.settlement import SettlementScreen
+from tui.screens.table import TableScreen
+
+from .conftest import SIZE, app_for, keys, seed, settle, typed
+from .test_flows import rows
+from .test_hachihachi import text
+
+
+def test_settle_a_night_mark_paid_and_export(tally: Tally, tmp_path: Path) -> None:
+    night, _ = seed(tally)  # nets: Ann −170, Bea +90, Cid +130, Dan +120, Eve −170
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter")
+            commands = {c.title for c in app.get_system_commands(app.screen)}
+            assert "Settle the night" in commands  # in the palette too
+            await keys(pilot, "s")
+            screen = app.screen
+            assert isinstance(screen, SettlementScreen)
+            open_rows = rows(screen.query_one("#open", DataTable))
+            assert open_rows == [["Ann", "Bea", "40"], ["Ann", "Cid", "130"],
+                                 ["Eve", "Bea", "50"], ["Eve", "Dan", "120"]]
+            why = text(screen.query_one("#why", Static))
+            assert why.splitlines()[:2] == ["Ann pays Bea 40 chips.",
+                                            "Ann lost 170 chips in all: -170 at table 1."]
+
+            await keys(pilot, "r", *typed("0.05"), "enter", "enter")  # €0.05 a chip
+            assert isinstance(app.screen, SettlementScreen)
+            assert "€0.05 per chip" in text(screen.query_one("#settle-title", Static))
+            assert rows(screen.query_one("#open", DataTable))[0] == ["Ann", "Bea", "40", "€2.00"]
+            nets = rows(screen.query_one("#nets", DataTable))
+            assert nets[0] == ["Cid", "+130", "€6.50"] and nets[-1][2] == "-€8.50"
+
+            await keys(pilot, "p")  # mark paid: the whole 40 is offered; pay 25 of it
+            assert isinstance(app.screen, PromptModal)
+            await keys(pilot, "backspace", "backspace", "2", "5", "ctrl+s")
+            assert isinstance(app.screen, SettlementScreen)
+            paid = tally.settlement(night).paid
+            assert [(p.payer, p.payee, p.amount) for p in paid] == [("Ann", "Bea", 25)]
+            assert rows(screen.query_one("#paid", DataTable))[0][:3] == ["Ann", "Bea", "25"]
+            assert sum(i.amount for i in tally.settlement(night).open) == 340 - 25
+
+            await keys(pilot, "d")  # direct mode: each table on its own, a table column
+            assert screen.data is not None and screen.data.mode == "direct"
+            assert "direct" in text(screen.query_one("#open-title", Static))
+            assert all(r[-1] == "1" for r in rows(screen.query_one("#open", DataTable)))
+
+            await keys(pilot, "e")
+            await settle(pilot)
+            folder = tmp_path / "exports"
+            names = sorted(p.name for p in folder.iterdir())
+            assert names == [f"{kind}-2024-11-15-night{night}.csv"
+                             for kind in ("deals", "settlement", "standings", "transfers")]
+            with (folder / f"settlement-2024-11-15-night{night}.csv").open() as fh:
+                lines = list(csv.reader(fh))
+            assert [line[-1] for line in lines[1:]].count("paid") == 1
+
+    asyncio.run(flow())
+
+
+def test_the_app_speaks_japanese_and_remembers(tally: Tally, tmp_path: Path) -> None:
+    seed(tally, deals=2)
+    settings = tmp_path / "config" / "settings.json"
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter", "enter")  # down to a table, then switch there
+            assert isinstance(app.screen, TableScreen)
+            commands = {c.title: c for c in app.get_system_commands(app.screen)}
+            app.call_later(commands["日本語で表示 (Japanese)"].callback)
+            await settle(pilot)
+            assert language() == "ja"
+            assert json.loads(settings.read_text()) == {"lang": "ja"}
+            table = app.screen
+            assert isinstance(table, TableScreen)  # the same screens, built again
+            assert [type(s) for s in app.screen_stack] == [NightsScreen, NightScreen,
+                                                           TableScreen]
+            assert "2ディール" in text(table.query_one("#table-title", Static))
+            assert table.query_one("#deals", DataTable).row_count == 2
+            await keys(pilot, "escape", "escape")
+            assert isinstance(app.screen, NightsScreen)
+            assert "クラブの夜" in text(app.screen.query("Static.screen-title").first())
+            await keys(pilot, "l")  # back to English from the nights screen
+            assert language() == "en"
+            assert json.loads(settings.read_text()) == {"lang": "en"}
+            assert "Club nights" in text(app.screen.query("Static.screen-title").first())
+
+    asyncio.run(flow())

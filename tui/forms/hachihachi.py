@@ -1,0 +1,392 @@
+"""The Hachi-Hachi Trick deal form: indicator, declarations round the table, hands, tricks.
+
+A round takes few keys. Example A of the rules (start P1, Q♠): `q` `s` (the indicator; the
+trump and Ooba 大場 ×2 show at once) `o` `i` `o` `i` `i` (declarations from the start player;
+P6 and P7 are forced out by themselves) `3` `1` (tricks; P5's 3 fill themselves) then the
+hands: `2` (P6's Aces) `↓` `m` (P7: karasu) `↓` `a` (P2: sanbon) `↓` `c` (P4: kuttsuki), and
+Enter saves (the role letters are listed under the hands). `m` in the declarations toggles
+Mizuten for the start player; with two in, `s` splits the pot or `p` plays. Every chip shown
+comes from the service's preview.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable, Input, Static
+
+from ledger import presets
+from ledger.rules import GAMES, RuleError
+from ledger.rules.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
+from ledger.rules.hachihachi import Options, multiplier, table_name
+from ledger.rules.transfers import POT
+from ledger.views import Preview, TransferView
+
+from ..format import chips
+from ..i18n import t, term
+from ..widgets.declarations import DeclarationsField
+from ..widgets.fit import fit_columns
+from ..widgets.hands import HandsField, read_cards, role_legend, role_name
+from ..widgets.numbers import NumbersField
+from ..widgets.pickers import Choice, Picker, SeatPicker
+from ..widgets.preview import reason_text
+from .base import DealForm
+from .prompt import Field, PromptModal
+from .registry import register
+
+GAME = "hachihachi-trick"
+TRICKS = 7
+# the order the rules settle a round in (and the preview groups it by)
+REASONS = ("out-fee", "forced-out", "hand-roles", "tricks", "pot", "split", "mizuten")
+
+
+def seat_order(seats: Sequence[str], start: str) -> tuple[str, ...]:
+    """The seats in declaring order, to the left from the start player."""
+    i = list(seats).index(start) if start in seats else 0
+    return (*seats[i:], *seats[:i])
+
+
+def status_line(status: Mapping[str, Any]) -> str:
+    """Round n / N and the start player; at the end, who has the most chips."""
+    if status.get("finished"):
+        chips_now: Mapping[str, int] = status.get("chips") or {}
+        if not chips_now:
+            return t("status.finished")
+        top = max(chips_now.values())
+        leaders = [name for name, value in chips_now.items() if value == top]
+        return t("hh.game_over", rounds=status.get("round", 0), names=" = ".join(leaders),
+                 chips=top)
+    return t("hh.status", n=status.get("next_round"), of=status.get("rounds"),
+             start=term("start_player"), name=status.get("start_player"))
+
+
+class SplitPicker(Picker):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "pick('play')", "key.play"),
+        Binding("s", "pick('split')", "key.split"),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__([Choice("play", "P", t("split.play")),
+                          Choice("split", "S", t("split.split"))], id=id)
+
+
+class HandRoleTable(DataTable[object]):
+    """Shown while a Hachi-Hachi table is set up: the hand roles it will freeze."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="none", zebra_stripes=True)
+        self.can_focus = False
+
+    def on_mount(self) -> None:
+        options: Options = presets.load(GAME)[1]
+        for key in ("group", "role", "in", "forced_out"):
+            self.add_column(t(f"col.role_{key}"), key=key)
+        rows = [(role.group, role_name(role), Text(str(role.in_value), justify="right"),
+                 Text(str(role.forced_out), justify="right"))
+                for role in options.hand_roles.roles]
+        fit_columns(self, rows)
+        for row in rows:
+            self.add_row(*row)
+
+    def show_seats(self, seats: int) -> None:
+        """The role table does not depend on the table size."""
+
+
+@register(GAME, setup_panel=HandRoleTable, status_line=status_line)
+class HachiHachiForm(DealForm):
+    HELP = "help.form.hachihachi-trick"
+    ERROR_SLOTS: ClassVar[dict[str, str]] = {
+        "start_player": "start", "indicator": "indicator", "mizuten": "declare",
+        "declarations": "declare", "split": "split", "tricks": "tricks", "roles": "hands",
+        "aces": "hands", "hands": "hands",
+    }
+    FIELD_ORDER = ("start", "indicator", "declare", "split", "tricks", "hands")
+    FIRST_SLOT = "indicator"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.options: Options = GAMES[GAME].make_options(ctx.table.options)
+        stored = ctx.deal.outcome if ctx.deal and ctx.deal.outcome else {}
+        seats = ctx.table.seats
+        self.start: str = stored.get("start_player") or ctx.status.get("start_player") \
+            or seats[0]
+
+    def game_name(self) -> str | None:
+        return GAME
+
+    def subtitle(self) -> str:
+        status = self.ctx.status
+        if not status.get("next_round"):
+            return ""
+        return t("hh.round", n=status["next_round"], of=status.get("rounds"))
+
+    # ---- the fields ------------------------------------------------------------------------
+
+    def compose_fields(self) -> ComposeResult:
+        seats = self.ctx.table.seats
+        yield from self.field_row("start", term("start_player"), SeatPicker(seats, id="start"))
+        yield from self.field_row(
+            "indicator", t("slot.indicator"),
+            Input(placeholder=t("field.indicator_hint"), id="indicator", max_length=3,
+                  compact=True),
+            after=Static(t("hh.indicator_hint"), id="indicator-info"))
+        yield from self.field_row("declare", t("slot.declare"),
+                                  DeclarationsField(seat_order(seats, self.start),
+                                                    self.options.max_in, id="declare"))
+        yield from self.field_row("split", t("slot.split"), SplitPicker(id="split"))
+        yield from self.field_row("tricks", t("slot.tricks"),
+                                  NumbersField((), id="tricks", max_digits=1, total=TRICKS,
+                                               auto_next=True))
+        hands = HandsField(self.options.hand_roles, id="hands")
+        yield from self.field_row("hands", term("hand_roles"), hands)
+        yield Static(role_legend(hands.keys), id="legend")
+
+    @property
+    def decl(self) -> DeclarationsField:
+        return self.query_one("#declare", DeclarationsField)
+
+    @property
+    def hands(self) -> HandsField:
+        return self.query_one("#hands", HandsField)
+
+    @property
+    def tricks(self) -> NumbersField:
+        return self.query_one("#tricks", NumbersField)
+
+    def on_mount(self) -> None:  # before DealForm.on_mount (which may load a correction)
+        self.query_one("#start", Picker).set_value(self.start)
+        self._shape()
+
+    def indicator(self) -> Card | None:
+        try:
+            return parse_card(self.query_one("#indicator", Input).value)
+        except RuleError:
+            return None
+
+    def is_set(self, slot: str) -> bool:
+        if slot == "indicator":
+            return bool(self.query_one("#indicator", Input).value.strip())
+        if slot == "tricks":
+            return self.tricks.complete
+        return super().is_set(slot)
+
+    def _show_indicator(self) -> None:
+        card = self.indicator()
+        info = self.query_one("#indicator-info", Static)
+        self.hands.trump = card.suit if card else None
+        self.hands.refresh()
+        if card is None:
+            info.update(Text(t("hh.indicator_hint"), style="dim"))
+            return
+        text = Text(t("hh.trump", suit=f"{SUIT_SYMBOLS[card.suit]} "
+                                        f"{t('suit.' + SUIT_NAMES[card.suit])}"))
+        kind = table_name(card, self.options)  # a lookup of the preset's ranks, for display
+        if kind is not None:
+            text.append(f"  {term(kind)} ×{multiplier(card, self.options)}",
+                        style="bold magenta" if kind == "zetsuba" else "bold yellow")
+        info.update(text)
+
+    def _round(self) -> tuple[tuple[str, ...], str | None, bool]:
+        """(in-players once everyone has declared, the split choice, is the round played)."""
+        decl = self.decl
+        ins = decl.ins if decl.complete else ()
+        choice = self.query_one("#split", Picker).value if len(ins) == 2 else None
+        played = len(ins) > 2 or (len(ins) == 2 and choice == "play")
+        return ins, choice, played
+
+    def _shape(self) -> None:
+        """Show the rows this round needs: the split with two in, tricks when played, the
+        hands of forced-outs and (when roles settle) in-players."""
+        ins, choice, played = self._round()
+        self.query_one("#row-split").display = len(ins) == 2
+        self.query_one("#row-tricks").display = played
+        if played:
+            self.tricks.set_names(ins)
+        roles_settle = played or (choice == "split" and self.options.split_settles_roles)
+        players = [(p, True) for p in self.decl.forced]
+        players += [(p, False) for p in ins] if roles_settle else []
+        self.hands.show_players(players)
+        self.query_one("#row-hands").display = bool(players)
+        self.query_one("#legend").display = bool(players)
+
+    # ---- events ----------------------------------------------------------------------------
+
+    def on_picker_changed(self, event: Picker.Changed) -> None:
+        event.stop()
+        slot = event.picker.id or ""
+        if slot == "start" and event.value and event.value != self.start:
+            self.start = event.value
+            self.decl.reset(seat_order(self.ctx.table.seats, self.start))
+            self.tricks.clear()
+        self._shape()
+        self.changed()
+        if event.advance and event.value is not None:
+            self.advance(slot)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "indicator":
+            return
+        self._show_indicator()
+        self.changed()
+        if event.input.has_focus and self.indicator() is not None:
+            self.advance("indicator")  # a whole card: on to the declarations
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "indicator":
+            event.stop()
+            self.advance("indicator")
+
+    def on_declarations_field_changed(self, event: DeclarationsField.Changed) -> None:
+        event.stop()
+        self._shape()
+        self.changed()
+        if event.advance:
+            self.advance("declare")
+
+    def on_numbers_field_changed(self, event: NumbersField.Changed) -> None:
+        event.stop()
+        if not event.submit:  # Enter only moves on (or saves): nothing changed
+            self.changed()
+        if event.advance and not self.advance("tricks") and event.submit:
+            self.call_after_refresh(self.action_save)
+
+    def on_hands_field_changed(self, event: HandsField.Changed) -> None:
+        event.stop()
+        self.changed()
+
+    def on_hands_field_cards_wanted(self, event: HandsField.CardsWanted) -> None:
+        event.stop()
+        hand = event.hand
+        current = " ".join(str(c) for c in hand.cards)
+
+        def submit(values: Mapping[str, str]) -> tuple[Card, ...]:
+            text = values["cards"].strip()
+            return read_cards(text) if text else ()
+
+        def done(cards: tuple[Card, ...] | None) -> None:
+            if cards is not None:
+                self.hands.set_cards(hand.name, cards)
+            self.hands.focus()
+
+        self.app.push_screen(PromptModal(t("hh.cards_title", name=hand.name),
+                                         [Field("cards", t("field.cards"), current,
+                                                t("field.cards_hint"))], submit),
+                             done)
+
+    # ---- JSON ------------------------------------------------------------------------------
+
+    def outcome(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"start_player": self.start}
+        text = self.query_one("#indicator", Input).value.strip()
+        card = self.indicator()
+        if text:
+            out["indicator"] = str(card) if card else text  # "qs" is stored as QS
+        decl = self.decl
+        if decl.mizuten:
+            out["mizuten"] = True
+        if decl.said:
+            out["declarations"] = decl.declarations()
+        ins, choice, played = self._round()
+        if choice == "split":
+            out["split"] = True
+        elif len(ins) == 2 and choice is None and self.indicator() is not None:
+            raise RuleError("split", t("hh.split_or_play"))
+        if played and self.tricks.values:
+            out["tricks"] = self.tricks.values
+        roles: dict[str, list[str]] = {}
+        aces: dict[str, int] = {}
+        hands: dict[str, list[str]] = {}
+        for hand in self.hands.hands:
+            if hand.cards:
+                hands[hand.name] = [str(c) for c in hand.cards]
+                continue
+            if hand.roles:
+                roles[hand.name] = list(hand.roles)
+            if hand.forced and hand.aces is not None:
+                aces[hand.name] = hand.aces
+        for key, value in (("roles", roles), ("aces", aces), ("hands", hands)):
+            if value:
+                out[key] = value
+        return out
+
+    def load(self, outcome: dict[str, Any]) -> None:
+        self.query_one("#indicator", Input).value = str(outcome.get("indicator", ""))
+        self.decl.load(outcome.get("declarations") or {}, bool(outcome.get("mizuten")))
+        ins = self.decl.ins if self.decl.complete else ()
+        if len(ins) == 2:
+            self.query_one("#split", Picker).set_value(
+                "split" if outcome.get("split") else "play")
+        self._shape()
+        if outcome.get("tricks"):
+            self.tricks.set_values(outcome["tricks"])
+        self.hands.load(outcome.get("roles") or {}, outcome.get("aces") or {},
+                        outcome.get("hands") or {})
+        self._show_indicator()
+
+    # ---- the preview: grouped by reason --------------------------------------------------------
+
+    def render_preview(self, preview: Preview) -> RenderableType:
+        extra = preview.extra
+        seats = self.ctx.table.seats
+        parts: list[RenderableType] = [Text(preview.summary, style="bold")]
+        head = Text(t("hh.round", n=extra.get("round"), of=extra.get("rounds")), style="dim")
+        m = extra.get("multiplier", 1)
+        if m != 1:
+            head.append(f" · ×{m}", style="dim")
+        parts += [head, Text("")]
+        reasons = [*REASONS, *sorted({x.reason for x in preview.transfers} - set(REASONS))]
+        for reason in reasons:
+            moves = [x for x in preview.transfers if x.reason == reason]
+            if not moves:
+                continue
+            title = Text(reason_text(reason), style="underline")
+            if reason == "out-fee":
+                title.append(f"  {t('hh.pot_total', pot=extra.get('pot', 0))}", style="dim")
+            parts += [title, _moves(moves)]
+        if not preview.transfers:
+            parts.append(Text(t("preview.no_transfers"), style="dim"))
+        parts += [Text(""), Text(t("preview.nets"), style="underline"),
+                  _two_columns([(name, chips(preview.nets.get(name, 0), zero="0"))
+                                for name in seats])]
+        nxt = extra.get("next_start_player")
+        if nxt:
+            parts.append(Text(t("hh.next_start", start=term("start_player"), name=nxt)))
+        if extra.get("mizuten_won"):
+            parts.append(Text(t("hh.mizuten_won", mizuten=term("mizuten"),
+                                name=extra.get("start_player")), style="magenta"))
+        if extra.get("finished"):
+            parts.append(Text(t("hh.last_round"), style="bold yellow"))
+        return Group(*parts)
+
+
+def _who(name: str) -> str:
+    return t("hh.pot") if name == POT else name
+
+
+def _moves(moves: Sequence[TransferView]) -> Table:
+    """Transfers two to a line: "P2 → P6  4   P2 → P7  2"."""
+    cells = [(Text(f"{_who(x.payer)} → {_who(x.payee)}"), Text(str(x.amount), style="bold"))
+             for x in moves]
+    return _two_columns(cells)
+
+
+def _two_columns(cells: Sequence[tuple[Text | str, Text | str]]) -> Table:
+    """Pairs of (what, number) two to a line, the numbers right-aligned."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column()
+    grid.add_column(justify="right")
+    grid.add_column(width=1)
+    grid.add_column()
+    grid.add_column(justify="right")
+    for i in range(0, len(cells), 2):
+        left = cells[i]
+        right = cells[i + 1] if i + 1 < len(cells) else ("", "")
+        grid.add_row(left[0], left[1], "", right[0], right[1])
+    return grid

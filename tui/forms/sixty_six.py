@@ -1,0 +1,495 @@
+"""The Sixty-Six family's deal forms: the deal's facts, or quick entry of game points.
+
+Two-player Sixty-Six, Schnapsen and three-player Sixty-Six record a two-player deal: the
+ending (`c` claim, `l` close, `e` stock used up, `q` quick entry), who claimed or closed (`1`
+or `2`), card points and tricks typed (Enter moves on), the opponent's position at a close,
+the last trick. Example 1 of the rules: `c` `1` `6` `8` Enter `4` `0` Enter `4` Enter `3`
+Enter, then Enter saves. Quick entry: `q`, the winner's number, the game points (`1`–`3`).
+
+Four-hand Sixty-Six records each side's card points (the other side's fill themselves to
+make 130) or, with `q`, the game points. The side panel shows what the deal scores, the
+running game score (Schnapsen's counting down from 7), a game's end with its stake, all from
+the service's preview.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Label, Static
+
+from ledger.rules import GAMES, RuleError
+from ledger.views import Preview
+
+from ..format import chips
+from ..i18n import t
+from ..keys import digit_bindings
+from ..widgets.numbers import NumbersField
+from ..widgets.pickers import Choice, Picker, SeatPicker
+from ..widgets.preview import reason_text
+from .base import DealForm
+from .registry import register
+
+TWO_PLAYER = ("sixty-six", "schnapsen", "sixty-six-three")
+FOUR_HAND = "sixty-six-four"
+ENDING_KEYS = {"claim": "c", "close": "l", "exhausted": "e", "scored": "q"}
+NO_LAST_TRICK_BONUS = ("schnapsen",)  # a claim never needs the last trick there
+
+
+# ---- what the table screen says between deals --------------------------------------------------
+
+
+def score_text(status: Mapping[str, Any]) -> str:
+    """"Ann 3 – Bea 1" (partners: "Ann+Cid 3 – Bea+Dan 1")."""
+    score = status.get("sides") or status.get("score") or {}
+    return " – ".join(f"{name} {value}" for name, value in score.items())
+
+
+def tally_text(status: Mapping[str, Any]) -> str:
+    """The match tally: Bummerl taken (Schnapsen) or games won, once a game is over."""
+    if not status.get("games_played"):
+        return ""
+    if "bummerl" in status:
+        return t("ss.bummerl_tally", tally=", ".join(
+            f"{name} {n}" for name, n in status["bummerl"].items()))
+    won = status.get("games_won") or {}
+    names = list(status["sides"]) if status.get("sides") else list(won)
+    return t("ss.games_won", tally=", ".join(
+        f"{name} {won.get(name.split('+')[0], 0)}" for name in names))
+
+
+def dealer_text(status: Mapping[str, Any]) -> str:
+    dealer = status.get("dealer")
+    if not dealer:
+        return ""
+    if dealer not in (status.get("players") or [dealer]):
+        return t("ss.dealer_sits_out", name=dealer)
+    return t("status.dealer", name=dealer)
+
+
+def status_line(status: Mapping[str, Any]) -> str:
+    """Game n and its score (Schnapsen: what each still needs), the dealer, the tally."""
+    parts = []
+    if status.get("finished"):
+        parts.append(t("status.finished"))
+    else:
+        if status.get("counting") == "down":
+            parts.append(t("ss.bummerl_n", n=status.get("game")))
+            parts.append(t("ss.to_go", score=score_text(status)))
+        else:
+            parts.append(t("ss.game_n", n=status.get("game"), target=status.get("target")))
+            parts.append(score_text(status))
+        if status.get("out"):
+            parts.append(t("ss.out", names=", ".join(status["out"])))
+        parts.append(dealer_text(status))
+    parts.append(tally_text(status))
+    return " · ".join(p for p in parts if p)
+
+
+# ---- the preview ----------------------------------------------------------------------------
+
+
+def render_sixty_six(preview: Preview, seats: Sequence[str], countdown: bool,
+                     sides: Sequence[tuple[str, ...]] | None = None) -> RenderableType:
+    """The deal's result, the running game score, and a game's end with its stake."""
+    extra = preview.extra
+    parts: list[RenderableType] = [Text(preview.summary, style="bold"), Text("")]
+    scored: Mapping[str, int] = extra.get("scored") or {}
+    groups = list(sides) if sides else [(s,) for s in seats]
+    gains = [("+".join(g), scored.get(g[0], 0)) for g in groups if scored.get(g[0], 0)]
+    if gains:
+        parts.append(Text(t("ss.scores", what=", ".join(f"{n} {v}" for n, v in gains))))
+    else:
+        parts.append(Text(t("ss.drawn"), style="dim"))
+    parts += [Text(""), Text(t("ss.to_go_title" if countdown else "ss.score_title"),
+                             style="underline")]
+    score: Mapping[str, int] = extra.get("score") or {}
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column()
+    grid.add_column(justify="right")
+    for group in groups:
+        grid.add_row("+".join(group), str(score.get(group[0], "")))
+    parts.append(grid)
+    if extra.get("game_over"):
+        winner = extra.get("game_winner")
+        winner = "+".join(winner) if isinstance(winner, list) else winner
+        parts += [Text(""), Text(t("ss.game_over", name=winner), style="bold yellow")]
+        moves = Table.grid(padding=(0, 1))
+        for _ in range(4):
+            moves.add_column()
+        for x in preview.transfers:
+            moves.add_row(x.payer, "→", x.payee, Text(str(x.amount), style="bold"),
+                          Text(reason_text(x.reason), style="dim"))
+        nets = Table.grid(padding=(0, 2))
+        nets.add_column()
+        nets.add_column(justify="right")
+        for name in seats:
+            nets.add_row(name, chips(preview.nets.get(name, 0), zero="0"))
+        parts += [moves, Text(""), Text(t("preview.nets"), style="underline"), nets]
+    else:
+        parts += [Text(""), Text(t("ss.no_chips"), style="dim")]
+    return Group(*parts)
+
+
+# ---- pickers --------------------------------------------------------------------------------
+
+
+class EndingPicker(Picker):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(key, f"pick('{value}')", "key.ending", key_display=key.upper(),
+                group=Binding.Group("key.ending"))
+        for value, key in ENDING_KEYS.items()
+    ]
+
+    def __init__(self, *, id: str | None = None, endings: Sequence[str] = tuple(ENDING_KEYS)
+                 ) -> None:
+        super().__init__([Choice(v, ENDING_KEYS[v].upper(), t(f"ending.{v}")) for v in endings],
+                         id=id)
+
+
+class FourEndingPicker(Picker):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "pick('played')", "key.ending"),
+        Binding("q", "pick('scored')", "key.ending"),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__([Choice("played", "P", t("ending.played")),
+                          Choice("scored", "Q", t("ending.scored"))], id=id)
+
+
+class YesNoPicker(Picker):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "pick('yes')", "key.yes"),
+        Binding("n", "pick('no')", "key.no"),
+    ]
+
+    def __init__(self, yes: str, no: str, *, id: str | None = None) -> None:
+        super().__init__([Choice("yes", "Y", yes), Choice("no", "N", no)], id=id)
+
+
+class GamePointsPicker(Picker):
+    """1, 2 or 3 game points, by their digit."""
+
+    BINDINGS: ClassVar[list[BindingType]] = digit_bindings("pick_index", "key.game_points", 3)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__([Choice(str(n), str(n), t(f"ss.points_{n}")) for n in (1, 2, 3)],
+                         id=id)
+
+
+# ---- shared by both forms -----------------------------------------------------------------------
+
+
+class SixtySixBase(DealForm):
+    """Dealer handling, the quick-entry fields and the preview for every variant."""
+
+    def game_name(self) -> str | None:
+        return self.ctx.table.game
+
+    @property
+    def countdown(self) -> bool:
+        return self.ctx.status.get("counting") == "down"
+
+    def dealer(self) -> str | None:
+        """Who dealt: as stored (a correction), else the table's dealer now."""
+        stored = self.ctx.deal.outcome if self.ctx.deal and self.ctx.deal.outcome else {}
+        return stored.get("dealer") or self.ctx.status.get("dealer")
+
+    def subtitle(self) -> str:
+        status = self.ctx.status
+        score = score_text(status)
+        parts = [t("ss.bummerl_n" if self.countdown else "ss.game_n", n=status.get("game"),
+                   target=status.get("target")),
+                 t("ss.to_go", score=score) if self.countdown else score]
+        dealer = self.dealer()
+        if dealer:
+            parts.append(dealer_text({**status, "dealer": dealer}))
+        return " · ".join(p for p in parts if p)
+
+    def picker(self, slot: str) -> Picker:
+        return self.query_one(f"#{slot}", Picker)
+
+    def numbers(self, slot: str) -> NumbersField:
+        return self.query_one(f"#{slot}", NumbersField)
+
+    def show_rows(self, shown: Sequence[str]) -> None:
+        for slot in self.FIELD_ORDER:
+            self.query_one(f"#row-{slot}").display = slot in shown
+
+    def is_set(self, slot: str) -> bool:
+        widget = self.slot_widget(slot)
+        if isinstance(widget, NumbersField):
+            return widget.complete
+        return super().is_set(slot)
+
+    def quick(self, out: dict[str, Any], winner_of: Mapping[str, str] | None = None
+              ) -> dict[str, Any]:
+        """The quick-entry keys: winner (None: drawn) and game points."""
+        winner = self.picker("winner")
+        if not winner.touched:
+            raise RuleError("winner", t("ss.who_scored"))
+        if winner.value is None:
+            out.update(winner=None, game_points=0)
+            return out
+        out["winner"] = winner_of[winner.value] if winner_of else winner.value
+        points = self.picker("game-points").value
+        if points is not None:
+            out["game_points"] = int(points)
+        return out
+
+    def on_picker_changed(self, event: Picker.Changed) -> None:
+        event.stop()
+        self.shape()
+        self.changed()
+        slot = event.picker.id or ""
+        if event.advance and (event.value is not None or slot in ("winner", "last-trick")):
+            self.advance(slot)
+
+    def on_numbers_field_changed(self, event: NumbersField.Changed) -> None:
+        event.stop()
+        if not event.submit:  # Enter only moves on (or saves): nothing changed
+            self.changed()
+        if event.advance and not self.advance(event.field.id or "") and event.submit:
+            self.call_after_refresh(self.action_save)
+
+    def shape(self) -> None:
+        raise NotImplementedError
+
+    def on_mount(self) -> None:
+        self.shape()
+
+
+# ---- two players (and three-player Sixty-Six: the dealer sits out) ------------------------------
+
+
+@register("sixty-six", status_line=status_line)
+@register("schnapsen", status_line=status_line)
+@register("sixty-six-three", status_line=status_line)
+class SixtySixForm(SixtySixBase):
+    HELP = "help.form.sixty-six"
+    ERROR_SLOTS: ClassVar[dict[str, str]] = {
+        "ending": "ending", "by": "by", "closer_won": "closer-won", "points": "points",
+        "tricks": "tricks", "at_close": "at-close", "last_trick": "last-trick",
+        "winner": "winner", "game_points": "game-points", "dealer": "ending",
+    }
+    FIELD_ORDER = ("ending", "by", "closer-won", "points", "tricks", "at-close", "last-trick",
+                   "winner", "game-points")
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The two who play this deal (three-player: not the dealer)."""
+        return tuple(self.ctx.status.get("players") or self.ctx.table.seats)
+
+    def compose_fields(self) -> ComposeResult:
+        two = self.players
+        yield from self.field_row("ending", t("slot.ending"), EndingPicker(id="ending"))
+        yield from self.field_row("by", t("slot.by_claim"), SeatPicker(two, id="by"))
+        yield from self.field_row("closer-won", t("slot.closer-won"),
+                                  YesNoPicker(t("ss.made_it"), t("ss.failed"),
+                                              id="closer-won"))
+        yield from self.field_row("points", t("slot.points"),
+                                  NumbersField(two, id="points", max_digits=3))
+        yield from self.field_row("tricks", t("slot.tricks"),
+                                  NumbersField(two, id="tricks", max_digits=2))
+        yield from self.field_row("at-close", t("slot.at-close"),
+                                  NumbersField(("points", "tricks"), id="at-close",
+                                               max_digits=3))
+        yield from self.field_row("last-trick", t("slot.last-trick"),
+                                  SeatPicker(two, id="last-trick", allow_none=True))
+        yield from self.field_row("winner", t("slot.winner"),
+                                  SeatPicker(two, id="winner", allow_none=True,
+                                             none_hint=t("ss.none_drawn")))
+        yield from self.field_row("game-points", t("slot.game-points"),
+                                  GamePointsPicker(id="game-points"))
+
+    def opponent(self) -> str | None:
+        by = self.picker("by").value
+        return next((p for p in self.players if p != by), None) if by else None
+
+    def shape(self) -> None:
+        ending = self.picker("ending").value
+        rows: tuple[str, ...] = ("ending",)
+        last = () if self.ctx.table.game in NO_LAST_TRICK_BONUS else ("last-trick",)
+        if ending == "claim":
+            rows += ("by", "points", "tricks", *last)
+        elif ending == "close":
+            rows += ("by", "closer-won", "points", "tricks", "at-close")
+        elif ending == "exhausted":
+            rows += ("points", "tricks", "last-trick")
+        elif ending == "scored":
+            winner = self.picker("winner")
+            rows += ("winner",) + (("game-points",) if winner.value or not winner.touched
+                                   else ())
+        self.show_rows(rows)
+        self.query_one("#row-by .field-label", Label).update(
+            t("slot.by_close" if ending == "close" else "slot.by_claim"))
+        opponent = self.opponent()
+        if opponent:
+            self.numbers("at-close").set_names(
+                ("points", "tricks"), (t("ss.at_close_points", name=opponent),
+                                       t("ss.at_close_tricks")))
+        self.picker("last-trick").allow_none = ending == "claim"
+
+    def outcome(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        dealer = self.dealer()
+        if dealer:
+            out["dealer"] = dealer
+        ending = self.picker("ending").value
+        if ending is None:
+            return out
+        out["ending"] = ending
+        if ending == "scored":
+            return self.quick(out)
+        by = self.picker("by").value
+        if ending in ("claim", "close") and by:
+            out["by"] = by
+        for key in ("points", "tricks"):
+            values = self.numbers(key).values
+            if values:
+                out[key] = values
+        if ending == "close":
+            won = self.picker("closer-won").value
+            if won is not None:
+                out["closer_won"] = won == "yes"
+            opponent = self.opponent()
+            at = self.numbers("at-close").values
+            if opponent and at:
+                out["at_close"] = {k: {opponent: v} for k, v in at.items()}
+        last = self.picker("last-trick").value
+        if last and self.query_one("#row-last-trick").display:
+            out["last_trick"] = last
+        return out
+
+    def load(self, outcome: dict[str, Any]) -> None:
+        ending = outcome.get("ending")
+        self.picker("ending").set_value(ending)
+        if ending == "scored":
+            self.picker("winner").set_value(outcome.get("winner"))
+            if outcome.get("game_points"):
+                self.picker("game-points").set_value(str(outcome["game_points"]))
+            self.shape()
+            return
+        if outcome.get("by"):
+            self.picker("by").set_value(outcome["by"])
+        for key in ("points", "tricks"):
+            self.numbers(key).set_values(outcome.get(key) or {})
+        if outcome.get("closer_won") is not None:
+            self.picker("closer-won").set_value("yes" if outcome["closer_won"] else "no")
+        self.shape()
+        at = outcome.get("at_close") or {}
+        opponent = self.opponent()
+        if opponent:
+            self.numbers("at-close").set_values(
+                {k: v[opponent] for k, v in at.items() if opponent in v})
+        if outcome.get("last_trick"):
+            self.picker("last-trick").set_value(outcome["last_trick"])
+
+    def render_preview(self, preview: Preview) -> RenderableType:
+        return render_sixty_six(preview, self.ctx.table.seats, self.countdown)
+
+
+# ---- four-hand: partners, seats 1+3 against 2+4 --------------------------------------------------
+
+
+class PartnersNote(Static):
+    """Shown while a four-hand table is set up: who plays with whom."""
+
+    def __init__(self) -> None:
+        super().__init__(t("setup.partners"), classes="hint")
+
+    def show_seats(self, seats: int) -> None:
+        """The pairing is by seat number, whatever the names."""
+
+
+@register(FOUR_HAND, status_line=status_line, setup_panel=PartnersNote)
+class FourHandForm(SixtySixBase):
+    HELP = "help.form.sixty-six-four"
+    ERROR_SLOTS: ClassVar[dict[str, str]] = {
+        "ending": "ending", "points": "points", "ten_of_trumps": "ten", "winner": "winner",
+        "game_points": "game-points", "dealer": "ending",
+    }
+    FIELD_ORDER = ("ending", "points", "ten", "winner", "game-points")
+    FIRST_SLOT = "points"  # most deals are played out: the ending starts as "played"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        seats = ctx.table.seats
+        self.sides = ((seats[0], seats[2]), (seats[1], seats[3]))
+        self.side_names = tuple("+".join(side) for side in self.sides)
+        self.heads = tuple(side[0] for side in self.sides)  # the JSON names a side by them
+        options = GAMES[FOUR_HAND].make_options(ctx.table.options)
+        self.ten_bonus: bool = options.ten_of_trumps_bonus
+
+    def compose_fields(self) -> ComposeResult:
+        yield from self.field_row("ending", t("slot.ending"), FourEndingPicker(id="ending"))
+        yield from self.field_row("points", t("slot.points"),
+                                  NumbersField(self.heads, labels=self.side_names, id="points",
+                                               max_digits=3, total=130))
+        yield from self.field_row("ten", t("slot.ten"),
+                                  SeatPicker(self.heads, labels=self.side_names, id="ten"))
+        yield from self.field_row("winner", t("slot.winner"),
+                                  SeatPicker(self.heads, labels=self.side_names, id="winner",
+                                             allow_none=True, none_hint=t("ss.none_drawn")))
+        yield from self.field_row("game-points", t("slot.game-points"),
+                                  GamePointsPicker(id="game-points"))
+
+    def on_mount(self) -> None:
+        self.picker("ending").set_value("played")
+        self.shape()
+
+    def shape(self) -> None:
+        ending = self.picker("ending").value
+        rows: tuple[str, ...] = ("ending",)
+        ten = ("ten",) if self.ten_bonus else ()
+        if ending == "played":
+            rows += ("points", *ten)
+        elif ending == "scored":
+            winner = self.picker("winner")
+            rows += ("winner",) + (("game-points",) if winner.value or not winner.touched
+                                   else ()) + ten
+        self.show_rows(rows)
+
+    def outcome(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        dealer = self.dealer()
+        if dealer:
+            out["dealer"] = dealer
+        ending = self.picker("ending").value
+        if ending is None:
+            raise RuleError("ending", t("ss.played_or_quick"))
+        if self.ten_bonus and self.picker("ten").value:
+            out["ten_of_trumps"] = self.picker("ten").value
+        if ending == "scored":
+            out["ending"] = "scored"
+            return self.quick(out)
+        points = self.numbers("points").values
+        if points:
+            out["points"] = points
+        return out
+
+    def load(self, outcome: dict[str, Any]) -> None:
+        side_of = {name: side[0] for side in self.sides for name in side}
+        if outcome.get("ending") == "scored":
+            self.picker("ending").set_value("scored")
+            winner = outcome.get("winner")
+            self.picker("winner").set_value(side_of.get(winner) if winner else None)
+            if outcome.get("game_points"):
+                self.picker("game-points").set_value(str(outcome["game_points"]))
+        else:
+            self.picker("ending").set_value("played")
+            self.numbers("points").set_values(
+                {side_of[k]: v for k, v in (outcome.get("points") or {}).items()})
+        if outcome.get("ten_of_trumps"):
+            self.picker("ten").set_value(side_of[outcome["ten_of_trumps"]])
+        self.shape()
+
+    def render_preview(self, preview: Preview) -> RenderableType:
+        return render_sixty_six(preview, self.ctx.table.seats, False, self.sides)

@@ -1,0 +1,273 @@
+"""A night's settlement: the nets, who still pays whom, money at the night's rate, and why.
+
+Fewest transfers by default (`d` switches to direct mode: each table settled on its own).
+`r` sets the night's money per chip, `p` marks the highlighted transfer paid (all of it or a
+part), `e` writes the night's CSV files (standings, deals, transfers, settlement) to the
+exports folder. The "why" of the highlighted transfer shows below: the table nets behind it.
+Everything comes from the service (`settlement`, `set_rate`, `pay`, `export`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Footer, Header, Static
+
+from ledger import money
+from ledger.night_end import Mode, NightSettlement, SettleItem
+from ledger.rules import RuleError
+from ledger.settle import Explanation
+
+from ..format import chips, night_label
+from ..forms.prompt import Field, PromptModal
+from ..i18n import t
+from ..widgets.fit import fit_columns
+from .base import TallyScreen
+
+
+def money_text(amount: Decimal | None, currency: str | None) -> Text:
+    if amount is None or currency is None:
+        return Text("")
+    return Text(money.format_money(amount, currency), justify="right")
+
+
+def why_text(why: Explanation) -> str:
+    """`Explanation.text()` in the app's language: the nets behind one payment."""
+    where = t("why.for_table", table=why.table) if why.table is not None else ""
+    lines = [t("why.pays", payer=why.payer, payee=why.payee, n=why.amount, where=where)]
+    for name, net, key in ((why.payer, why.payer_net, "payer_net"),
+                           (why.payee, why.payee_net, "payee_net")):
+        verb = t("why.lost" if net < 0 else "why.won")
+        if why.table is not None:
+            lines.append(t("why.at_table", name=name, verb=verb, n=abs(net), table=why.table))
+            continue
+        shares = ", ".join(t("why.share", net=f"{getattr(s, key):+d}", table=s.table)
+                           for s in why.tables if getattr(s, key))
+        lines.append(t("why.in_all", name=name, verb=verb, n=abs(net), shares=shares))
+    if why.amount < -why.payer_net:
+        lines.append(t("why.covers", n=why.amount, lost=-why.payer_net, name=why.payer))
+    if why.amount < why.payee_net:
+        lines.append(t("why.rest", name=why.payee, n=why.payee_net - why.amount))
+    if not why.same_table:
+        lines.append(t("why.apart", payer=why.payer, payee=why.payee))
+    return "\n".join(lines)
+
+
+class SettlementScreen(TallyScreen[None]):
+    HELP = "help.settlement"
+    PALETTE = ("toggle_mode", "set_rate", "mark_paid", "export")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "mark_paid", "key.mark_paid"),
+        Binding("d", "toggle_mode", "key.toggle_mode"),
+        Binding("r", "set_rate", "key.set_rate"),
+        Binding("e", "export", "key.export"),
+    ]
+
+    def __init__(self, night_id: int) -> None:
+        super().__init__()
+        self.night_id = night_id
+        self.mode: Mode = "fewest"
+        self.data: NightSettlement | None = None
+
+    def rebuilt(self) -> SettlementScreen:
+        fresh = SettlementScreen(self.night_id)
+        fresh.mode = self.mode
+        return fresh
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(t("loading"), id="settle-title", classes="screen-title")
+        with Horizontal(id="settle-body"):
+            with Vertical(id="settle-nets"):
+                yield Static(t("settle.nets"), classes="panel-title")
+                yield DataTable(id="nets", cursor_type="none", zebra_stripes=True)
+            with Vertical(id="settle-open"):
+                yield Static("", id="open-title", classes="panel-title")
+                yield DataTable(id="open", cursor_type="row", zebra_stripes=True)
+                yield Static(t("settle.all_settled"), id="open-empty", classes="hint")
+                yield Static(t("settle.paid"), classes="panel-title")
+                yield DataTable(id="paid", cursor_type="none", zebra_stripes=True)
+        yield Static(t("settle.why"), classes="panel-title")
+        yield Static("", id="why")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#open-empty").display = False
+        self.load()
+
+    @work(thread=True, exclusive=True, group="settle-load")
+    def load(self) -> None:
+        data = self.service.settlement(self.night_id, self.mode)
+        night = self.service.night(self.night_id)
+        self.app.call_from_thread(self.show, data, night_label(night.date, night.venue))
+
+    def show(self, data: NightSettlement, label: str) -> None:
+        if not self.is_mounted:
+            return
+        keep = self.query_one("#open", DataTable).cursor_row
+        self.data = data
+        rate = (t("settle.rate", rate=money.format_money(data.rate, data.currency),
+                  currency=data.currency)
+                if data.rate is not None and data.currency else t("settle.no_rate"))
+        self.query_one("#settle-title", Static).update(
+            t("settle.title", label=label) + " · " + rate)
+        self.query_one("#open-title", Static).update(
+            t("settle.open_fewest" if data.mode == "fewest" else "settle.open_direct"))
+        self._fill_nets(data)
+        self._fill_open(data, keep)
+        self._fill_paid(data)
+        self.show_why()
+        self.update_bindings()
+
+    def _fill_nets(self, data: NightSettlement) -> None:
+        nets = self.query_one("#nets", DataTable)
+        nets.clear(columns=True)
+        nets.add_column(t("col.player"), key="player")
+        nets.add_column(Text(t("col.net"), justify="right"), key="net")
+        if data.rate is not None:
+            nets.add_column(Text(t("col.money"), justify="right"), key="money")
+        rows: list[tuple[object, ...]] = []
+        for name, net in sorted(data.nets.items(), key=lambda kv: (-kv[1], kv[0])):
+            money_cell = (money_text(data.money(net), data.currency),) if data.rate else ()
+            rows.append((name, chips(net, zero="0"), *money_cell))
+        fit_columns(nets, rows)
+        for row in rows:
+            nets.add_row(*row, key=str(row[0]))
+
+    def _fill_open(self, data: NightSettlement, keep: int) -> None:
+        table = self.query_one("#open", DataTable)
+        table.clear(columns=True)
+        table.add_column(t("col.from"), key="from")
+        table.add_column(t("col.to"), key="to")
+        table.add_column(Text(t("col.chips"), justify="right"), key="chips")
+        if data.rate is not None:
+            table.add_column(Text(t("col.money"), justify="right"), key="money")
+        if data.mode == "direct":
+            table.add_column(t("col.table"), key="table")
+        rows: list[list[object]] = []
+        for item in data.open:
+            cells: list[object] = [item.payer, item.payee,
+                                   Text(str(item.amount), justify="right")]
+            if data.rate is not None:
+                cells.append(money_text(item.money, data.currency))
+            if data.mode == "direct":
+                cells.append(str(item.table))
+            rows.append(cells)
+        fit_columns(table, rows)
+        for cells in rows:
+            table.add_row(*cells)
+        table.display = bool(data.open)
+        self.query_one("#open-empty").display = not data.open
+        if data.open:
+            table.move_cursor(row=min(max(keep, 0), len(data.open) - 1))
+            table.focus()
+
+    def _fill_paid(self, data: NightSettlement) -> None:
+        paid = self.query_one("#paid", DataTable)
+        paid.clear(columns=True)
+        for key in ("from", "to", "chips", "when"):
+            paid.add_column(t(f"col.{key}"), key=key)
+        rows = [(item.payer, item.payee, Text(str(item.amount), justify="right"), item.at)
+                for item in data.paid]
+        fit_columns(paid, rows)
+        for row in rows:
+            paid.add_row(*row)
+
+    # ---- the highlighted transfer ------------------------------------------------------------
+
+    def selected(self) -> SettleItem | None:
+        if self.data is None or not self.data.open:
+            return None
+        row = self.query_one("#open", DataTable).cursor_row
+        return self.data.open[row] if 0 <= row < len(self.data.open) else None
+
+    def show_why(self) -> None:
+        item = self.selected()
+        self.query_one("#why", Static).update(
+            why_text(item.why) if item else Text(t("settle.why_none"), style="dim"))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "open":
+            self.show_why()
+            self.update_bindings()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "open":
+            self.action_mark_paid()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "mark_paid":
+            return self.selected() is not None or None
+        if action in ("toggle_mode", "set_rate", "export"):
+            return self.data is not None or None
+        return super().check_action(action, parameters)
+
+    # ---- actions ------------------------------------------------------------------------------
+
+    def action_toggle_mode(self) -> None:
+        self.mode = "direct" if self.mode == "fewest" else "fewest"
+        self.notify(t("settle.mode_direct" if self.mode == "direct" else "settle.mode_fewest"))
+        self.load()
+
+    def action_set_rate(self) -> None:
+        data = self.data
+        if data is None:
+            return
+
+        def submit(values: Mapping[str, str]) -> bool:
+            text = values["rate"].strip()
+            self.service.set_rate(self.night_id, text or None,
+                                  values["currency"].strip() or "EUR")
+            return True
+
+        rate = "" if data.rate is None else format(data.rate, "f")
+        self.app.push_screen(PromptModal(
+            t("settle.rate_title"),
+            [Field("rate", t("field.rate"), rate, "0.05"),
+             Field("currency", t("field.currency"), data.currency or "EUR", "EUR, JPY, …")],
+            submit, note=t("settle.rate_note")), self._changed)
+
+    def action_mark_paid(self) -> None:
+        item = self.selected()
+        if item is None:
+            return
+
+        def submit(values: Mapping[str, str]) -> int:
+            text = values["amount"].strip()
+            if not text.isdigit():
+                raise RuleError("amount", t("settle.amount_not_number", text=text))
+            return self.service.pay(self.night_id, item.payer, item.payee, int(text))
+
+        def paid(amount: int | None) -> None:
+            if amount is not None:
+                self.notify(t("settle.marked", payer=item.payer, payee=item.payee, n=amount))
+                self._changed(True)
+
+        self.app.push_screen(PromptModal(
+            t("settle.pay_title", payer=item.payer, payee=item.payee, n=item.amount),
+            [Field("amount", t("field.amount"), str(item.amount))], submit,
+            ok=t("button.mark_paid")), paid)
+
+    def _changed(self, done: bool | None) -> None:
+        if done:
+            self.load()
+
+    def action_export(self) -> None:
+        self.export()
+
+    @work(thread=True, exclusive=True, group="export")
+    def export(self) -> None:
+        """Write the night's CSV files; the folder is the app's (./exports by default)."""
+        folder: Path = self.tally.exports_dir
+        paths = self.service.export(folder, self.night_id, "csv")
+        names = ", ".join(p.name for p in paths)
+        self.app.call_from_thread(self.notify, t("settle.exported", n=len(paths),
+                                                  folder=str(folder), names=names))
