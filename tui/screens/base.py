@@ -31,13 +31,8 @@ class BindingsFollowState:
             self.refresh_bindings()  # type: ignore[attr-defined]
 
 
-class TallyScreen(BindingsFollowState, Screen[ResultType]):
-    """A full screen. `HELP` is the i18n key of its help text; `PALETTE` lists the actions
-    the command palette offers while it is showing (each one greyed out like its key)."""
-
-    HELP: ClassVar[str] = ""
-    PALETTE: ClassVar[tuple[str, ...]] = ()
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "key.back")]
+class OnTally:
+    """What screens and dialogs share: translated keys, the app and its service."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -45,7 +40,7 @@ class TallyScreen(BindingsFollowState, Screen[ResultType]):
 
     @property
     def tally(self) -> TallyApp:
-        return self.app  # type: ignore[return-value]
+        return self.app  # type: ignore[attr-defined, no-any-return]
 
     @property
     def service(self) -> Tally:
@@ -54,6 +49,15 @@ class TallyScreen(BindingsFollowState, Screen[ResultType]):
     def game_name(self) -> str | None:
         """The game whose rules the help shows (a table's screens), if any."""
         return None
+
+
+class TallyScreen(OnTally, BindingsFollowState, Screen[ResultType]):
+    """A full screen. `HELP` is the i18n key of its help text; `PALETTE` lists the actions
+    the command palette offers while it is showing (each one greyed out like its key)."""
+
+    HELP: ClassVar[str] = ""
+    PALETTE: ClassVar[tuple[str, ...]] = ()
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "key.back")]
 
     def rebuilt(self) -> TallyScreen[ResultType] | None:
         """A fresh copy of this screen (built in the language now chosen), or None when it
@@ -73,7 +77,7 @@ class TallyScreen(BindingsFollowState, Screen[ResultType]):
         return True
 
 
-class TallyModal(BindingsFollowState, ModalScreen[ResultType]):
+class TallyModal(OnTally, BindingsFollowState, ModalScreen[ResultType]):
     """A dialog that returns a typed result with `dismiss(value)`. The app's own keys do not
     reach a modal screen, so help is bound here again (F1 is a priority key of the app)."""
 
@@ -83,18 +87,3 @@ class TallyModal(BindingsFollowState, ModalScreen[ResultType]):
         Binding("question_mark", "app.help", "key.help", show=False),
         Binding("f1", "app.help", "key.help"),
     ]
-
-    def __init__(self) -> None:
-        super().__init__()
-        localize(self)
-
-    @property
-    def tally(self) -> TallyApp:
-        return self.app  # type: ignore[return-value]
-
-    @property
-    def service(self) -> Tally:
-        return self.tally.service
-
-    def game_name(self) -> str | None:
-        return None
