@@ -197,6 +197,13 @@ def test_schnapsen_close_form(snap_compare: Any, tally: Tally, tmp_path: Path) -
                  "2", "0", "enter", "1")
 
 
+def test_three_player_form(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
+    """Three-player Sixty-Six: the dealer sits out and shares the winner's points (capped)."""
+    table_with(tally, "sixty-six-three", ["Ann", "Bea", "Cid"], [
+        {"ending": "scored", "winner": "Bea", "game_points": 2}])
+    assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a", "q", "1", "2")
+
+
 def test_four_hand_form(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
     """One side's card points typed; the other side's fill themselves to make 130."""
     table_with(tally, "sixty-six-four", ["Ann", "Bea", "Cid", "Dan"])
