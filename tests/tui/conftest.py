@@ -10,6 +10,7 @@ import shutil
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from textual.pilot import Pilot
@@ -20,6 +21,7 @@ from tui.app import TallyApp, make_app
 from tui.i18n import set_language
 from tui.settings import Settings
 
+F = TypeVar("F")
 SIZE = (100, 32)
 TODAY = date(2024, 11, 15)
 NOW = datetime(2024, 11, 15, 20, 30, tzinfo=UTC)
@@ -103,6 +105,16 @@ async def keys(pilot: Pilot[object], *pressed: str) -> None:
         await pilot.press(key)
         await pilot.app.workers.wait_for_complete()
     await settle(pilot)
+
+
+async def open_first_deal_form(pilot: Pilot[object], form_type: type[F]) -> F:
+    """From the nights screen: open the first night, its first table, and a new deal's form
+    (which must be a `form_type`)."""
+    await settle(pilot)
+    await keys(pilot, "enter", "enter", "a")
+    form = pilot.app.screen
+    assert isinstance(form, form_type)
+    return form
 
 
 def typed(text: str) -> list[str]:

@@ -20,7 +20,18 @@ from tui.screens.table import TableScreen
 from tui.screens.welcome import WelcomeScreen
 from tui.widgets.preview import PreviewPanel
 
-from .conftest import DEALS, FIVE, SIZE, TODAY, app_for, keys, seed, settle, typed
+from .conftest import (
+    DEALS,
+    FIVE,
+    SIZE,
+    TODAY,
+    app_for,
+    keys,
+    open_first_deal_form,
+    seed,
+    settle,
+    typed,
+)
 
 
 def cell_text(table: DataTable[object], row: int, column: int) -> str:
@@ -198,10 +209,7 @@ def test_an_invalid_deal_is_refused_and_nothing_saved(tally: Tally, tmp_path: Pa
     async def flow() -> None:
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await keys(pilot, "enter", "enter", "a")
-            form = app.screen
-            assert isinstance(form, CrazySoloForm)
+            form = await open_first_deal_form(pilot, CrazySoloForm)
             # Solo, Bea, clubs, calls the 6♠ — not in play with five players
             await keys(pilot, "s", "2", "c", "6", "s", "enter", "4", "7", "3")
             error = str(form.query_one("#error-card", Static).render())

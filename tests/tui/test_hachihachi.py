@@ -18,7 +18,7 @@ from tui.widgets.hands import HandsField
 from tui.widgets.numbers import NumbersField
 from tui.widgets.preview import PreviewPanel
 
-from .conftest import SIZE, TODAY, app_for, keys, settle, typed
+from .conftest import SIZE, TODAY, app_for, keys, open_first_deal_form, typed
 from .test_flows import rows
 
 SEVEN = [f"P{i}" for i in range(1, 8)]
@@ -55,10 +55,7 @@ def test_example_a_forced_outs_on_an_ooba_table(tally: Tally, tmp_path: Path) ->
     async def flow() -> None:
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await keys(pilot, "enter", "enter", "a")
-            form = app.screen
-            assert isinstance(form, HachiHachiForm)
+            form = await open_first_deal_form(pilot, HachiHachiForm)
             await keys(pilot, "q", "s")  # a whole card: trump and table at once, then on
             assert "Ooba 大場 ×2" in text(form.query_one("#indicator-info", Static))
             assert "spades" in text(form.query_one("#indicator-info", Static))
@@ -119,10 +116,8 @@ def test_a_split_and_a_mizuten_round_end_a_short_game(tally: Tally, tmp_path: Pa
     async def flow() -> None:
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await keys(pilot, "enter", "enter", "a")
-            form = app.screen
-            assert isinstance(form, HachiHachiForm) and form.start == "P5"
+            form = await open_first_deal_form(pilot, HachiHachiForm)
+            assert form.start == "P5"
             await keys(pilot, "shift+tab", "2")  # the table started with P2 this time
             assert form.start == "P2" and app.focused is form.query_one("#indicator")
             await keys(pilot, "7", "h", "i", "o", "o", "i", "o")

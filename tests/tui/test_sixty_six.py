@@ -13,7 +13,7 @@ from tui.forms.sixty_six import SixtySixForm
 from tui.screens.table import TableScreen
 from tui.widgets.preview import PreviewPanel
 
-from .conftest import SIZE, TODAY, app_for, keys, settle
+from .conftest import SIZE, TODAY, app_for, keys, open_first_deal_form
 from .test_hachihachi import plain, text
 
 
@@ -31,10 +31,7 @@ def test_a_schnapsen_match_to_a_bummerl(tally: Tally, tmp_path: Path) -> None:
     async def flow() -> None:
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await keys(pilot, "enter", "enter", "a")
-            form = app.screen
-            assert isinstance(form, SixtySixForm)
+            form = await open_first_deal_form(pilot, SixtySixForm)
             assert "Bummerl 1 · to go: Ann 7 – Bea 7 · Ann deals" in form.title_text()
             # the facts: Ann claims with 70, Bea has 25 in 2 tricks → Ann 2 (Schneider);
             # Enter on the last number saves (a Schnapsen claim needs nothing more)
@@ -83,10 +80,8 @@ def test_a_three_player_game_to_its_end(tally: Tally, tmp_path: Path) -> None:
     async def flow() -> None:
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await keys(pilot, "enter", "enter", "a")
-            form = app.screen
-            assert isinstance(form, SixtySixForm) and form.players == ("Bea", "Cid")
+            form = await open_first_deal_form(pilot, SixtySixForm)
+            assert form.players == ("Bea", "Cid")
             assert "Ann deals and sits out" in form.title_text()
             await keys(pilot, "q", "1", "1", "enter")  # Bea 1, and Ann (dealing) 1
             assert tally.deals(table)[0].extra["scored"] == {"Ann": 1, "Bea": 1, "Cid": 0}
