@@ -139,7 +139,8 @@ class ArchiveMixin:
                                 f"({type(exc).__name__})") from None
             if problems:
                 raise RuleError("path", f"{source} fails check: {problems[0]}")
-            has_data = bool(self.standings()) or bool(repo_count(self))
+            # any deal has seated players, so an empty roster and no night mean no data
+            has_data = bool(self.players()) or bool(self.nights())  # type: ignore[attr-defined]
             if has_data and not force:
                 raise RuleError("database", f"{target} holds data; use --force to replace it "
                                 "(it is kept beside it first)")
@@ -179,10 +180,6 @@ class ArchiveMixin:
         if not objs:
             raise RuleError("file", f"{path} holds no deals")
         return self.add_deals(table_id, objs, author, line_numbers=lines)
-
-
-def repo_count(service: Any) -> int:
-    return len(service.players()) + len(service.nights())
 
 
 def _copy_db(source: Path, dest: Path, *, fresh: bool = True) -> None:
