@@ -6,12 +6,8 @@ import sys
 from typing import Any, NoReturn
 
 import typer
+from typer._click import exceptions as cx  # Typer vendors click (pyproject pins it)
 from typer.core import TyperGroup
-
-try:  # Typer ≥ 0.20 vendors click
-    from typer._click import exceptions as cx
-except ImportError:  # pragma: no cover - older Typer with click installed
-    import click.exceptions as cx  # type: ignore[no-redef]
 
 from ..rules import RuleError
 
@@ -35,10 +31,6 @@ def usage_message(exc: cx.ClickException) -> str:
         return f"{name}: is missing"
     if isinstance(exc, cx.BadParameter) and exc.param is not None:
         name = exc.param.opts[0] if getattr(exc.param, "opts", None) else exc.param.name
-        cause = exc.__cause__
-        if cause is not None and hasattr(cause, "errors"):  # Typer's pydantic coercion
-            first = cause.errors()[0]
-            return f"{name}: {first.get('input')!r}: {first.get('msg', 'is not valid').lower()}"
         return f"{name}: {_one_line(exc.message)}"
     if isinstance(exc, cx.BadOptionUsage):
         return f"{exc.option_name}: {_one_line(exc.message)}"
