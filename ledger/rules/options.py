@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Mapping
 from typing import Any, TypeVar
@@ -36,12 +37,17 @@ def _coerce(key: str, hint: Any, value: Any) -> Any:
     raise TypeError(f"unsupported option type {hint!r}")
 
 
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
 def options_from_mapping(cls: type[T], raw: Mapping[str, Any]) -> T:
     """Build `cls` from `raw`; unknown keys and wrong types are RuleErrors naming the key.
 
     Keys missing from `raw` take the dataclass defaults. `cls.validate()` runs if present.
     """
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     for key in raw:
         if key not in names:
