@@ -11,12 +11,11 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.engine import Connection, Engine
-
 from . import exports, money
 from .rules import RuleError
 from .rules.errors import show
-from .store import repo
+from .store import export_rows, repo
+from .store.db import Connection, Database
 
 if TYPE_CHECKING:
     from .night_end import NightSettlement
@@ -24,7 +23,7 @@ if TYPE_CHECKING:
 
 
 class ArchiveMixin:
-    engine: Engine
+    db: Database
     _read: Callable[[], AbstractContextManager[Connection]]
     standings: Callable[..., list[StandingRow]]
     _standings_of: Callable[..., list[StandingRow]]
@@ -92,20 +91,19 @@ class ArchiveMixin:
         settlement_file = exports.write(out, f"settlement-{tag}", exports.SETTLEMENT,
                                         settle_rows, fmt)
         with self._read() as s:  # the big two stream from the database to their files
-            deals_file = exports.write(out, f"deals-{tag}", exports.DEALS, repo.export_deal_rows(
-                session=s, night_id=night_id, kinds=kinds), fmt)
+            moves = export_rows.moves_by_revision(session=s, night_id=night_id)
+            deals_file = exports.write(out, f"deals-{tag}", exports.DEALS, export_rows.deal_rows(
+                session=s, night_id=night_id, moves=moves, kinds=kinds), fmt, exports.DEALS_TEXT)
             transfers_file = exports.write(out, f"transfers-{tag}", exports.TRANSFERS,
-                                           repo.export_transfer_rows(session=s,
-                                                                     night_id=night_id), fmt)
+                                           export_rows.transfer_rows(session=s, night_id=night_id,
+                                                                     moves=moves), fmt,
+                                           exports.TRANSFERS_TEXT)
         return [standings_file, deals_file, transfers_file, settlement_file]
 
     # ---- backup / restore -------------------------------------------------------------------
 
     def db_file(self) -> Path:
-        name = self.engine.url.database
-        if self.engine.dialect.name != "sqlite" or not name:
-            raise RuleError("database", "backup works on a SQLite file")
-        return Path(name)
+        return self.db.path
 
     def backup(self, dest: Path, force: bool = False) -> Path:
         """SQLite's online backup: a consistent copy even while the app is open."""
@@ -131,10 +129,10 @@ class ArchiveMixin:
                 _copy_db(source, trial)
                 checked = Tally.open(trial)
                 problems = checked.check()
-                checked.engine.dispose()
+                checked.db.dispose()
             except RuleError:
                 raise
-            except Exception as exc:  # any damage: sqlite3, SQLAlchemy or migration errors
+            except Exception as exc:  # any damage: sqlite3, SQLAlchemy (migrating) or Alembic
                 raise RuleError("path", f"{source} is not a Tally database "
                                 f"({type(exc).__name__})") from None
             if problems:
@@ -149,7 +147,7 @@ class ArchiveMixin:
                 stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
                 kept = target.with_name(f"{target.stem}.before-restore-{stamp}{target.suffix}")
                 _copy_db(target, kept)
-            self.engine.dispose()
+            self.db.dispose()
             _copy_db(trial, target, fresh=False)
         return kept
 

@@ -99,6 +99,6 @@ def open_demo(db_path: Path | None = None) -> tuple[Tally, int]:
     nights = service.nights()
     if not nights:  # an emptied demo: rebuild it
         sig_file.unlink()
-        service.engine.dispose()
+        service.db.dispose()
         return open_demo(db)
     return service, nights[-1].id

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO
@@ -22,6 +22,10 @@ DEALS = ["night", "date", "table", "game", "deal", "revision", "status", "player
 TRANSFERS = ["night", "date", "table", "game", "deal", "revision", "from", "to", "amount",
              "reason"]
 SETTLEMENT = ["night", "date", "from", "to", "amount", "money", "currency", "status"]
+# the columns of the two big files that can hold text a person typed (names, via summaries);
+# their other columns are ids, numbers, ISO dates and fixed words
+DEALS_TEXT = ("player", "summary")
+TRANSFERS_TEXT = ("from", "to", "reason")
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _RISKY = frozenset(_FORMULA_START)
@@ -39,13 +43,28 @@ def safe_cell(value: Any) -> Any:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def write_csv(fh: TextIO, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-    """Header and rows with CRLF line ends, row by row (`fh` opened with newline="")."""
+def write_csv(fh: TextIO, header: Sequence[str], rows: Iterable[Sequence[Any]],
+              text: Sequence[str] | None = None) -> None:
+    """Header and rows with CRLF line ends, row by row (`fh` opened with newline="").
+    `text`: the only columns that can hold anything but ints and safe text (None: any)."""
     writer = csv.writer(fh, lineterminator="\r\n")
     writer.writerow(header)
-    # most cells are ints or plain text that safe_cell would return unchanged: skip the call
-    writer.writerows([c if c.__class__ is int or (c.__class__ is str and c[:1] not in _RISKY)
-                      else safe_cell(c) for c in row] for row in rows)
+    if text is None:
+        # most cells are ints or plain text that safe_cell returns unchanged: skip the call
+        writer.writerows([c if c.__class__ is int or (c.__class__ is str and c[:1] not in
+                                                      _RISKY) else safe_cell(c) for c in row]
+                         for row in rows)
+    else:
+        writer.writerows(_guarded(rows, [header.index(h) for h in text]))
+
+
+def _guarded(rows: Iterable[Sequence[Any]], columns: list[int]) -> Iterator[Sequence[Any]]:
+    for row in rows:
+        for i in columns:
+            cell = row[i]
+            if cell.__class__ is not str or cell[:1] in _RISKY:
+                row = [*row[:i], safe_cell(cell), *row[i + 1:]]
+        yield row
 
 
 def csv_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
@@ -64,15 +83,17 @@ def json_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
 
 
 def write(folder: Path, stem: str, header: Sequence[str], rows: Iterable[Sequence[Any]],
-          fmt: str) -> Path:
+          fmt: str, text: Sequence[str] | None = None) -> Path:
     """Write one export file (atomically: a temp file renamed into place). CSV rows are
-    written as they come, so `rows` may stream from the database."""
+    written as they come, so `rows` may stream from the database; `text` as `write_csv`."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{stem}.{fmt}"
     tmp = path.with_suffix(path.suffix + ".part")
     if fmt == "csv":
-        with tmp.open("w", encoding="utf-8-sig", newline="") as fh:
-            write_csv(fh, header, rows)
+        # the mark by hand: Python's utf-8-sig encoder is pure Python, called at each write
+        with tmp.open("w", encoding="utf-8", newline="") as fh:
+            fh.write("\ufeff")
+            write_csv(fh, header, rows, text)
     else:
         tmp.write_bytes(json_bytes(header, rows))
     tmp.replace(path)

@@ -14,17 +14,13 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
-from sqlalchemy import insert, select, update
-from sqlalchemy.engine import Connection, Row
-
 from . import money
 from .rules import RuleError
 from .rules.errors import show
 from .settle import Explanation, Payment, TablePayment, direct_transfers, explain
 from .settle import fewest_transfers as fewest
-from .store import repo, schema
-
-G, N, PAY = schema.game_table.c, schema.night.c, schema.payment.c
+from .store import repo
+from .store.db import Connection, stamp
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -82,8 +78,7 @@ class NightEndMixin:
         code = None if rate is None else money.parse_currency(currency)
         with self._write() as s:
             _night(s, night_id)
-            s.execute(update(schema.night).where(N.id == night_id).values(rate=value,
-                                                                         currency=code))
+            repo.set_rate(session=s, night_id=night_id, rate=value, currency=code)
 
     def table_nets(self, night_id: int) -> dict[int, dict[str, int]]:
         """{table number: {player: net}} for a night (every seated player listed)."""
@@ -109,14 +104,13 @@ class NightEndMixin:
         (`nets`: `repo.nets_by_table()` when the caller has it already)."""
         with self._read() as s:
             nights = {n.id: n for n in repo.nights(session=s)}
-            tables = s.execute(select(G.id, G.night_id, G.number)
-                               .order_by(G.night_id, G.number)).all()
+            tables = repo.table_numbers(session=s)
             names = repo.player_names(session=s)
             seated = sorted(repo.seated_players(session=s))
             if nets is None:
                 nets = repo.nets_by_table(session=s)
-            paid = s.execute(select(PAY.night_id, PAY.payer_id, PAY.payee_id, PAY.amount,
-                                    PAY.created_at).order_by(PAY.id)).all()
+            paid = s.execute("SELECT night_id, payer_id, payee_id, amount, created_at "
+                             "FROM payment ORDER BY id").fetchall()
         where = {tid: (nid, number) for tid, nid, number in tables}
         per_night: dict[int, dict[int, dict[str, int]]] = {nid: {} for nid in nights}
         for _tid, nid, number in tables:  # as `_table_nets` builds them, night by night
@@ -158,9 +152,9 @@ class NightEndMixin:
                 if type(amount) is not int or not 0 < amount <= owed:
                     raise RuleError("amount", f"{show(amount)} is not between 1 and {owed}")
                 sign = 1
-            s.execute(insert(schema.payment).values(night_id=night_id, payer_id=a, payee_id=b,
-                                                amount=sign * amount,
-                                                created_at=datetime.now(UTC), author=author))
+            s.execute("INSERT INTO payment (night_id, payer_id, payee_id, amount, created_at, "
+                      "author) VALUES (?, ?, ?, ?, ?, ?)",
+                      (night_id, a, b, sign * amount, stamp(datetime.now(UTC)), author))
             return amount
 
     def close_night_settled(self, night_id: int, force: bool = False) -> int:
@@ -174,7 +168,7 @@ class NightEndMixin:
         return left
 
 
-def _settlement_of(n: Row[Any], table_nets: dict[int, dict[str, int]],
+def _settlement_of(n: Any, table_nets: dict[int, dict[str, int]],
                    paid_rows: list[tuple[str, str, int, str]], mode: Mode, rate: str | None,
                    currency: str | None) -> NightSettlement:
     """A night's settlement from its table nets and payments (no database)."""
@@ -220,7 +214,7 @@ def settle_nets(raw: Any) -> list[Payment]:
 # ---- helpers --------------------------------------------------------------------------------
 
 
-def _night(s: Connection, night_id: int) -> Row[Any]:
+def _night(s: Connection, night_id: int) -> Any:
     n = repo.night_row(session=s, night_id=night_id)
     if n is None:
         raise RuleError("night", f"{night_id} does not exist")
@@ -228,8 +222,8 @@ def _night(s: Connection, night_id: int) -> Row[Any]:
 
 
 def _table_nets(s: Connection, night_id: int) -> dict[int, dict[str, int]]:
-    numbers = dict(s.execute(select(G.id, G.number).where(
-        G.night_id == night_id)).all())
+    numbers = {tid: number for tid, _, number in repo.table_numbers(session=s,
+                                                                       night_id=night_id)}
     names = repo.player_names(session=s)
     out: dict[int, dict[str, int]] = {numbers[t]: {} for t in sorted(numbers, key=numbers.get)}
     for pid, tid in sorted(repo.seated_players(session=s, night_id=night_id)):
@@ -241,8 +235,8 @@ def _table_nets(s: Connection, night_id: int) -> dict[int, dict[str, int]]:
 
 def _payments(s: Connection, night_id: int) -> list[tuple[str, str, int, str]]:
     names = repo.player_names(session=s)
-    rows = s.execute(select(PAY.payer_id, PAY.payee_id, PAY.amount, PAY.created_at)
-                     .where(PAY.night_id == night_id).order_by(PAY.id))
+    rows = s.execute("SELECT payer_id, payee_id, amount, created_at FROM payment "
+                     "WHERE night_id = ? ORDER BY id", (night_id,))
     return [(names[a], names[b], x, str(at)[:19]) for a, b, x, at in rows]
 
 

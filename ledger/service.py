@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-
-from sqlalchemy.engine import Connection, Engine
 
 from . import presets
 from .archive import ArchiveMixin
@@ -28,7 +26,8 @@ from .rules.fields import read_players
 from .rules.game import Game, Options, State
 from .rules.transfers import POT, Settlement
 from .store import repo
-from .store.engine import make_engine, migrate, url_for
+from .store.db import Connection, Database
+from .store.migrate import migrate
 from .views import (
     DealView,
     NightView,
@@ -110,33 +109,26 @@ def clean_name(value: object, field: str = "name") -> str:
 class Tally(NightEndMixin, ArchiveMixin):
     """The ledger service over one database."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     @classmethod
-    def open(cls, path_or_url: str | Path) -> Tally:
-        text = str(path_or_url)
-        url = text if "://" in text else url_for(path_or_url)
-        if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-            Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-        engine = make_engine(url)
-        migrate(engine)
-        return cls(engine)
+    def open(cls, path: str | Path) -> Tally:
+        """The ledger in a SQLite file (made, or upgraded, as needed)."""
+        db = Database(path)
+        db.path.parent.mkdir(parents=True, exist_ok=True)
+        migrate(db)
+        return cls(db)
 
     # ---- sessions ---------------------------------------------------------------------
 
-    @contextmanager
-    def _read(self) -> Iterator[Connection]:
-        with self.engine.connect() as conn:
-            yield conn
+    def _read(self) -> AbstractContextManager[Connection]:
+        """One read transaction: a consistent view of the database."""
+        return self.db.transaction()
 
-    @contextmanager
-    def _write(self) -> Iterator[Connection]:
+    def _write(self) -> AbstractContextManager[Connection]:
         """One transaction: committed if the block ends, rolled back if it raises."""
-        with self.engine.connect() as conn:
-            conn.execution_options(tally_write=True)  # BEGIN IMMEDIATE (store.engine)
-            with conn.begin():
-                yield conn
+        return self.db.transaction(write=True)
 
     # ---- players -------------------------------------------------------------------------
 
@@ -533,19 +525,19 @@ class Tally(NightEndMixin, ArchiveMixin):
                 problems.append(f"revision {rid}: does not sum to zero (pot {pot:+d}) "
                                 "or has an amount that is not positive")
             table_ids = [row.id or 0 for row in repo.tables(session=s)]
-        workers = _check_workers(self.engine, len(table_ids))
+        workers = _check_workers(len(table_ids))
         if workers < 2:
             return problems + [p for _, p in self._check_tables(table_ids)]
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        url = self.engine.url.render_as_string(hide_password=False)
         parts = [table_ids[i::workers] for i in range(workers)]  # interleaved: even loads
         # fork: the workers start at once, with the rules already imported (and only from a
-        # single-threaded process, see _check_workers); each opens its own engine
+        # single-threaded process, see _check_workers); each opens its own connections
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")
                                  ) as pool:
-            found = [x for part in pool.map(_check_part, [url] * workers, parts) for x in part]
+            found = [x for part in pool.map(_check_part, [self.db.path] * workers, parts)
+                     for x in part]
         order = {tid: i for i, tid in enumerate(table_ids)}
         found.sort(key=lambda x: order[x[0]])  # stable: a table's own problems keep order
         return problems + [p for _, p in found]
@@ -577,15 +569,13 @@ class Tally(NightEndMixin, ArchiveMixin):
 PARALLEL_CHECK_TABLES = 200  # fewer tables replay faster than extra processes start
 
 
-def _check_workers(engine: Engine, tables: int) -> int:
+def _check_workers(tables: int) -> int:
     """How many processes `check` uses: one per core (at most 4) for a big SQLite file,
     when this process can fork safely (POSIX, no other thread running: the command line,
     not the app, whose workers are threads)."""
     import threading
 
-    url = engine.url
-    if (tables < PARALLEL_CHECK_TABLES or url.get_backend_name() != "sqlite"
-            or url.database in (None, "", ":memory:") or not hasattr(os, "fork")
+    if (tables < PARALLEL_CHECK_TABLES or not hasattr(os, "fork")
             or threading.active_count() > 1):
         return 1
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
@@ -593,13 +583,13 @@ def _check_workers(engine: Engine, tables: int) -> int:
     return max(1, min(cores, 4))
 
 
-def _check_part(url: str, table_ids: list[int]) -> list[tuple[int, str]]:
-    """`Tally._check_tables` in a worker process, on its own engine."""
-    service = Tally(make_engine(url))
+def _check_part(path: Path, table_ids: list[int]) -> list[tuple[int, str]]:
+    """`Tally._check_tables` in a worker process, on its own connections."""
+    service = Tally(Database(path))
     try:
         return service._check_tables(table_ids)
     finally:
-        service.engine.dispose()
+        service.db.dispose()
 
 
 def rank_rows(rows: Sequence[tuple[str, int, int]]) -> list[StandingRow]:

@@ -270,7 +270,7 @@ def measure(out: Path, writers: int) -> list[Row]:
     file = out / "one-table.jsonl"
     file.write_text("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in lines),
                     encoding="utf-8")
-    service.engine.dispose()
+    service.db.dispose()
 
     runs = [run(tally_argv(db, "standings", "--all")) for _ in range(5)]
     rows.append(timed_row("tally standings --all (whole process)", runs, 1.0))
@@ -323,7 +323,7 @@ def two_writers(out: Path, n: int) -> Row:
     night = service.new_night("2026-01-01")
     tables = [service.new_table(night, "crazy-solo", names[:5]),
               service.new_table(night, "crazy-solo", names[5:])]
-    service.engine.dispose()
+    service.db.dispose()
     started = time.perf_counter()
     procs = [subprocess.Popen([sys.executable, "-m", "tests.robust.writer", str(db), str(t),
                                str(n), str(t)], cwd=ROOT, env=ENV, stderr=subprocess.PIPE,

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 from ledger.service import Tally
-from ledger.store.engine import HEAD, current_revision
+from ledger.store.migrate import HEAD, current_revision
 
 OLD = Path(__file__).parent / "data" / "schema-0001.sqlite3"
 
@@ -15,7 +15,7 @@ def test_schema_0001_upgrades_with_standings_unchanged(tmp_path: Path) -> None:
     db = tmp_path / "old.sqlite3"
     shutil.copy(OLD, db)
     service = Tally.open(db)
-    assert current_revision(service.engine) == HEAD
+    assert current_revision(service.db) == HEAD
     # recorded with schema 0001 (`tally standings --all` printed these then)
     assert [(r.rank, r.player, r.net, r.deals) for r in service.standings()] == [
         (1, "春子", 120, 1), (2, "Dan", 80, 3), (3, "Bea", 45, 4), (4, "Chie", -10, 3),

@@ -13,6 +13,7 @@ from sqlmodel import SQLModel
 from ledger.rules import RuleError
 from ledger.service import Tally
 from ledger.store import models  # noqa: F401
+from ledger.store.migrate import make_engine
 
 SOLO = {"contract": "solo", "caller": "Bea", "partner": "Dan", "trump": "clubs",
         "team_points": 73}
@@ -90,24 +91,28 @@ def test_check_reports_pot_imbalance_and_orphans(crazy_table: tuple[Tally, int],
         in problems
 
 
-def test_migration_builds_the_same_schema_as_the_models(service: Tally) -> None:
-    with service.engine.connect() as conn:
-        diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
+def test_migration_builds_the_same_schema_as_the_models(service: Tally, db_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{db_path}")
+    try:
+        with engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
+    finally:
+        engine.dispose()
     assert diff == []
 
 
 def test_database_uses_wal_and_foreign_keys(service: Tally, db_path: Path) -> None:
-    with service.engine.connect() as conn:
-        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
-        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30000
+    with service._read() as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert conn.execute("PRAGMA foreign_keys").fetchone() == (1,)
+        assert conn.execute("PRAGMA busy_timeout").fetchone() == (30000,)
 
 
 def test_night_survives_reopening(crazy_table: tuple[Tally, int], db_path: Path) -> None:
     service, table = crazy_table
     service.add_deal(table, SOLO)
     before = service.standings(table_id=table)
-    service.engine.dispose()
+    service.db.dispose()
     again = Tally.open(db_path)
     assert again.standings(table_id=table) == before
     assert again.deals(table)[0].summary == "Solo ♣ Bea + Dan, 73 → 25"

@@ -98,7 +98,7 @@ class TallyApp(App[None]):
     def _switch_to(self, service: Tally, night_id: int) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.service.engine.dispose()
+        self.service.db.dispose()
         self.service = service
         self.demo = True
         self.sub_title = t("app.demo")

@@ -34,5 +34,5 @@ def solo_club(db: Path, tables: int = 1) -> list[int]:
         service.add_player(name)
     night = service.new_night("2026-11-29", "Club")
     ids = [service.new_table(night, "crazy-solo", SEATS) for _ in range(tables)]
-    service.engine.dispose()
+    service.db.dispose()
     return ids

@@ -66,7 +66,7 @@ def _deals(db: Path, table: int) -> list[Any]:
     try:
         return [d.outcome for d in service.deals(table)]
     finally:
-        service.engine.dispose()
+        service.db.dispose()
 
 
 def _without_dealer(outcome: dict[str, Any]) -> dict[str, Any]:
@@ -118,7 +118,7 @@ def _kill_import(db: Path, table: int, env: dict[str, str], rng: random.Random, 
         finished, seconds = _run(tally_argv(db, "import", str(file), "--table", str(table)),
                                  env, None, at)
         full = seconds if k == 1 else full
-        Tally.open(db).engine.dispose()  # the database always opens
+        Tally.open(db).db.dispose()  # the database always opens
         got = table_counts(db)["deal"]
         where = f"seed {seed}, import kill {k} at {at}, finished={finished}: {got} deals"
         assert got in (present, present + IMPORT_DEALS), where  # all of the file or none

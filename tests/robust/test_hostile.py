@@ -154,7 +154,7 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, int]
             service.add_deal(tables[game], templates[-1])
         for t in templates:  # every template is valid at its table, so mutations start sane
             service.preview_deal(tables[game], t)
-    service.engine.dispose()
+    service.db.dispose()
     return db, tables
 
 
@@ -176,7 +176,7 @@ def _valid(db: Path, table: int, obj: Any) -> bool:
     except RuleError:
         return False
     finally:
-        service.engine.dispose()
+        service.db.dispose()
 
 
 def _dumps(obj: Any) -> str:

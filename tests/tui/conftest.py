@@ -44,7 +44,7 @@ DEALS = [
 def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An empty, migrated database, made once (migrations are the slow part)."""
     path = tmp_path_factory.mktemp("template") / "empty.sqlite3"
-    Tally.open(path).engine.dispose()
+    Tally.open(path).db.dispose()
     return path
 
 

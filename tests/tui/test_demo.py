@@ -50,10 +50,10 @@ def test_open_demo_builds_once_and_rebuilds_when_the_demo_changes(
     db = tmp_path / "demo" / "demo.sqlite3"
     service, night = demo.open_demo(db)
     service.add_player("Scribbler")  # the user played around in the demo
-    service.engine.dispose()
+    service.db.dispose()
     again, night2 = demo.open_demo(db)
     assert night2 == night and "Scribbler" in [p.name for p in again.players()]
-    again.engine.dispose()
+    again.db.dispose()
 
     changed = tmp_path / "night.json"
     spec = json.loads(demo.demo_file().read_text(encoding="utf-8"))

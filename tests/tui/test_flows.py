@@ -251,7 +251,7 @@ def test_welcome_opens_the_demo_in_its_own_database(tally: Tally, tmp_path: Path
             await settle(pilot)
             assert isinstance(app.screen, NightScreen)
             assert app.service is not tally
-            assert app.service.engine.url.database == str(tmp_path / "demo" / "demo.sqlite3")
+            assert app.service.db.path == (tmp_path / "demo" / "demo.sqlite3")
             assert tally.nights() == []  # the club's database is untouched
             night = app.service.night(app.screen.night_id)
             assert night.venue == "The Crown, back room"
