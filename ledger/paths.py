@@ -15,11 +15,20 @@ def default_db() -> Path:
 def resolve_db(option: str | Path | None) -> tuple[Path, str]:
     """The database path and where it came from (`--db`, `TALLY_DB` or `default`)."""
     if option:
-        return Path(option).expanduser(), "--db"
+        return _file(str(option), "--db"), "--db"
     env = os.environ.get("TALLY_DB")
     if env:
-        return Path(env).expanduser(), "TALLY_DB"
+        return _file(env, "TALLY_DB"), "TALLY_DB"
     return default_db(), "default"
+
+
+def _file(text: str, field: str) -> Path:
+    if "://" in text:
+        from .rules.errors import RuleError
+
+        raise RuleError(field, f"{text} is a URL; Tally keeps its ledger in a SQLite file "
+                        "(give its path)")
+    return Path(text).expanduser()
 
 
 def exports_dir(option: str | Path | None = None) -> Path:

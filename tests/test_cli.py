@@ -227,3 +227,21 @@ def test_replaying_a_table_in_a_fresh_database_gives_the_same_standings(
     again = run(tmp_path_factory.mktemp("b") / "b.sqlite3", deals)
     reordered = run(tmp_path_factory.mktemp("c") / "c.sqlite3", deals[::-1])
     assert first == again == reordered
+
+
+def test_a_database_url_is_refused_in_one_line(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from ledger.cli.main import app
+
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(app, ["--db", "postgresql://club/tally", "standings", "--all"])
+    assert (r.exit_code, r.stdout, r.stderr) == (
+        2, "", "error: --db: postgresql://club/tally is a URL; Tally keeps its ledger in a "
+        "SQLite file (give its path)\n")
+    monkeypatch.setenv("TALLY_DB", "sqlite:///tally.sqlite3")
+    r = CliRunner().invoke(app, ["player", "list"])
+    assert (r.exit_code, r.stderr) == (2, "error: TALLY_DB: sqlite:///tally.sqlite3 is a URL; "
+                                       "Tally keeps its ledger in a SQLite file (give its path)\n")
+    assert list(tmp_path.iterdir()) == []  # nothing made
