@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -116,8 +117,12 @@ class Tally(NightEndMixin, ArchiveMixin):
     def open(cls, path: str | Path) -> Tally:
         """The ledger in a SQLite file (made, or upgraded, as needed)."""
         db = Database(path)
-        db.path.parent.mkdir(parents=True, exist_ok=True)
-        migrate(db)
+        try:
+            db.path.parent.mkdir(parents=True, exist_ok=True)
+            migrate(db)
+        except (sqlite3.Error, OSError) as exc:  # not SQLite, a folder, no permission
+            raise RuleError("db", f"{db.path} cannot be opened as a Tally database "
+                            f"({exc})") from None
         return cls(db)
 
     # ---- sessions ---------------------------------------------------------------------

@@ -245,3 +245,15 @@ def test_a_database_url_is_refused_in_one_line(tmp_path: Path,
     assert (r.exit_code, r.stderr) == (2, "error: TALLY_DB: sqlite:///tally.sqlite3 is a URL; "
                                        "Tally keeps its ledger in a SQLite file (give its path)\n")
     assert list(tmp_path.iterdir()) == []  # nothing made
+
+
+def test_a_file_that_is_not_a_database_is_refused_and_left_alone(tmp_path: Path) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_text("Ann owes Bea 20\n", encoding="utf-8")
+    for db in (text, tmp_path):  # a text file, a folder
+        r = Cli(db)("standings", "--all")
+        assert r.exit_code == 2 and r.stdout == ""
+        assert r.stderr.startswith(f"error: db: {db} cannot be opened as a Tally database (")
+        assert r.stderr.count("\n") == 1
+    assert text.read_text(encoding="utf-8") == "Ann owes Bea 20\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
