@@ -48,13 +48,24 @@ class Settlement:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "extra", MappingProxyType(dict(self.extra)))
-        nets = nets_of(self.transfers)
-        if nets.get(POT, 0) != 0:
-            raise ValueError(f"pot ends at {nets[POT]}, not 0")
-        strangers = set(nets) - set(self.players) - {POT}
+        # zero-sum holds by construction (each transfer takes what it gives); what is
+        # checked is that the pot ends empty and that only players and the pot appear
+        pot = 0
+        strangers = set()
+        players = self.players
+        for t in self.transfers:
+            if t.payer == POT:
+                pot -= t.amount
+            elif t.payer not in players:
+                strangers.add(t.payer)
+            if t.payee == POT:
+                pot += t.amount
+            elif t.payee not in players:
+                strangers.add(t.payee)
+        if pot != 0:
+            raise ValueError(f"pot ends at {pot}, not 0")
         if strangers:
             raise ValueError(f"transfers name non-players {sorted(strangers)}")
-        assert sum(nets.values()) == 0
 
     @property
     def nets(self) -> dict[str, int]:
