@@ -288,10 +288,12 @@ class Tally(NightEndMixin, ArchiveMixin):
             if given not in allowed:
                 raise RuleError("players", f"{', '.join(given)} are not this table's seats "
                                 f"({', '.join(t.seats)})")
-        status = t.game.status(state, t.options)
-        if status.get("finished"):
-            raise RuleError("table", f"{t.id} is finished; start a new table")
-        outcome = t.game.parse(obj, state, t.options)
+        try:  # every engine's parse refuses a deal at a finished table; say it plainly
+            outcome = t.game.parse(obj, state, t.options)
+        except RuleError:
+            if t.game.status(state, t.options).get("finished"):
+                raise RuleError("table", f"{t.id} is finished; start a new table") from None
+            raise
         settlement, after = t.game.settle(state, outcome, t.options)
         return t.game.to_json(outcome), settlement, t.game.summary(outcome, settlement), after
 

@@ -16,9 +16,10 @@ from typing import Any
 
 from .db import Connection, named, stamp
 
-# one encoder each, built once (json.dumps with options builds a new one at every call)
-_outcome_json = json.JSONEncoder(ensure_ascii=False).encode
-_sorted_json = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+# one encoder each, built once (json.dumps with options builds a new one at every call);
+# what is stored is trees the engines build, so the cycle check (a third of the time) is off
+_outcome_json = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+_sorted_json = json.JSONEncoder(ensure_ascii=False, sort_keys=True, check_circular=False).encode
 
 # ---- players -------------------------------------------------------------------------
 

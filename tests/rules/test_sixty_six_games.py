@@ -270,6 +270,15 @@ def test_three_player_one_match() -> None:
 
 # --- four-hand -------------------------------------------------------------------------------
 
+def test_four_hand_one_match() -> None:
+    """Every engine's parse refuses a deal at a finished table (the service relies on it)."""
+    t = Table(FOUR, ("A", "B", "C", "D"), one_match=True, target=1)
+    t.deal(points={"A": 70, "B": 60})
+    assert t.status["finished"] is True
+    with pytest.raises(RuleError, match=r"^round: this table's game is over"):
+        t.deal(points={"A": 70, "B": 60})
+
+
 def test_four_hand_game() -> None:
     t = Table(FOUR, ("A", "B", "C", "D"))
     s = t.deal(points={"A": 70, "B": 60})
