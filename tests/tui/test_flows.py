@@ -396,3 +396,26 @@ def test_thousands_of_deals_patch_in_place(tally: Tally, tmp_path: Path) -> None
             assert len(tally.deals(table_id)) == 1501
 
     asyncio.run(flow())
+
+
+def test_a_save_after_a_deal_recorded_elsewhere_shows_both(tally: Tally, tmp_path: Path) -> None:
+    """A save appends its one row to the log, unless the table changed meanwhile (a deal
+    recorded elsewhere, say from the CLI): then the table is read again."""
+    _, table_id = seed(tally, deals=2)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter", "enter")
+            log = app.screen.query_one("#deals", DataTable)
+            assert log.row_count == 2
+            tally.add_deal(table_id, DEALS[2])
+            await keys(pilot, "a", "p", "enter")
+            deals = tally.deals(table_id)
+            assert len(deals) == 4
+            assert [r[2] for r in rows(log)] == [d.summary for d in deals]
+            assert log.cursor_row == 3
+            assert "4 deals" in str(app.screen.query_one("#table-title", Static).render())
+
+    asyncio.run(flow())

@@ -2,9 +2,11 @@
 
 The log is a DataTable (it draws only the rows on screen, so thousands of deals scroll
 freely); the deals are read and the rows built in a worker thread, and added in chunks.
-Every change goes through one service call (add, correct, void, undo); the screen then reads
-the table again and rewrites only the rows whose deal changed: later deals re-settled by a
-correction show their new nets at once, and a save on a long table stays instant.
+Every change goes through one service call (add, correct, void, undo). A new deal is then
+read alone with the table's status and standings, and its row appended without drawing the
+others again (`DealLog`), so the save shows in the same frame the form closes in. After a
+correction, void or undo the screen reads the table again and rewrites only the rows whose
+deal changed: later deals re-settled by a correction show their new nets at once.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from ledger.textwidth import width as cell_width
 from ledger.views import DealView, StandingRow, TableView
@@ -31,6 +33,8 @@ from ..forms.base import DealEntry, FormContext
 from ..forms.prompt import ConfirmModal, Field, PromptModal
 from ..i18n import plural, t
 from ..widgets.chart import RunningChart
+from ..widgets.deal_log import DealLog
+from ..widgets.footer import KeysFooter
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
 
@@ -48,9 +52,11 @@ class TableData:
     running: dict[str, list[int]]  # each seat's total after each deal
 
 
-def running_totals(seats: Sequence[str], deals: Sequence[DealView]) -> dict[str, list[int]]:
-    """Each seat's total after each deal: sums of the stored nets, nothing recomputed."""
-    out: dict[str, list[int]] = {name: [] for name in seats}
+def running_totals(seats: Sequence[str], deals: Sequence[DealView],
+                   so_far: Mapping[str, Sequence[int]] | None = None) -> dict[str, list[int]]:
+    """Each seat's total after each deal: sums of the stored nets, nothing recomputed
+    (`so_far`: the totals after the deals before these, which the lists go on from)."""
+    out: dict[str, list[int]] = {name: list(so_far[name]) if so_far else [] for name in seats}
     for deal in deals:
         for name in seats:
             before = out[name][-1] if out[name] else 0
@@ -109,7 +115,7 @@ class TableScreen(TallyScreen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(t("loading"), id="table-title", classes="screen-title")
-        yield DataTable(id="deals", cursor_type="row", zebra_stripes=True)
+        yield DealLog(id="deals", cursor_type="row", zebra_stripes=True)
         yield Static(t("table.no_deals"), id="deals-empty", classes="hint")
         with Horizontal(id="table-bottom"):
             with Vertical(id="table-totals"):
@@ -118,7 +124,7 @@ class TableScreen(TallyScreen[None]):
             with Vertical(id="table-chart"):
                 yield Static(t("table.chart"), classes="panel-title")
                 yield RunningChart(id="chart")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#deals-empty").display = False
@@ -205,13 +211,13 @@ class TableScreen(TallyScreen[None]):
                    if (d.id, d.revision, d.kind) != (old[i].id, old[i].revision, old[i].kind)]
         if self.show_totals and changed:  # every total after the first change moves
             changed = list(range(changed[0], len(old)))
-        log = self.query_one("#deals", DataTable)
+        log = self.query_one("#deals", DealLog)
         keys = [str(c.value) for c in log.columns]
         for key, cells in deal_rows(data, self.show_totals, changed):
             for column, cell in zip(keys, cells, strict=True):
                 log.update_cell(key, column, cell)
         for key, cells in deal_rows(data, self.show_totals, range(len(old), len(new))):
-            log.add_row(*cells, key=key)
+            log.append_row(*cells, key=key)
         log.display = bool(new)
         self.query_one("#deals-empty").display = not new
         ids = [d.id for d in new]
@@ -310,7 +316,23 @@ class TableScreen(TallyScreen[None]):
                                       deal_id=deal.id),
                               partial(self._correct, deal), deal,
                               self.service.status_before(self.table_id, deal.id))
-        self.app.push_screen(ui_for(table.game).form(ctx), self._saved)
+        self.app.push_screen(ui_for(table.game).form(ctx),
+                             self._appended if deal is None else self._saved)
+
+    def _appended(self, deal_id: int | None) -> None:
+        """A new deal: read it alone, not the whole table again, and add its row."""
+        data = self.data
+        if deal_id is None or data is None:
+            return
+        deal = self.service.deal(deal_id)
+        if deal.number != (data.deals[-1].number if data.deals else 0) + 1:
+            self._saved(deal_id)  # the table changed elsewhere as well: read it all
+            return
+        self.notify(self._note)
+        self._select = deal_id
+        self.patch(TableData(self.service.table(self.table_id), [*data.deals, deal],
+                             self.service.standings(table_id=self.table_id), data.night_closed,
+                             running_totals(data.table.seats, [deal], data.running)))
 
     def _add(self, entry: DealEntry) -> int:
         deal_id = self.service.add_deal(self.table_id, entry.outcome)

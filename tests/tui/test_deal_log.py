@@ -1,0 +1,94 @@
+"""`DealLog.append_row` keeps a DataTable's caches across an append and measures the row at
+once; the rows it appends must draw exactly as in a table filled at once, and the cursor
+moved to one must scroll there at once (so a change in Textual's DataTable that breaks the
+shortcut shows up here, not on a club night)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.strip import Strip
+
+from tui.widgets.deal_log import DealLog
+
+COLUMNS = (("#", 4), ("", 1), ("Deal", 18), ("Ann", 6), ("Bea", 6))
+
+
+def row(i: int) -> tuple[object, ...]:
+    net = (i * 37) % 91 - 45
+    return (Text(str(i + 1), justify="right"), "✎" if i % 4 == 0 else "", Text(f"deal {i + 1}"),
+            Text(f"{net:+d}", style="green" if net > 0 else "red", justify="right"),
+            Text("·", style="dim", justify="right"))
+
+
+class Logs(App[None]):
+    CSS = "DealLog { height: 12; }"
+
+    def compose(self) -> ComposeResult:
+        yield DealLog(id="appended", cursor_type="row", zebra_stripes=True)
+        yield DealLog(id="filled", cursor_type="row", zebra_stripes=True)
+
+
+def drawn(log: DealLog) -> list[Strip]:
+    return log.render_lines(Region(0, 0, log.size.width, log.size.height))
+
+
+def test_appended_rows_draw_as_in_a_table_filled_at_once() -> None:
+    async def run() -> None:
+        app = Logs()
+        async with app.run_test(size=(50, 24)) as pilot:
+            appended, filled = app.query_one("#appended", DealLog), app.query_one("#filled",
+                                                                                 DealLog)
+            for log in (appended, filled):
+                for label, width in COLUMNS:
+                    log.add_column(label, key=label or "mark", width=width)
+            for i in range(20):
+                appended.add_row(*row(i), key=str(i))
+            appended.move_cursor(row=19)
+            await pilot.pause()
+            before = drawn(appended)
+            for i in range(20, 25):  # saved one by one, each drawn before the next
+                appended.append_row(*row(i), key=str(i))
+                appended.move_cursor(row=i)
+                rows = appended.scrollable_content_region.height - appended.header_height
+                assert appended.scroll_y <= i < appended.scroll_y + rows  # in view at once
+                await pilot.pause()
+            for i in range(25):
+                filled.add_row(*row(i), key=str(i))
+            filled.move_cursor(row=24)
+            await pilot.pause()
+            got = drawn(appended)
+            filled.focus()  # drawn as the focused table, like `appended` was
+            await pilot.pause()
+            assert appended.virtual_size == filled.virtual_size
+            assert appended.scroll_y == filled.scroll_y > 0  # scrolled to the last row
+            assert got == drawn(filled)
+            assert got != before
+
+    asyncio.run(run())
+
+
+def test_without_the_internals_it_adds_rows_the_plain_way(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import tui.widgets.deal_log as deal_log
+
+    monkeypatch.setattr(deal_log, "_INTERNALS", (*deal_log._INTERNALS, "_gone_in_textual_9"))
+
+    async def run() -> None:
+        app = Logs()
+        async with app.run_test(size=(50, 24)) as pilot:
+            log, filled = app.query_one("#appended", DealLog), app.query_one("#filled", DealLog)
+            for table in (log, filled):
+                for label, width in COLUMNS:
+                    table.add_column(label, key=label or "mark", width=width)
+            for i in range(3):
+                log.append_row(*row(i), key=str(i))
+                filled.add_row(*row(i), key=str(i))
+            await pilot.pause()
+            assert log.row_count == 3 and log.get_row("2") == filled.get_row("2")
+
+    asyncio.run(run())
