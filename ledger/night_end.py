@@ -20,7 +20,7 @@ from .rules.errors import show
 from .settle import Explanation, Payment, TablePayment, direct_transfers, explain
 from .settle import fewest_transfers as fewest
 from .store import repo
-from .store.db import Connection, stamp
+from .store.db import Connection
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -109,8 +109,7 @@ class NightEndMixin:
             seated = sorted(repo.seated_players(session=s))
             if nets is None:
                 nets = repo.nets_by_table(session=s)
-            paid = s.execute("SELECT night_id, payer_id, payee_id, amount, created_at "
-                             "FROM payment ORDER BY id").fetchall()
+            paid = repo.payments(session=s)
         where = {tid: (nid, number) for tid, nid, number in tables}
         per_night: dict[int, dict[int, dict[str, int]]] = {nid: {} for nid in nights}
         for _tid, nid, number in tables:  # as `_table_nets` builds them, night by night
@@ -152,9 +151,8 @@ class NightEndMixin:
                 if type(amount) is not int or not 0 < amount <= owed:
                     raise RuleError("amount", f"{show(amount)} is not between 1 and {owed}")
                 sign = 1
-            s.execute("INSERT INTO payment (night_id, payer_id, payee_id, amount, created_at, "
-                      "author) VALUES (?, ?, ?, ?, ?, ?)",
-                      (night_id, a, b, sign * amount, stamp(datetime.now(UTC)), author))
+            repo.add_payment(session=s, night_id=night_id, payer_id=a, payee_id=b,
+                             amount=sign * amount, now=datetime.now(UTC), author=author)
             return amount
 
     def close_night_settled(self, night_id: int, force: bool = False) -> int:
@@ -235,9 +233,8 @@ def _table_nets(s: Connection, night_id: int) -> dict[int, dict[str, int]]:
 
 def _payments(s: Connection, night_id: int) -> list[tuple[str, str, int, str]]:
     names = repo.player_names(session=s)
-    rows = s.execute("SELECT payer_id, payee_id, amount, created_at FROM payment "
-                     "WHERE night_id = ? ORDER BY id", (night_id,))
-    return [(names[a], names[b], x, str(at)[:19]) for a, b, x, at in rows]
+    return [(names[a], names[b], x, str(at)[:19])
+            for _, a, b, x, at in repo.payments(session=s, night_id=night_id)]
 
 
 def _why(p: Payment | TablePayment, table_nets: dict[int, dict[str, int]],

@@ -4,8 +4,8 @@ The schema is the SQLModel classes of `models.py`, created and upgraded by the A
 migrations (`migrate.py`); what the commands and the app run is plain SQL on `sqlite3`
 connections (`repo.py`). Importing SQLAlchemy alone costs a command about 0.4 s before it
 does anything, more than half of what a command may take on a decade of deals, so it is only
-imported when a database needs migrating. `tests/test_store.py` proves the SQL and the
-models agree.
+imported when a database needs migrating. `tests/test_store.py` and `tests/test_db.py`
+prove the migrations, the models and what this SQL writes agree.
 
 Every connection runs in WAL mode with foreign keys on and a busy timeout; a write
 transaction starts with BEGIN IMMEDIATE, so two writers queue on the timeout instead of
@@ -31,11 +31,11 @@ _STAMP = "%Y-%m-%d %H:%M:%S.%f"
 Connection = sqlite3.Connection
 
 
-def stamp(moment: datetime) -> str:
+def stamp(at: datetime) -> str:
     """An aware datetime as stored: UTC, to the microsecond."""
-    if moment.utcoffset() is None:
+    if at.utcoffset() is None:
         raise ValueError("datetimes are stored with their time zone")
-    return moment.astimezone(UTC).strftime(_STAMP)
+    return at.astimezone(UTC).strftime(_STAMP)
 
 
 def moment(text: str | None) -> datetime | None:

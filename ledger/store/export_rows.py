@@ -35,20 +35,24 @@ def _deals(session: Connection, night_id: int | None) -> Iterator[Sequence[Any]]
 
 def moves_by_revision(*, session: Connection, night_id: int | None) -> dict[int, list[Move]]:
     """The transfers of every revision in scope (old revisions too: they are few), in the
-    order they were settled."""
+    order they were settled (transfer id: the table's own order, so no sort)."""
     if night_id is None:
-        rows = session.execute("SELECT revision_id, payer_id, payee_id, amount, reason, id "
-                               "FROM transfer")
+        rows = session.execute("SELECT revision_id, payer_id, payee_id, amount, reason "
+                               "FROM transfer ORDER BY id")
     else:
         rows = session.execute(
-            "SELECT t.revision_id, t.payer_id, t.payee_id, t.amount, t.reason, t.id "
+            "SELECT t.revision_id, t.payer_id, t.payee_id, t.amount, t.reason "
             "FROM transfer t JOIN revision r ON r.id = t.revision_id "
             "JOIN deal d ON d.id = r.deal_id JOIN game_table g ON g.id = d.table_id "
-            "WHERE g.night_id = ?", (night_id,))
-    out: dict[int, list[tuple[Any, ...]]] = {}
-    for rid, a, b, x, why, tid in rows.fetchall():
-        out.setdefault(rid, []).append((tid, a, b, x, why))
-    return {rid: [m[1:] for m in sorted(ms)] for rid, ms in out.items()}
+            "WHERE g.night_id = ? ORDER BY t.id", (night_id,))
+    out: dict[int, list[Move]] = {}
+    for rid, a, b, x, why in rows.fetchall():
+        move = (a, b, x, why)
+        if rid in out:
+            out[rid].append(move)
+        else:
+            out[rid] = [move]
+    return out
 
 
 def deal_rows(*, session: Connection, night_id: int | None, moves: Mapping[int, list[Move]],

@@ -57,6 +57,26 @@ def player_names(*, session: Connection) -> dict[int, str]:
     return dict(session.execute("SELECT id, name FROM player").fetchall())
 
 
+# ---- payments ------------------------------------------------------------------------
+
+
+def add_payment(*, session: Connection, night_id: int, payer_id: int, payee_id: int,
+                amount: int, now: datetime, author: str | None) -> None:
+    session.execute("INSERT INTO payment (night_id, payer_id, payee_id, amount, created_at, "
+                    "author) VALUES (?, ?, ?, ?, ?, ?)",
+                    (night_id, payer_id, payee_id, amount, stamp(now), author))
+
+
+def payments(*, session: Connection, night_id: int | None = None
+             ) -> list[tuple[int, int, int, int, str]]:
+    """(night id, payer id, payee id, amount, when) of the payments in scope, in order."""
+    if night_id is None:
+        return session.execute("SELECT night_id, payer_id, payee_id, amount, created_at "
+                               "FROM payment ORDER BY id").fetchall()
+    return session.execute("SELECT night_id, payer_id, payee_id, amount, created_at "
+                           "FROM payment WHERE night_id = ? ORDER BY id", (night_id,)).fetchall()
+
+
 # ---- nights and tables ------------------------------------------------------------------
 
 
