@@ -287,7 +287,9 @@ def test_direct_settles_every_table(tables: list[dict[str, int]]) -> None:
     payments = direct_transfers(night)
     for number, nets in night.items():
         assert_settles(nets, [p.payment for p in payments if p.table == number])
-    assert len(payments) >= len(fewest_transfers(overall_nets(night)))
+    overall = overall_nets(night)
+    if non_zero(overall) <= EXACT_LIMIT:  # above it fewest is greedy (n - 1), not a minimum
+        assert len(payments) >= len(fewest_transfers(overall))
 
 
 # --- explain --------------------------------------------------------------------------------
