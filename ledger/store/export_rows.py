@@ -1,10 +1,10 @@
 """The rows of the two big export files, deals and transfers, read in three queries.
 
 A decade holds ~60,000 deals and ~150,000 transfers. The current revision of every deal in
-scope comes sorted from the database (one row a deal); the transfers come unsorted, in one
-scan, grouped here by revision; the file rows (one per seat per deal, one per transfer) are
-made here in deal order. Sorting the transfer rows themselves, or the seats joined to the
-deals, in SQL would sort several times as many rows.
+scope comes sorted from the database (one row a deal); the transfers come in one scan in
+the table's own order, grouped here by revision; the file rows (one per seat per deal, one
+per transfer) are made here in deal order. Sorting the transfer rows themselves, or the
+seats joined to the deals, in SQL would sort several times as many rows.
 """
 
 from __future__ import annotations
