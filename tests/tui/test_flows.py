@@ -419,3 +419,26 @@ def test_a_save_after_a_deal_recorded_elsewhere_shows_both(tally: Tally, tmp_pat
             assert "4 deals" in str(app.screen.query_one("#table-title", Static).render())
 
     asyncio.run(flow())
+
+
+def test_a_table_screen_losing_its_log_still_answers_for_its_keys(tally: Tally,
+                                                                  tmp_path: Path) -> None:
+    """While a table screen is taken down (Escape), the footer may ask which keys apply
+    after the deal log is gone: the answer is 'no deal selected', not a crash."""
+    seed(tally, deals=2)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter", "enter")
+            table = app.screen
+            assert isinstance(table, TableScreen) and table.selected() is not None
+            assert table.check_action("void_deal", ()) is True
+            await table.query_one("#deals", DataTable).remove()
+            assert table.selected() is None
+            assert table.check_action("void_deal", ()) is None
+            await keys(pilot, "escape")
+            assert isinstance(app.screen, NightScreen)
+
+    asyncio.run(flow())

@@ -263,9 +263,10 @@ class TableScreen(TallyScreen[None]):
     # ---- selection ------------------------------------------------------------------------------
 
     def selected(self) -> DealView | None:
-        if self.data is None or not self.data.deals:
+        logs = self.query("#deals")
+        if self.data is None or not self.data.deals or not logs:  # (no log: being removed)
             return None
-        row = self.query_one("#deals", DataTable).cursor_row
+        row = logs.first(DataTable).cursor_row
         return self.data.deals[row] if 0 <= row < len(self.data.deals) else None
 
     def selected_id(self) -> int | None:

@@ -26,6 +26,8 @@ class KeysFooter(Footer):
                       for b in self.screen.active_bindings.values()))
 
     async def recompose(self) -> None:
+        if not self.is_attached or self._pruning:  # as Widget.recompose: a screen going
+            return  # away must not be asked its bindings (its widgets may be gone)
         keys = self._keys()
         if keys is None or keys != self._shown:
             self._shown = keys
