@@ -21,16 +21,13 @@ HEAD = "0003"  # the newest migration; bump with each new revision file
 
 def current_revision(db: Database) -> str | None:
     """The migration the file is at (None: a new or empty file)."""
-    conn = db.connect()
-    try:
+    with db.transaction() as conn:  # a pooled connection: the command goes on with it
         has = conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' "
                            "AND name='alembic_version'").fetchone()
         if not has:
             return None
         row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
         return row[0] if row else None
-    finally:
-        conn.close()
 
 
 def migrate(db: Database) -> None:

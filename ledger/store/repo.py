@@ -10,7 +10,7 @@ revision with the highest id (revisions are only ever appended). The tables are 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -155,17 +155,6 @@ def seats_by_table(*, session: Connection) -> dict[int, tuple[tuple[int, str], .
             "JOIN player p ON p.id = s.player_id ORDER BY s.table_id, s.position"):
         out.setdefault(tid, []).append((pid, name))
     return {tid: tuple(rows) for tid, rows in out.items()}
-
-
-def deal_counts(*, session: Connection, table_ids: Iterable[int]) -> dict[int, int]:
-    ids = list(table_ids)
-    out: dict[int, int] = {}
-    for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
-        out.update(session.execute(
-            f"SELECT table_id, count(*) FROM deal WHERE table_id IN ({_marks(chunk)}) "
-            "GROUP BY table_id", chunk).fetchall())
-    return out
 
 
 def _marks(values: Sequence[Any]) -> str:
