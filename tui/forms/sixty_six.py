@@ -202,6 +202,11 @@ class SixtySixBase(DealForm):
         stored = self.ctx.deal.outcome if self.ctx.deal and self.ctx.deal.outcome else {}
         return stored.get("dealer") or self.ctx.status.get("dealer")
 
+    def dealt(self) -> dict[str, Any]:
+        """The start of a deal's JSON: who dealt, when known."""
+        dealer = self.dealer()
+        return {"dealer": dealer} if dealer else {}
+
     def subtitle(self) -> str:
         status = self.ctx.status
         score = score_text(status)
@@ -338,10 +343,7 @@ class SixtySixForm(SixtySixBase):
         self.picker("last-trick").allow_none = ending == "claim"
 
     def outcome(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        dealer = self.dealer()
-        if dealer:
-            out["dealer"] = dealer
+        out = self.dealt()
         ending = self.picker("ending").value
         if ending is None:
             return out
@@ -458,10 +460,7 @@ class FourHandForm(SixtySixBase):
         self.show_rows(rows)
 
     def outcome(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        dealer = self.dealer()
-        if dealer:
-            out["dealer"] = dealer
+        out = self.dealt()
         ending = self.picker("ending").value
         if ending is None:
             raise RuleError("ending", t("ss.played_or_quick"))
