@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from . import fields as F
@@ -80,11 +81,21 @@ class Outcome:
 
 def cards_in_play(players: int, options: Options = Options()) -> tuple[Card, ...]:
     """The pack at a table of this size (section 2)."""
+    return _pack(players, options.three_player_pack)
+
+
+@cache
+def _pack(players: int, three_player_pack: int) -> tuple[Card, ...]:
     ranks = PACK_RANKS
-    if players == 3 and options.three_player_pack == 24:
+    if players == 3 and three_player_pack == 24:
         ranks = PACK_RANKS[:6]
     removed = set(REMOVED.get(players, ()))
     return tuple(Card(r, s) for s in "SHDC" for r in ranks if f"{r}{s}" not in removed)
+
+
+@cache
+def _pack_set(players: int, three_player_pack: int) -> frozenset[Card]:
+    return frozenset(_pack(players, three_player_pack))
 
 
 def removal_table() -> list[tuple[int, str, int, int]]:
@@ -160,7 +171,7 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
         if contract not in PARTNER_CONTRACTS:
             raise RuleError("called_card", f"{show(obj['called_card'])}: {contract} calls no card")
         called = parse_card(obj["called_card"], "called_card")
-        if called not in cards_in_play(len(seats), options):
+        if called not in _pack_set(len(seats), options.three_player_pack):
             raise RuleError("called_card",
                             f"{called} is not in play with {len(seats)} players")
 

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from .errors import RuleError, show
 
 _MISSING = object()
+_ALWAYS = ("game", "players")  # every contract object may carry these
 
 
-def check_keys(obj: Mapping[str, Any], allowed: Iterable[str]) -> None:
+def check_keys(obj: Mapping[str, Any], allowed: Collection[str]) -> None:
     """Refuse keys the game does not know (a typo must not be silently ignored)."""
-    known = set(allowed) | {"game", "players"}
     for key in obj:
-        if key not in known:
+        if key not in allowed and key not in _ALWAYS:
             raise RuleError(str(key), "unknown field")
 
 
@@ -47,10 +47,11 @@ def get_bool(obj: Mapping[str, Any], key: str, default: bool = False) -> bool:
     return value
 
 
-def get_choice(obj: Mapping[str, Any], key: str, choices: Iterable[str], *,
+def get_choice(obj: Mapping[str, Any], key: str, choices: Collection[str], *,
                default: Any = _MISSING) -> str:
-    choices = tuple(choices)
     value = obj.get(key, default)
+    if type(value) is str and value in choices:  # as written by a program
+        return value
     if value is _MISSING:
         raise RuleError(key, f"is missing (one of {', '.join(choices)})")
     if not isinstance(value, str) or value.strip().lower() not in choices:
@@ -58,9 +59,8 @@ def get_choice(obj: Mapping[str, Any], key: str, choices: Iterable[str], *,
     return value.strip().lower()
 
 
-def player_name(value: Any, field: str, seats: Iterable[str]) -> str:
+def player_name(value: Any, field: str, seats: Collection[str]) -> str:
     """A seated player's name (trimmed, case-sensitive)."""
-    seats = tuple(seats)
     if not isinstance(value, str):
         raise RuleError(field, f"{show(value)} is not a player name")
     name = value.strip()
@@ -69,7 +69,7 @@ def player_name(value: Any, field: str, seats: Iterable[str]) -> str:
     return name
 
 
-def get_player(obj: Mapping[str, Any], key: str, seats: Iterable[str], *,
+def get_player(obj: Mapping[str, Any], key: str, seats: Collection[str], *,
                optional: bool = False) -> str | None:
     value = obj.get(key)
     if value is None:
@@ -90,13 +90,21 @@ def get_mapping(obj: Mapping[str, Any], key: str, *, optional: bool = True) -> d
     return dict(value)
 
 
-def player_map(obj: Mapping[str, Any], key: str, seats: Iterable[str], *,
+def player_map(obj: Mapping[str, Any], key: str, seats: Collection[str], *,
                optional: bool = True) -> dict[str, Any]:
     """An object keyed by seated players' names (keys trimmed; duplicates refused)."""
-    raw = get_mapping(obj, key, optional=optional)
+    raw = obj.get(key)
+    if raw is None:
+        if optional:
+            return {}
+        raise RuleError(key, "is missing")
+    if not isinstance(raw, Mapping):
+        raise RuleError(key, f"{show(raw)} is not an object")
     out: dict[str, Any] = {}
     for name, value in raw.items():
-        clean = player_name(name, f"{key}.{name}", seats)
+        clean = name.strip() if isinstance(name, str) else None
+        if clean not in seats:  # the usual case passes without building the field's name
+            clean = player_name(name, f"{key}.{name}", seats)
         if clean in out:
             raise RuleError(key, f"{show(clean)} appears twice")
         out[clean] = value

@@ -35,7 +35,7 @@ from .hand_roles import (
     load_table,
 )
 from .options import options_from_mapping, options_to_json
-from .transfers import POT, Settlement, Transfer
+from .transfers import POT, Settlement, Transfer, nets_of
 
 MIN_SEATS, MAX_SEATS = 3, 7
 TRICKS = 7
@@ -302,8 +302,10 @@ def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: 
     raw = F.player_map(obj, "declarations", order, optional=False)
     said: dict[str, str] = {}
     for name, value in raw.items():
-        said[name] = F.get_choice({f"declarations.{name}": value}, f"declarations.{name}",
-                                  ("in", "out"))
+        if value != "in" and value != "out":  # as typed by hand: " IN", "Out"
+            value = F.get_choice({f"declarations.{name}": value}, f"declarations.{name}",
+                                 ("in", "out"))
+        said[name] = value
     start = order[0]
     if mizuten:
         if said.get(start, "in") != "in":
@@ -458,6 +460,7 @@ def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement
     start = outcome.start
     order = _from(seats, start)
     ins, outs = outcome.ins, outcome.outs
+    played = len(ins) >= 2 and not outcome.split  # outcome.played, read once
     declared = {p for p, _ in outcome.declarations}
     forced = tuple(p for p in order if p not in declared)
     roles = dict(outcome.roles)
@@ -481,10 +484,10 @@ def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement
             owed = m * (aces.get(name, 0) + forced_out_total(roles.get(name, ()), table))
             for payer in ins:
                 pay(payer, name, owed, "forced-out")
-        if outcome.played or (outcome.split and options.split_settles_roles):
+        if played or (outcome.split and options.split_settles_roles):
             totals = {p: in_total(roles.get(p, ()), table) for p in ins}
             _pairwise(ins, totals, m, "hand-roles", pay)
-        if outcome.played:
+        if played:
             _pairwise(ins, tricks, m * options.trick_unit, "tricks", pay)
             most = max(tricks.values())
             winner = next(p for p in ins if tricks[p] == most)
@@ -498,20 +501,19 @@ def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement
             winner = ins[0]
             pay(POT, winner, pot, "pot")
             next_start = winner
-    mizuten_won = (outcome.mizuten and len(ins) >= MIZUTEN_MIN_IN and outcome.played
+    mizuten_won = (outcome.mizuten and len(ins) >= MIZUTEN_MIN_IN and played
                    and tricks.get(start, 0) >= MIZUTEN_MIN_TRICKS)
     if mizuten_won:
         for name in order[1:]:
             pay(name, start, m * options.mizuten_bonus, "mizuten")
 
-    settlement = Settlement(seats, tuple(transfers), {})
-    nets = settlement.nets
-    chips = tuple((state.chips[i] if state.chips else options.start_chips) + nets[p]
+    nets = nets_of(transfers)
+    chips = tuple((state.chips[i] if state.chips else options.start_chips) + nets.get(p, 0)
                   for i, p in enumerate(seats))
     rounds = state.rounds + 1
     finished = rounds >= options.rounds or (not options.allow_negative and min(chips) <= 0)
-    after = replace(state, start_player=next_start, rounds=rounds, chips=chips,
-                    finished=finished)
+    after = State(seats=seats, start_player=next_start, rounds=rounds, chips=chips,
+                  finished=finished)
     extra = {
         "multiplier": m, "trump": SUIT_NAMES[outcome.indicator.suit], "pot": pot,
         "winner": winner, "next_start_player": next_start, "round": rounds,

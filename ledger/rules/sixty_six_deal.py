@@ -127,10 +127,14 @@ def _pair(raw: Any, field: str, players: tuple[str, ...], why_out: Mapping[str, 
         raise RuleError(field, f"{show(raw)} is not an object of player: number")
     got: dict[str, int] = {}
     for key, value in raw.items():
-        name = _player(key, f"{field}.{key}", players, why_out)
+        name = key.strip() if isinstance(key, str) else None
+        if name not in players:  # field names are built only for a refusal
+            name = _player(key, f"{field}.{key}", players, why_out)
         if name in got:
             raise RuleError(field, f"{show(name)} appears twice")
-        got[name] = F.check_int(f"{field}.{name}", value, 0, hi)
+        if type(value) is not int or not 0 <= value <= hi:
+            F.check_int(f"{field}.{name}", value, 0, hi)
+        got[name] = value
     for name in needed:
         if name not in got:
             raise RuleError(field, f"has no entry for {name}")
@@ -142,15 +146,15 @@ def _check_position(points: Mapping[str, int], tricks: Mapping[str, int], rules:
     """Refuse card points that the tricks cannot hold (see the module's bounds)."""
     for name, p in points.items():
         t = tricks[name]
-        field = f"{where}points.{name}"
         if t == 0 and p > 0:
-            raise RuleError(field, f"{p} with no trick (points count only once a trick is won)")
+            raise RuleError(f"{where}points.{name}",
+                            f"{p} with no trick (points count only once a trick is won)")
         if p > rules.most(t) + MARRIAGES_MAX:
-            raise RuleError(field, f"{p} is more than {t} tricks can hold "
+            raise RuleError(f"{where}points.{name}", f"{p} is more than {t} tricks can hold "
                             f"({rules.most(t) + MARRIAGES_MAX} with all marriages)")
         if p < rules.least(t):
-            raise RuleError(field, f"{p} is less than {t} tricks hold (at least "
-                            f"{rules.least(t)})")
+            raise RuleError(f"{where}points.{name}", f"{p} is less than {t} tricks hold "
+                            f"(at least {rules.least(t)})")
     total_tricks = sum(tricks.values())
     if total_tricks > rules.tricks:
         raise RuleError(f"{where}tricks", f"{total_tricks} in all; a deal has {rules.tricks}")
@@ -165,10 +169,14 @@ def _check_position(points: Mapping[str, int], tricks: Mapping[str, int], rules:
                             f"tricks hold (at least {rules.least(total_tricks)})")
 
 
+# per ending, the keys it must not carry (anything but its own, "ending" and "dealer")
+_FOREIGN = {ending: tuple(k for k in KEYS if k not in (*own, "ending", "dealer"))
+            for ending, own in ALLOWED.items()}
+
+
 def _refuse_others(obj: Mapping[str, Any], ending: str) -> None:
-    allowed = set(ALLOWED[ending]) | {"ending", "dealer", "game", "players"}
-    for key in KEYS:
-        if key not in allowed and obj.get(key) is not None:
+    for key in _FOREIGN[ending]:
+        if obj.get(key) is not None:
             raise RuleError(key, f"does not belong to a deal with ending {ending}")
 
 

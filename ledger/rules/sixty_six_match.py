@@ -14,7 +14,7 @@ pairing the losing side's members with a winning side's members by seat.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import RuleError, show
@@ -99,6 +99,7 @@ def draw_or_win(state: State, options: Options, winner: Side | None,
                 game_points: int) -> Result:
     """The usual Result: the winner scores the deal's points plus any carried draw points.
 
+    >>> from dataclasses import replace
     >>> s = replace(new_state(("A", "B")), carry=1)
     >>> draw_or_win(s, Options(draw_carry=True), ("A",), 2).gains
     ((('A',), 3),)
@@ -117,9 +118,8 @@ def next_dealer(seats: tuple[str, ...], players: tuple[str, ...], dealer: str,
     >>> next_dealer(("A", "B", "C"), ("A", "C"), "A", None, "alternate")
     'C'
     """
-    start = seats.index(dealer)
-    order = [seats[(start + k) % len(seats)] for k in range(1, len(seats) + 1)]
-    order = [s for s in order if s in players]
+    start = seats.index(dealer) + 1
+    order = [s for s in seats[start:] + seats[:start] if s in players]
     if rule == "winner" and winner is not None:
         for seat in order:
             if seat in winner:
@@ -162,10 +162,12 @@ def apply(state: State, result: Result, options: Options, dealer: str, *,
     final = dict(score)
     if not over:
         players = tuple(s for s in seats if s not in out)
-        after = replace(state, dealer=next_dealer(seats, players, dealer, result.winner,
-                                                  options.dealer_rule),
-                        score=tuple(score[s] for s in seats), out=tuple(out),
-                        carry=result.carry, deals=state.deals + 1)
+        after = State(seats=seats, dealer=next_dealer(seats, players, dealer, result.winner,
+                                                      options.dealer_rule),
+                      score=tuple(score[s] for s in seats), out=tuple(out),
+                      carry=result.carry, deals=state.deals + 1, games=state.games,
+                      won=state.won, lost=state.lost, schneider=state.schneider,
+                      finished=state.finished)  # every field: cheaper than replace()
         return Applied((), after, scored, final, tuple(reached), (), None)
 
     winners = tuple(sorted((s for s in sides if s[0] in out), key=lambda s: out.index(s[0])))

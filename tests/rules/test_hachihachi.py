@@ -605,3 +605,12 @@ def test_quick_refuses_unreadable_flags(flags: dict[str, Any], error: str) -> No
     with pytest.raises(RuleError) as exc:
         hh.quick(flags, hh.initial(FIVE, OPTIONS))
     assert str(exc.value).startswith(error)
+
+
+def test_settle_sets_every_field_of_the_next_state() -> None:
+    """`settle` builds the next State with every field named (cheaper than `replace`): a
+    field added to State must be given there too, or this fails."""
+    from dataclasses import fields
+
+    assert [f.name for f in fields(hh.State)] == ["seats", "start_player", "rounds", "chips",
+                                                   "finished"]

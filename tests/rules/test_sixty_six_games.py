@@ -375,3 +375,22 @@ def test_summaries() -> None:
     hand = FOUR.parse({"points": {"A": 70, "B": 60}}, f.state, f.options)
     settlement, _ = FOUR.settle(f.state, hand, f.options)
     assert FOUR.summary(hand, settlement) == "A 70 – B 60 → A+C 1; A 1 – B 0 – C 1 – D 0"
+
+
+def test_a_deal_inside_a_game_carries_every_field_it_does_not_change() -> None:
+    """`apply` builds the next State field by field (cheaper than `replace`); a field it
+    does not change, including one added to State later, must come through as it was."""
+    from dataclasses import fields
+
+    from ledger.rules import sixty_six_match as match
+    from ledger.rules.sixty_six_options import Options
+
+    changed = {"seats", "dealer", "score", "out", "carry", "deals"}
+    state = match.new_state(("A", "B"))
+    marks = {f.name: object() for f in fields(match.State) if f.name not in changed}
+    for name, mark in marks.items():
+        object.__setattr__(state, name, mark)
+    result = match.draw_or_win(state, Options(), ("A",), 1)
+    after = match.apply(state, result, Options(), "A").state
+    assert {name: getattr(after, name) for name in marks} == marks
+    assert (after.dealer, after.score, after.deals) == ("B", (1, 0), 1)
