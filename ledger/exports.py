@@ -16,6 +16,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO
 
+from .csv_runs import Runs, RunsWriter
+
 STANDINGS = ["rank", "player", "net", "money", "deals"]  # then one column per table
 DEALS = ["night", "date", "table", "game", "deal", "revision", "status", "player", "net",
          "summary"]
@@ -49,7 +51,10 @@ def write_csv(fh: TextIO, header: Sequence[str], rows: Iterable[Sequence[Any]],
     `text`: the only columns that can hold anything but ints and safe text (None: any)."""
     writer = csv.writer(fh, lineterminator="\r\n")
     writer.writerow(header)
-    if text is None:
+    if isinstance(rows, Runs):
+        RunsWriter(fh, len(header), range(len(header)) if text is None else
+                   [header.index(h) for h in text], safe_cell, _RISKY).write(rows)
+    elif text is None:
         # most cells are ints or plain text that safe_cell returns unchanged: skip the call
         writer.writerows([c if c.__class__ is int or (c.__class__ is str and c[:1] not in
                                                       _RISKY) else safe_cell(c) for c in row]

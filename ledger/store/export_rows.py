@@ -5,25 +5,38 @@ scope comes sorted from the database (one row a deal); the transfers come in one
 the table's own order, grouped here by revision; the file rows (one per seat per deal, one
 per transfer) are made here in deal order. Sorting the transfer rows themselves, or the
 seats joined to the deals, in SQL would sort several times as many rows.
+
+The rows come as `Runs`, one run per deal: the deal's columns once, then what differs from
+row to row (a seat's player and net, or one transfer), so a CSV file formats them once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
+from ..csv_runs import Runs
 from .db import Connection
 from .repo import player_names, seats_by_table
 
-Move = tuple[int | None, int | None, int, str]  # payer id, payee id, amount, reason (None: pot)
+# revision id, payer id, payee id, amount, reason (None: the pot), as the query gives them
+Move = tuple[int, int | None, int | None, int, str]
+Run = tuple[Sequence[Any], Sequence[Sequence[Any]], Sequence[Any]]
+
+_DEAL = "n.id, n.date, g.number, g.game, d.number, r.seq"  # the columns every row repeats
 
 
-def _deals(session: Connection, night_id: int | None) -> Iterator[Sequence[Any]]:
-    """(night, date, table no, game, deal no, revision seq, kind, summary, table id,
-    revision id) of each deal's current revision in scope, in file order."""
+def _deals(session: Connection, night_id: int | None, *, summaries: bool
+           ) -> Iterator[Sequence[Any]]:
+    """(night, date, table no, game, deal no, revision seq, then kind, summary, table id
+    with `summaries`, then revision id) of each deal's current revision in scope, in file
+    order."""
     in_night = "AND g.night_id = :n" if night_id is not None else ""
+    more = ", r.kind, r.summary, g.id" if summaries else ""
     cur = session.execute(f"""
-    SELECT n.id, n.date, g.number, g.game, d.number, r.seq, r.kind, r.summary, g.id, r.id
+    SELECT {_DEAL}{more}, r.id
     FROM night n JOIN game_table g ON g.night_id = n.id JOIN deal d ON d.table_id = g.id
     JOIN revision r ON r.id = (SELECT max(id) FROM revision WHERE deal_id = d.id)
     WHERE 1 {in_night}
@@ -33,7 +46,8 @@ def _deals(session: Connection, night_id: int | None) -> Iterator[Sequence[Any]]
         yield from part
 
 
-def moves_by_revision(*, session: Connection, night_id: int | None) -> dict[int, list[Move]]:
+def moves_by_revision(*, session: Connection, night_id: int | None
+                      ) -> dict[int, tuple[Move, ...]]:
     """The transfers of every revision in scope (old revisions too: they are few), in the
     order they were settled (transfer id: the table's own order, so no sort)."""
     if night_id is None:
@@ -45,40 +59,50 @@ def moves_by_revision(*, session: Connection, night_id: int | None) -> dict[int,
             "FROM transfer t JOIN revision r ON r.id = t.revision_id "
             "JOIN deal d ON d.id = r.deal_id JOIN game_table g ON g.id = d.table_id "
             "WHERE g.night_id = ? ORDER BY t.id", (night_id,))
-    out: dict[int, list[Move]] = {}
-    for rid, a, b, x, why in rows.fetchall():
-        move = (a, b, x, why)
-        if rid in out:
-            out[rid].append(move)
-        else:
-            out[rid] = [move]
+    out: dict[int, tuple[Move, ...]] = {}
+    # a revision's transfers are written together, so they come in one stretch; but
+    # nothing forbids two stretches, which are then joined. Tuples, not lists: once the
+    # garbage collector has seen they hold no containers it stops tracking them, so its
+    # full passes over the rest of the export do not walk ~60,000 of them each time.
+    for rid, stretch in groupby(rows.fetchall(), itemgetter(0)):
+        settled = tuple(stretch)
+        out[rid] = out[rid] + settled if rid in out else settled
     return out
 
 
-def deal_rows(*, session: Connection, night_id: int | None, moves: Mapping[int, list[Move]],
-              kinds: Mapping[str, str] | None = None) -> Iterator[Sequence[Any]]:
+def deal_rows(*, session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
+              kinds: Mapping[str, str] | None = None) -> Runs:
     """(night, date, table no, game, deal no, revision, kind, player, net, summary), one per
     seated player per deal, in order; streamed while `session` is open. `kinds` renames
     the revision kinds (record → recorded …) for the reader."""
     seats = seats_by_table(session=session)
-    for nid, day, table_no, game, deal_no, seq, kind, summary, tid, rid in _deals(session,
-                                                                               night_id):
+    return Runs(_deal_runs(session, night_id, moves, kinds or {}, seats), head=7, tail=1)
+
+
+def _deal_runs(session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
+               kinds: Mapping[str, str], seats: Mapping[int, Sequence[tuple[int, str]]]
+               ) -> Iterator[Run]:
+    for nid, day, table_no, game, deal_no, seq, kind, summary, tid, rid in _deals(
+            session, night_id, summaries=True):
         nets: dict[int | None, int] = {}
-        for a, b, x, _ in moves.get(rid, ()):
+        for _, a, b, x, _ in moves.get(rid, ()):
             nets[a] = nets.get(a, 0) - x
             nets[b] = nets.get(b, 0) + x
-        if kinds is not None:
-            kind = kinds.get(kind, kind)
-        for pid, name in seats.get(tid, ()):
-            yield (nid, day, table_no, game, deal_no, seq, kind, name, nets.get(pid, 0),
-                   summary)
+        yield ((nid, day, table_no, game, deal_no, seq, kinds.get(kind, kind)),
+               [(name, nets.get(pid, 0)) for pid, name in seats.get(tid, ())], (summary,))
 
 
 def transfer_rows(*, session: Connection, night_id: int | None,
-                  moves: Mapping[int, list[Move]]) -> Iterator[Sequence[Any]]:
+                  moves: Mapping[int, Sequence[Move]]) -> Runs:
     """(night, date, table no, game, deal no, revision, from, to, amount, reason), in
     order; streamed while `session` is open."""
     names: dict[int | None, str] = {None: "pot", **player_names(session=session)}
-    for nid, day, table_no, game, deal_no, seq, _, _, _, rid in _deals(session, night_id):
-        for a, b, x, why in moves.get(rid, ()):
-            yield (nid, day, table_no, game, deal_no, seq, names[a], names[b], x, why)
+    return Runs(_transfer_runs(session, night_id, moves, names), head=6, tail=0)
+
+
+def _transfer_runs(session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
+                   names: Mapping[int | None, str]) -> Iterator[Run]:
+    for row in _deals(session, night_id, summaries=False):
+        settled = moves.get(row[6])
+        if settled:
+            yield (row[:6], [(names[a], names[b], x, why) for _, a, b, x, why in settled], ())
