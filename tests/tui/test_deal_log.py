@@ -1,6 +1,8 @@
 """`DealLog.append_row` keeps a DataTable's caches across an append and measures the row at
 once; the rows it appends must draw exactly as in a table filled at once, and the cursor
-moved to one must scroll there at once (so a change in Textual's DataTable that breaks the
+moved to one must scroll there at once. Rows away from the row cursor are cached wherever
+the cursor is: they must draw exactly as a plain DataTable draws them, and a move must draw
+only the rows it leaves and lands on (so a change in Textual's DataTable that breaks either
 shortcut shows up here, not on a club night)."""
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.widgets import DataTable
 
 from tui.widgets.deal_log import DealLog
 
@@ -90,5 +93,45 @@ def test_without_the_internals_it_adds_rows_the_plain_way(
                 filled.add_row(*row(i), key=str(i))
             await pilot.pause()
             assert log.row_count == 3 and log.get_row("2") == filled.get_row("2")
+
+    asyncio.run(run())
+
+
+class Plain(App[None]):
+    CSS = "DataTable { height: 12; }"
+
+    def compose(self) -> ComposeResult:
+        yield DealLog(id="log", cursor_type="row", zebra_stripes=True)
+        yield DataTable(id="plain", cursor_type="row", zebra_stripes=True)
+
+
+def test_a_cursor_move_draws_two_rows_again_and_all_as_a_plain_table() -> None:
+    async def run() -> None:
+        app = Plain()
+        async with app.run_test(size=(50, 30)) as pilot:
+            log, plain = app.query_one("#log", DealLog), app.query_one("#plain", DataTable)
+            for table in (log, plain):
+                for label, width in COLUMNS:
+                    table.add_column(label, key=label or "mark", width=width)
+                for i in range(30):
+                    table.add_row(*row(i), key=str(i))
+            await pilot.pause()
+            for target in (2, 5, 8, 3):  # moves within the first screen of rows
+                log.move_cursor(row=target, animate=False)
+                log.focus()
+                await pilot.pause()
+                drawn(log)  # the rows on screen are drawn and cached
+                rows_drawn, lines_drawn = len(log._row_render_cache), len(log._line_cache)
+                log.move_cursor(row=target + 1, animate=False)
+                log.refresh()  # every line drawn again, as when a dialog over it closes
+                got = drawn(log)
+                # the row left and the row reached are drawn again (a line each, cached
+                # under both keys); the other rows come from the caches
+                assert len(log._row_render_cache) - rows_drawn <= 2
+                assert len(log._line_cache) - lines_drawn <= 4
+                plain.move_cursor(row=target + 1, animate=False)
+                plain.focus()  # drawn as the focused table, like `log` was
+                await pilot.pause()
+                assert got == drawn(plain)
 
     asyncio.run(run())

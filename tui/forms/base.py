@@ -254,8 +254,8 @@ class DealForm(TallyModal[int | None]):
         self.show_result()
 
     def reason(self) -> str:
-        found = self.query("#reason")
-        return found.first(Input).value.strip() if found else ""
+        found = self.query_one_optional("#reason", Input)  # (cached, unlike `query`)
+        return found.value.strip() if found is not None else ""
 
     def show_result(self) -> None:
         for label in self.query(".field-error"):

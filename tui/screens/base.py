@@ -8,6 +8,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
 from ..keys import localize
+from .release import release_closed_widgets
 
 if TYPE_CHECKING:
     from ledger.service import Tally
@@ -49,6 +50,10 @@ class OnTally:
     def game_name(self) -> str | None:
         """The game whose rules the help shows (a table's screens), if any."""
         return None
+
+    def on_unmount(self) -> None:
+        """The screen is gone (its widgets first): let Textual's caches forget them."""
+        release_closed_widgets()
 
 
 class TallyScreen(OnTally, BindingsFollowState, Screen[ResultType]):

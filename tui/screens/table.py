@@ -263,10 +263,14 @@ class TableScreen(TallyScreen[None]):
     # ---- selection ------------------------------------------------------------------------------
 
     def selected(self) -> DealView | None:
-        logs = self.query("#deals")
-        if self.data is None or not self.data.deals or not logs:  # (no log: being removed)
+        if self.data is None or not self.data.deals:
             return None
-        row = logs.first(DataTable).cursor_row
+        # `query_one` on an id is cached (a `query` walks the screen, and the footer asks
+        # this for every key it shows); no log: the screen is being removed
+        log = self.query_one_optional("#deals", DataTable)
+        if log is None:
+            return None
+        row = log.cursor_row
         return self.data.deals[row] if 0 <= row < len(self.data.deals) else None
 
     def selected_id(self) -> int | None:
