@@ -159,22 +159,22 @@ class ArchiveMixin:
 
         objs: list[dict[str, Any]] = []
         lines: list[int] = []
-        try:
-            with path.open(encoding="utf-8") as fh:
-                for number, line in enumerate(fh, start=1):
-                    if not line.strip():
-                        continue
-                    try:
-                        objs.append(read_json_object(line))
-                    except RuleError as exc:
-                        raise RuleError(f"line {number}", exc.message) from None
-                    lines.append(number)
+        try:  # read at once, cut where iterating the file would (universal newlines)
+            text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise RuleError("file", f"{path} does not exist") from None
         except UnicodeDecodeError:
             raise RuleError("file", f"{path} is not UTF-8 text") from None
         except OSError as exc:  # a folder, no permission, an I/O error
             raise RuleError("file", f"{path}: {exc.strerror or type(exc).__name__}") from None
+        for number, line in enumerate(text.split("\n"), start=1):
+            if not line.strip():
+                continue
+            try:
+                objs.append(read_json_object(line))
+            except RuleError as exc:
+                raise RuleError(f"line {number}", exc.message) from None
+            lines.append(number)
         if not objs:
             raise RuleError("file", f"{path} holds no deals")
         return self.add_deals(table_id, objs, author, line_numbers=lines)

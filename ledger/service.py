@@ -64,7 +64,7 @@ class _Table:
     game: Game
     preset: str
     options: Options
-    options_json: dict[str, Any]
+    options_text: str  # as stored (JSON); parsed only for a TableView
     seats: tuple[str, ...]
     seat_ids: dict[str, int]
 
@@ -225,18 +225,17 @@ class Tally(NightEndMixin, ArchiveMixin):
         if row is None:
             raise RuleError("table", f"{table_id} does not exist")
         game = game_named(row.game)
-        options_json = json.loads(row.options)
         options = _frozen_options(game.name, row.options)
         if seat_rows is None:
             seat_rows = repo.seats(session=s, table_id=table_id)
         return _Table(table_id, row.night_id, row.number, game, row.preset, options,
-                      options_json, tuple(n for _, n in seat_rows), {n: i for i, n in seat_rows})
+                      row.options, tuple(n for _, n in seat_rows), {n: i for i, n in seat_rows})
 
     def _table_view(self, s: Connection, table_id: int) -> TableView:
         t = self._load_table(s, table_id)
         steps, state = self._fold(s, t)
         return TableView(t.id, t.night_id, t.number, t.game.name, t.preset, t.seats,
-                         t.options_json, sum(1 for x in steps if x.kind != "void"),
+                         json.loads(t.options_text), sum(1 for x in steps if x.kind != "void"),
                          dict(t.game.status(state, t.options)))
 
     def table(self, table_id: int) -> TableView:

@@ -93,13 +93,7 @@ def get_mapping(obj: Mapping[str, Any], key: str, *, optional: bool = True) -> d
 def player_map(obj: Mapping[str, Any], key: str, seats: Collection[str], *,
                optional: bool = True) -> dict[str, Any]:
     """An object keyed by seated players' names (keys trimmed; duplicates refused)."""
-    raw = obj.get(key)
-    if raw is None:
-        if optional:
-            return {}
-        raise RuleError(key, "is missing")
-    if not isinstance(raw, Mapping):
-        raise RuleError(key, f"{show(raw)} is not an object")
+    raw = get_mapping(obj, key, optional=optional)
     out: dict[str, Any] = {}
     for name, value in raw.items():
         clean = name.strip() if isinstance(name, str) else None
