@@ -206,6 +206,23 @@ def test_import_is_all_or_nothing_with_line_numbers(cli: Cli, tmp_path: Path) ->
     assert cli("check").exit_code == 0
 
 
+def test_import_counts_lines_as_the_file_has_them(cli: Cli, tmp_path: Path) -> None:
+    """CRLF and lone CR end a line; U+2028 inside a JSON string (valid JSON) does not."""
+    cli("player", "add", "Ann", "Bea", "Chie", "Dan", "Eve")
+    cli("night", "new", "--date", "2026-11-29")
+    cli("table", "new", "--night", "1", "--game", "crazy-solo", "--seats",
+        "Ann,Bea,Chie,Dan,Eve")
+    good = json.dumps({**SOLO, "team_points": 70}, ensure_ascii=False)
+    odd = json.dumps({**SOLO, "team_points": 70, "x": "a\u2028b"}, ensure_ascii=False)
+    assert "\u2028" in odd
+    file = tmp_path / "night.jsonl"
+    file.write_bytes(f"{good}\r\n{odd}\r{good}\n".encode())
+    r = cli("import", str(file), "--table", "1")
+    assert (r.exit_code, r.stderr) == (2, "error: line 2: x: unknown field\n")
+    file.write_bytes(f"{good}\r\n\r\n{good}\r{good}".encode())
+    assert (cli("import", str(file), "--table", "1").stdout) == "3\n"
+
+
 def test_settle_nets_from_paper(cli: Cli) -> None:
     r = cli("settle", "--nets", "-", input={"Chie": -35, "Dan": 35, "Ann": 0})
     assert (r.exit_code, r.stdout) == (0, "Chie pays Dan 35\n")
