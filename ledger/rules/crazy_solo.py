@@ -8,7 +8,7 @@ from ⌈g/2⌉ of them and the partner from ⌊g/2⌋; alone, the caller collect
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -271,7 +271,7 @@ def amount(outcome: Outcome, options: Options) -> int:
 def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement, State]:
     seats = state.seats
     dealer = outcome.dealer or state.dealer
-    after = replace(state, dealer=_left_of(seats, dealer), deals=state.deals + 1)
+    after = State(seats=seats, dealer=_left_of(seats, dealer), deals=state.deals + 1)
     a = amount(outcome, options)
     extra = {"amount": a, "dealer": dealer, "next_dealer": after.dealer}
     if a == 0:

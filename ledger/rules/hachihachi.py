@@ -363,6 +363,8 @@ def _read_hands(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
                 indicator: Card, refuse: Refusal) -> dict[str, tuple[Card, ...]]:
     raw = F.player_map(obj, "hands", order)
     hands: dict[str, tuple[Card, ...]] = {}
+    if not raw:  # (mostly: no hands given)
+        return hands
     owner: dict[Card, str] = {}
     for name in order:
         if name not in raw:
@@ -391,6 +393,8 @@ def _read_roles(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
                 table: HandRoles, refuse: Refusal) -> dict[str, tuple[str, ...]]:
     raw = F.player_map(obj, "roles", order)
     roles: dict[str, tuple[str, ...]] = {}
+    if not raw:  # (mostly: no roles given)
+        return roles
     for name in order:
         if name not in raw:
             continue
@@ -422,6 +426,8 @@ def _read_aces(obj: Mapping[str, Any], order: tuple[str, ...], forced: tuple[str
                ins: tuple[str, ...]) -> dict[str, int]:
     raw = F.player_map(obj, "aces", order)
     aces: dict[str, int] = {}
+    if not raw:  # (mostly: no aces given)
+        return aces
     for name in order:
         if name not in raw:
             continue

@@ -223,3 +223,11 @@ def test_outcome_json_round_trip(case: tuple[dict[str, Any], int]) -> None:
     state = cs.initial(tuple(obj["players"]), opts)
     outcome = cs.parse(obj, state, opts)
     assert cs.parse(cs.to_json(outcome), state, opts) == outcome
+
+
+def test_settle_sets_every_field_of_the_next_state() -> None:
+    """`settle` builds the next State with every field named (cheaper than `replace`): a
+    field added to State must be given there too, or this fails."""
+    from dataclasses import fields
+
+    assert [f.name for f in fields(cs.State)] == ["seats", "dealer", "deals"]
