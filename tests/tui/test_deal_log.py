@@ -36,6 +36,12 @@ class Logs(App[None]):
         yield DealLog(id="filled", cursor_type="row", zebra_stripes=True)
 
 
+def add_columns(*tables: DataTable[object]) -> None:
+    for table in tables:
+        for label, width in COLUMNS:
+            table.add_column(label, key=label or "mark", width=width)
+
+
 def drawn(log: DealLog) -> list[Strip]:
     return log.render_lines(Region(0, 0, log.size.width, log.size.height))
 
@@ -46,9 +52,7 @@ def test_appended_rows_draw_as_in_a_table_filled_at_once() -> None:
         async with app.run_test(size=(50, 24)) as pilot:
             appended, filled = app.query_one("#appended", DealLog), app.query_one("#filled",
                                                                                  DealLog)
-            for log in (appended, filled):
-                for label, width in COLUMNS:
-                    log.add_column(label, key=label or "mark", width=width)
+            add_columns(appended, filled)
             for i in range(20):
                 appended.add_row(*row(i), key=str(i))
             appended.move_cursor(row=19)
@@ -85,9 +89,7 @@ def test_without_the_internals_it_adds_rows_the_plain_way(
         app = Logs()
         async with app.run_test(size=(50, 24)) as pilot:
             log, filled = app.query_one("#appended", DealLog), app.query_one("#filled", DealLog)
-            for table in (log, filled):
-                for label, width in COLUMNS:
-                    table.add_column(label, key=label or "mark", width=width)
+            add_columns(log, filled)
             for i in range(3):
                 log.append_row(*row(i), key=str(i))
                 filled.add_row(*row(i), key=str(i))
@@ -110,9 +112,8 @@ def test_a_cursor_move_draws_two_rows_again_and_all_as_a_plain_table() -> None:
         app = Plain()
         async with app.run_test(size=(50, 30)) as pilot:
             log, plain = app.query_one("#log", DealLog), app.query_one("#plain", DataTable)
+            add_columns(log, plain)
             for table in (log, plain):
-                for label, width in COLUMNS:
-                    table.add_column(label, key=label or "mark", width=width)
                 for i in range(30):
                     table.add_row(*row(i), key=str(i))
             await pilot.pause()
