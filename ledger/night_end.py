@@ -187,7 +187,8 @@ def _settlement_of(n: Any, table_nets: dict[int, dict[str, int]],
         left[item.payee] = left.get(item.payee, 0) - item.amount
     if mode == "fewest":
         items = [SettleItem(p.payer, p.payee, p.amount, None, to_money(p.amount),
-                            _why(p, table_nets, nets)) for p in fewest(left)]
+                            _why(p, table_nets, nets))
+                 for p in fewest(left, tables=table_nets.values())]
     else:
         items = _direct_open(table_nets, paid, to_money)
     return NightSettlement(night_id, n.date, mode, the_rate, code if the_rate else None,

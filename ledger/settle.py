@@ -52,22 +52,34 @@ class TablePayment:
         return Payment(self.payer, self.payee, self.amount)
 
 
-def fewest_transfers(nets: Mapping[str, int]) -> list[Payment]:
+def fewest_transfers(nets: Mapping[str, int], tables: Iterable[Iterable[str]] = ()
+                     ) -> list[Payment]:
     """Payments that bring every net to zero, as few as possible.
 
     `nets` maps player to chips won (+) or lost (−); it must sum to 0. With n non-zero
     balances the result has at most n − 1 payments, and exactly the minimum when
     n <= EXACT_LIMIT: n minus the largest number of disjoint groups whose nets sum to 0,
-    each group settled by its own size − 1 payments. Above the limit: exactly matching
-    debts and credits are paired first, the rest is settled greedily (largest loser pays
-    largest winner). Ties are broken by name, so the result does not depend on the order
-    of `nets`; it is sorted by payer, then payee.
+    each group settled by its own size − 1 payments.
+
+    Above the limit, `tables` (who sat together: a night's tables) split the players into
+    *circles*: the fewest sets, each a union of tables, that no table crosses. If every
+    circle's nets sum to 0 each circle is settled on its own (exactly, up to the limit);
+    so a night of separate tables never needs more payments than settling each table
+    apart. Otherwise, and in a circle above the limit: exactly matching debts and credits
+    are paired first, the rest is settled greedily (largest loser pays largest winner).
+    Ties are broken by name, so the result does not depend on the order of `nets`; it is
+    sorted by payer, then payee.
 
     >>> fewest_transfers({"Dan": 35, "Chie": -35, "Ana": 0})
     [Payment(payer='Chie', payee='Dan', amount=35)]
     """
     balances = _checked(nets, "nets")
     names = sorted(balances)
+    circles = _circles(balances, tables) if len(names) > EXACT_LIMIT else []
+    if len(circles) > 1:
+        payments = [p for circle in circles
+                    for p in fewest_transfers({n: balances[n] for n in circle})]
+        return sorted(payments, key=lambda p: (p.payer, p.payee))
     if len(names) <= EXACT_LIMIT:
         values = [balances[name] for name in names]
         groups = [[names[i] for i in range(len(names)) if mask >> i & 1]
@@ -78,6 +90,30 @@ def fewest_transfers(nets: Mapping[str, int]) -> list[Payment]:
         groups.append([name for name in names if name not in paired])
     payments = [p for group in groups for p in _greedy({n: balances[n] for n in group})]
     return sorted(payments, key=lambda p: (p.payer, p.payee))
+
+
+def _circles(balances: Mapping[str, int], tables: Iterable[Iterable[str]]) -> list[list[str]]:
+    """The players with a balance, split where no table joins them (each sorted, in order
+    of their first name); one circle of everyone if any circle's nets do not sum to 0
+    (a payment already made between circles)."""
+    leader = {name: name for name in balances}
+
+    def find(name: str) -> str:
+        while leader[name] != name:
+            leader[name] = leader[leader[name]]
+            name = leader[name]
+        return name
+
+    for table in tables:
+        seated = sorted(find(n) for n in table if n in balances)
+        for other in seated[1:]:
+            leader[find(other)] = find(seated[0])
+    circles: dict[str, list[str]] = {}
+    for name in sorted(balances):
+        circles.setdefault(find(name), []).append(name)
+    if any(sum(balances[n] for n in circle) for circle in circles.values()):
+        return [sorted(balances)]
+    return list(circles.values())
 
 
 def direct_transfers(table_nets: Mapping[Hashable, Mapping[str, int]]) -> list[TablePayment]:

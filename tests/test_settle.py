@@ -288,8 +288,35 @@ def test_direct_settles_every_table(tables: list[dict[str, int]]) -> None:
     for number, nets in night.items():
         assert_settles(nets, [p.payment for p in payments if p.table == number])
     overall = overall_nets(night)
-    if non_zero(overall) <= EXACT_LIMIT:  # above it fewest is greedy (n - 1), not a minimum
-        assert len(payments) >= len(fewest_transfers(overall))
+    fewest = fewest_transfers(overall, tables=night.values())
+    assert_settles(overall, fewest)
+    circles = settle._circles({k: v for k, v in overall.items() if v}, night.values())
+    if all(len(c) <= EXACT_LIMIT for c in circles):  # above it fewest is greedy, not a minimum
+        assert len(payments) >= len(fewest)
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.lists(st.lists(AMOUNTS.filter(bool), min_size=4, max_size=6), min_size=4,
+                max_size=6))
+def test_a_big_night_of_separate_tables_never_needs_more_than_direct(
+        tables: list[list[int]]) -> None:
+    """More than EXACT_LIMIT players, each at one table of 5 to 7: `fewest` settles each
+    table's circle exactly, so it never needs more payments than settling tables apart
+    (the greedy method over everyone could)."""
+    night = {t: {f"T{t}P{i}": v for i, v in enumerate([*values, -sum(values)])}
+             for t, values in enumerate(tables, start=1)}
+    overall = overall_nets(night)
+    fewest = fewest_transfers(overall, tables=night.values())
+    assert_settles(overall, fewest)
+    assert len(fewest) <= len(direct_transfers(night))
+
+
+def test_circles_join_tables_that_share_a_player_and_give_up_on_a_payment_across() -> None:
+    balances = {"A": -5, "B": 5, "C": -3, "D": 1, "E": 2, "F": -1, "G": 1}
+    tables = [["A", "B"], ["C", "D"], ["D", "E", "Z"], ["F", "G"]]
+    assert settle._circles(balances, tables) == [["A", "B"], ["C", "D", "E"], ["F", "G"]]
+    paid = {**balances, "A": -4, "C": -4}  # C paid A 1 across the circles
+    assert settle._circles(paid, tables) == [sorted(paid)]
 
 
 # --- explain --------------------------------------------------------------------------------
