@@ -99,13 +99,14 @@ def _circles(balances: Mapping[str, int], tables: Iterable[Iterable[str]]) -> li
     leader = {name: name for name in balances}
 
     def find(name: str) -> str:
+        leader.setdefault(name, name)
         while leader[name] != name:
             leader[name] = leader[leader[name]]
             name = leader[name]
         return name
 
-    for table in tables:
-        seated = sorted(find(n) for n in table if n in balances)
+    for table in tables:  # everyone seated joins: one square overall still links two tables
+        seated = sorted(find(n) for n in table)
         for other in seated[1:]:
             leader[find(other)] = find(seated[0])
     circles: dict[str, list[str]] = {}

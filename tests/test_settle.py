@@ -317,6 +317,10 @@ def test_circles_join_tables_that_share_a_player_and_give_up_on_a_payment_across
     assert settle._circles(balances, tables) == [["A", "B"], ["C", "D", "E"], ["F", "G"]]
     paid = {**balances, "A": -4, "C": -4}  # C paid A 1 across the circles
     assert settle._circles(paid, tables) == [sorted(paid)]
+    # Z won 10 at one table and lost 10 at the other: square overall, Z still joins them
+    night = {1: {"A": -10, "Z": 10}, 2: {"Z": -10, "C": 10}, 3: {"F": -1, "G": 1}}
+    overall = {k: v for k, v in overall_nets(night).items() if v}
+    assert settle._circles(overall, night.values()) == [["A", "C"], ["F", "G"]]
 
 
 # --- explain --------------------------------------------------------------------------------
