@@ -19,6 +19,7 @@ from ledger import service as service_module
 from ledger.service import Tally
 from tui.app import TallyApp, make_app
 from tui.i18n import set_language
+from tui.screens.table import TableScreen
 from tui.settings import Settings
 
 F = TypeVar("F")
@@ -107,11 +108,20 @@ async def keys(pilot: Pilot[object], *pressed: str) -> None:
     await settle(pilot)
 
 
+async def open_first_table(pilot: Pilot[object]) -> TableScreen:
+    """From the nights screen: open the first night and its first table."""
+    await settle(pilot)
+    await keys(pilot, "enter", "enter")
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
 async def open_first_deal_form(pilot: Pilot[object], form_type: type[F]) -> F:
     """From the nights screen: open the first night, its first table, and a new deal's form
     (which must be a `form_type`)."""
-    await settle(pilot)
-    await keys(pilot, "enter", "enter", "a")
+    await open_first_table(pilot)
+    await keys(pilot, "a")
     form = pilot.app.screen
     assert isinstance(form, form_type)
     return form

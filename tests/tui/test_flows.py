@@ -28,6 +28,7 @@ from .conftest import (
     app_for,
     keys,
     open_first_deal_form,
+    open_first_table,
     seed,
     settle,
     typed,
@@ -317,9 +318,7 @@ def test_help_and_palette_follow_the_screen(tally: Tally, tmp_path: Path) -> Non
     async def flow() -> None:
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await keys(pilot, "enter", "enter")
-            table_screen = app.screen
+            table_screen = await open_first_table(pilot)
             commands = {c.title: c for c in app.get_system_commands(table_screen)}
             assert {"Add deal", "Correct deal", "Void deal", "Undo last deal"} <= set(commands)
             app.call_later(commands["Void deal"].callback)  # as the palette runs it
@@ -383,9 +382,7 @@ def test_thousands_of_deals_patch_in_place(tally: Tally, tmp_path: Path) -> None
     async def flow() -> None:
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await keys(pilot, "enter", "enter")
-            log = app.screen.query_one("#deals", DataTable)
+            log = (await open_first_table(pilot)).query_one("#deals", DataTable)
             assert log.row_count == 1500 and log.cursor_row == 1499
             await keys(pilot, "a", "p", "enter")
             assert log.row_count == 1501 and log.cursor_row == 1500
@@ -406,9 +403,7 @@ def test_a_save_after_a_deal_recorded_elsewhere_shows_both(tally: Tally, tmp_pat
     async def flow() -> None:
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await keys(pilot, "enter", "enter")
-            log = app.screen.query_one("#deals", DataTable)
+            log = (await open_first_table(pilot)).query_one("#deals", DataTable)
             assert log.row_count == 2
             tally.add_deal(table_id, DEALS[2])
             await keys(pilot, "a", "p", "enter")
@@ -430,10 +425,8 @@ def test_a_table_screen_losing_its_log_still_answers_for_its_keys(tally: Tally,
     async def flow() -> None:
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await keys(pilot, "enter", "enter")
-            table = app.screen
-            assert isinstance(table, TableScreen) and table.selected() is not None
+            table = await open_first_table(pilot)
+            assert table.selected() is not None
             assert table.check_action("void_deal", ()) is True
             await table.query_one("#deals", DataTable).remove()
             assert table.selected() is None

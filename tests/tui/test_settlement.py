@@ -18,7 +18,7 @@ from tui.screens.nights import NightsScreen
 from tui.screens.settlement import SettlementScreen
 from tui.screens.table import TableScreen
 
-from .conftest import SIZE, app_for, keys, seed, settle, typed
+from .conftest import SIZE, app_for, keys, open_first_table, seed, settle, typed
 from .test_flows import rows
 from .test_hachihachi import text
 
@@ -84,9 +84,7 @@ def test_the_app_speaks_japanese_and_remembers(tally: Tally, tmp_path: Path) -> 
     async def flow() -> None:
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await keys(pilot, "enter", "enter")  # down to a table, then switch there
-            assert isinstance(app.screen, TableScreen)
+            await open_first_table(pilot)  # down to a table, then switch there
             commands = {c.title: c for c in app.get_system_commands(app.screen)}
             app.call_later(commands["日本語で表示 (Japanese)"].callback)
             await settle(pilot)
