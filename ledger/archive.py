@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import exports, money
+from .csv_runs import Runs
 from .rules import RuleError
 from .rules.errors import show
 from .store import export_rows, repo
@@ -92,12 +93,14 @@ class ArchiveMixin:
                                         settle_rows, fmt)
         with self._read() as s:  # the big two stream from the database to their files
             moves = export_rows.moves_by_revision(session=s, night_id=night_id)
-            deals_file = exports.write(out, f"deals-{tag}", exports.DEALS, export_rows.deal_rows(
-                session=s, night_id=night_id, moves=moves, kinds=kinds), fmt, exports.DEALS_TEXT)
+            deals = Runs(export_rows.deal_rows(session=s, night_id=night_id, moves=moves,
+                                               kinds=kinds), *export_rows.DEAL_RUN)
+            deals_file = exports.write(out, f"deals-{tag}", exports.DEALS, deals, fmt,
+                                       exports.DEALS_TEXT)
+            transfers = Runs(export_rows.transfer_rows(session=s, night_id=night_id,
+                                                       moves=moves), *export_rows.TRANSFER_RUN)
             transfers_file = exports.write(out, f"transfers-{tag}", exports.TRANSFERS,
-                                           export_rows.transfer_rows(session=s, night_id=night_id,
-                                                                     moves=moves), fmt,
-                                           exports.TRANSFERS_TEXT)
+                                           transfers, fmt, exports.TRANSFERS_TEXT)
         return [standings_file, deals_file, transfers_file, settlement_file]
 
     # ---- backup / restore -------------------------------------------------------------------

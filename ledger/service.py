@@ -20,6 +20,7 @@ from typing import Any
 
 from . import presets
 from .archive import ArchiveMixin
+from .calc import read_json_object
 from .night_end import NightEndMixin
 from .rules import RuleError, game_named
 from .rules.errors import show
@@ -38,6 +39,8 @@ from .views import (
     TableView,
     TransferView,
 )
+
+__all__ = ["RuleError", "Tally", "read_json_object"]  # what the CLI and the app call
 
 MAX_NAME = 40
 

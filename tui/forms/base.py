@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ledger.rules import RuleError
+from ledger.service import RuleError
 from ledger.views import DealView, Preview, TableView
 
 from ..format import game_title

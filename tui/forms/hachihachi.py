@@ -22,10 +22,11 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Input, Static
 
 from ledger import presets
-from ledger.rules import GAMES, RuleError
+from ledger.rules import GAMES
 from ledger.rules.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
 from ledger.rules.hachihachi import Options, multiplier, table_name
 from ledger.rules.transfers import POT
+from ledger.service import RuleError
 from ledger.views import Preview, TransferView
 
 from ..format import chips

@@ -18,7 +18,8 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 from ledger import presets
-from ledger.rules import GAMES, RuleError
+from ledger.rules import GAMES
+from ledger.service import RuleError
 
 from ..format import game_title
 from ..i18n import t

@@ -24,7 +24,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Label, Static
 
-from ledger.rules import GAMES, RuleError
+from ledger.rules import GAMES
+from ledger.service import RuleError
 from ledger.views import Preview
 
 from ..format import chips
