@@ -22,6 +22,7 @@ from . import presets
 from .archive import ArchiveMixin
 from .calc import read_json_object
 from .night_end import NightEndMixin
+from .replay import Step, decode_state, encode_state, replay
 from .rules import RuleError, game_named
 from .rules.errors import show
 from .rules.fields import read_players
@@ -30,6 +31,7 @@ from .rules.transfers import POT, Settlement
 from .store import repo
 from .store.db import Connection, Database
 from .store.migrate import migrate
+from .store.rows import Checkpoint, DealRow
 from .views import (
     DealView,
     NightView,
@@ -64,25 +66,13 @@ class _Table:
     id: int
     night_id: int
     number: int
-    game: Game
+    game: Game[Any, Any, Any]
     preset: str
     options: Options
     options_text: str  # as stored (JSON); parsed only for a TableView
     seats: tuple[str, ...]
     seat_ids: dict[str, int]
-
-
-@dataclass(frozen=True, slots=True)
-class _Step:
-    """One deal of a table's fold: its current revision and what it settles now."""
-
-    deal_id: int
-    number: int
-    kind: str
-    outcome: dict[str, Any] | None
-    stored: tuple[Any, ...]
-    settlement: Settlement | None
-    summary: str
+    start: State  # the state before the first deal
 
 
 def clean_text(value: str | None, field: str) -> str | None:
@@ -231,14 +221,17 @@ class Tally(NightEndMixin, ArchiveMixin):
         options = _frozen_options(game.name, row.options)
         if seat_rows is None:
             seat_rows = repo.seats(session=s, table_id=table_id)
+        seats = tuple(n for _, n in seat_rows)
         return _Table(table_id, row.night_id, row.number, game, row.preset, options,
-                      row.options, tuple(n for _, n in seat_rows), {n: i for i, n in seat_rows})
+                      row.options, seats, {n: i for i, n in seat_rows},
+                      game.initial(seats, options))
 
     def _table_view(self, s: Connection, table_id: int) -> TableView:
         t = self._load_table(s, table_id)
-        steps, state = self._fold(s, t)
+        state = self._state_now(s, t)
+        deals, void = repo.deals_counted(session=s, table_id=t.id)
         return TableView(t.id, t.night_id, t.number, t.game.name, t.preset, t.seats,
-                         json.loads(t.options_text), sum(1 for x in steps if x.kind != "void"),
+                         json.loads(t.options_text), deals - void,
                          dict(t.game.status(state, t.options)))
 
     def table(self, table_id: int) -> TableView:
@@ -247,30 +240,36 @@ class Tally(NightEndMixin, ArchiveMixin):
 
     # ---- the fold -----------------------------------------------------------------------
 
-    def _fold(self, s: Connection, t: _Table, *, replace: Mapping[int, dict[str, Any] | None]
-              | None = None, summaries: bool = True) -> tuple[list[_Step], State]:
-        """Replay the table's deals from the start. `replace` swaps a deal's outcome
-        (None: void) to see what a correction does to it and to every later deal;
-        `summaries=False` leaves each step's summary empty (check needs none)."""
-        state = t.game.initial(t.seats, t.options)
-        steps = []
-        for row in repo.current_revisions(session=s, table_id=t.id):
-            deal_id, number, kind, raw = row[0], row[1], row[4], row[5]
-            outcome_json = json.loads(raw) if raw is not None else None
-            if replace and deal_id in replace:
-                outcome_json = replace[deal_id]
-                kind = "void" if outcome_json is None else "correct"
-            if outcome_json is None:
-                steps.append(_Step(deal_id, number, "void", None, row, None, "void"))
-                continue
-            try:
-                outcome = t.game.parse(outcome_json, state, t.options)
-            except RuleError as exc:
-                raise RuleError(f"deal {number}: {exc.field}", exc.message) from None
-            settlement, state = t.game.settle(state, outcome, t.options)
-            steps.append(_Step(deal_id, number, kind, outcome_json, row, settlement,
-                               t.game.summary(outcome, settlement) if summaries else ""))
-        return steps, state
+    def _fold(self, s: Connection, t: _Table, *, summaries: bool = True
+              ) -> tuple[list[Step], State]:
+        """Replay the table's deals from the start (`ledger.replay`)."""
+        return replay(t.game, t.options, t.start, repo.current_revisions(session=s, table_id=t.id),
+                      summaries=summaries)
+
+    def _checkpoint_state(self, t: _Table, cp: Checkpoint | None) -> State | None:
+        """The state a checkpoint holds: the start when there is no deal before, None
+        when it was not stored (or no longer fits the table)."""
+        return t.start if cp is None else decode_state(cp.state, t.start)
+
+    def _state_now(self, s: Connection, t: _Table) -> State:
+        """The table's state after its last deal: one stored row, else the fold."""
+        state = self._checkpoint_state(t, repo.last_checkpoint(session=s, table_id=t.id))
+        return self._fold(s, t, summaries=False)[1] if state is None else state
+
+    def _state_before(self, s: Connection, t: _Table, deal_id: int | None) -> State:
+        """The state a deal starts from (None: the next new deal)."""
+        if deal_id is None:
+            return self._state_now(s, t)
+        row = repo.current_revision_of(session=s, deal_id=deal_id)
+        if row is None or row.table_id != t.id:
+            raise RuleError("deal", f"{deal_id} is not a deal of table {t.id}")
+        state = self._checkpoint_state(t, repo.checkpoint_before(
+            session=s, table_id=t.id, number=row.number))
+        if state is None:
+            state = replay(t.game, t.options, t.start, [
+                r for r in repo.current_revisions(session=s, table_id=t.id)
+                if r.number < row.number], summaries=False)[1]
+        return state
 
     def _outcome_for(self, t: _Table, state: State, obj: Mapping[str, Any]
                      ) -> tuple[dict[str, Any], Settlement, str, State]:
@@ -316,18 +315,6 @@ class Tally(NightEndMixin, ArchiveMixin):
             _, settlement, summary, _ = self._outcome_for(t, state, obj)
             return _preview(settlement, summary)
 
-    def _state_before(self, s: Connection, t: _Table, deal_id: int | None) -> State:
-        if deal_id is None:
-            return self._fold(s, t)[1]
-        state = t.game.initial(t.seats, t.options)
-        for row in repo.current_revisions(session=s, table_id=t.id):
-            if row[0] == deal_id:
-                return state
-            if row[5] is not None:
-                outcome = t.game.parse(json.loads(row[5]), state, t.options)
-                state = t.game.settle(state, outcome, t.options)[1]
-        raise RuleError("deal", f"{deal_id} is not a deal of table {t.id}")
-
     def status_before(self, table_id: int, deal_id: int) -> dict[str, Any]:
         """The table's status just before `deal_id` (a form correcting a deal shows the
         table as it stood then: who started, who dealt and played, the score)."""
@@ -349,7 +336,7 @@ class Tally(NightEndMixin, ArchiveMixin):
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
                 raise RuleError("deal", f"{deal_id} does not exist")
-            return int(row[11])
+            return row.table_id
 
     def add_deal(self, table_id: int, obj: Mapping[str, Any], author: str | None = None) -> int:
         """Record a deal; returns its id."""
@@ -364,7 +351,11 @@ class Tally(NightEndMixin, ArchiveMixin):
         with self._write() as s:
             t = self._load_table(s, table_id)
             self._open_night(s, t.night_id)
-            _, state = self._fold(s, t)
+            state = self._checkpoint_state(t, repo.last_checkpoint(session=s, table_id=t.id))
+            if state is None:  # none stored yet (an upgraded database): fold once, keep all
+                steps, state = self._fold(s, t, summaries=False)
+                repo.save_checkpoints(session=s, states=[(x.deal_id, encode_state(x.state))
+                                                         for x in steps])
             new: list[repo.NewDeal] = []
             for i, obj in enumerate(objs):
                 try:
@@ -375,7 +366,7 @@ class Tally(NightEndMixin, ArchiveMixin):
                                         exc.message) from None
                     raise
                 new.append((stored, summary, dict(settlement.extra),
-                            self._transfer_rows(t, settlement)))
+                            self._transfer_rows(t, settlement), encode_state(state)))
             return repo.add_deals(session=s, table_id=t.id, now=_now(), author=author,
                                   deals=new)
 
@@ -391,15 +382,19 @@ class Tally(NightEndMixin, ArchiveMixin):
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
                 raise RuleError("deal", f"{deal_id} does not exist")
-            t = self._load_table(s, row[11])
+            t = self._load_table(s, row.table_id)
             self._open_night(s, t.night_id)
             stored: dict[str, Any] | None = None
+            before = self._state_before(s, t, deal_id)
             if obj is not None:
-                state = self._state_before(s, t, deal_id)
-                stored, _, _, _ = self._outcome_for(t, state, obj)
-            elif row[4] == "void":
+                stored, _, _, _ = self._outcome_for(t, before, obj)
+            elif row.kind == "void":
                 raise RuleError("deal", f"{deal_id} is already void")
-            steps, _ = self._fold(s, t, replace={deal_id: stored})
+            # the deals before it stand; it and every later one re-settle from its state
+            steps, _ = replay(t.game, t.options, before, repo.current_revisions(
+                session=s, table_id=t.id, from_number=row.number), replace={deal_id: stored})
+            repo.save_checkpoints(session=s, states=[(x.deal_id, encode_state(x.state))
+                                                     for x in steps])
             changed = 0
             now = _now()
             for step in steps:
@@ -408,7 +403,7 @@ class Tally(NightEndMixin, ArchiveMixin):
                                  author, reason)
                 elif step.settlement is not None and self._differs(s, t, step):
                     self._append(s, t, step, "resettle", now, author,
-                                 f"re-settled after deal {row[1]} changed")
+                                 f"re-settled after deal {row.number} changed")
                     changed += 1
             return changed
 
@@ -423,7 +418,7 @@ class Tally(NightEndMixin, ArchiveMixin):
                 return deal.id
         return None
 
-    def _append(self, s: Connection, t: _Table, step: _Step, kind: str, now: datetime,
+    def _append(self, s: Connection, t: _Table, step: Step, kind: str, now: datetime,
                 author: str | None, reason: str | None) -> None:
         settlement = step.settlement
         repo.add_revision(session=s, deal_id=step.deal_id, kind=kind, outcome=step.outcome,
@@ -432,13 +427,14 @@ class Tally(NightEndMixin, ArchiveMixin):
                           author=author, reason=reason,
                           transfers=self._transfer_rows(t, settlement) if settlement else [])
 
-    def _differs(self, s: Connection, t: _Table, step: _Step,
+    def _differs(self, s: Connection, t: _Table, step: Step,
                  stored: Sequence[tuple[Any, ...]] | None = None) -> bool:
         """Whether the step's stored transfers (read now unless given) differ from what
         the rules settle."""
         assert step.settlement is not None
         if stored is None:
-            stored = repo.transfers_of(session=s, revision_ids=[step.stored[2]])[step.stored[2]]
+            rid = step.row.revision_id
+            stored = repo.transfers_of(session=s, revision_ids=[rid])[rid]
         rules = self._transfer_rows(t, step.settlement)
         if list(stored) == rules:  # stored in the order settled: the usual, quick answer
             return False
@@ -450,24 +446,25 @@ class Tally(NightEndMixin, ArchiveMixin):
             rows = repo.current_revisions(session=s, table_id=table_id)
             return self._deal_views(s, t, rows)
 
-    def _deal_views(self, s: Connection, t: _Table, rows: Sequence[tuple[Any, ...]]
+    def _deal_views(self, s: Connection, t: _Table, rows: Sequence[DealRow]
                     ) -> list[DealView]:
         names = {v: k for k, v in t.seat_ids.items()}
-        moves = repo.transfers_of(session=s, revision_ids=[r[2] for r in rows])
+        moves = repo.transfers_of(session=s, revision_ids=[r.revision_id for r in rows])
         out = []
         for r in rows:
             transfers = tuple(TransferView(names.get(a, POT) if a else POT,
                                            names.get(b, POT) if b else POT, n, why)
-                              for a, b, n, why in moves[r[2]])
+                              for a, b, n, why in moves[r.revision_id])
             nets = {p: 0 for p in t.seats}
             for x in transfers:
                 if x.payer != POT:
                     nets[x.payer] -= x.amount
                 if x.payee != POT:
                     nets[x.payee] += x.amount
-            out.append(DealView(r[0], t.id, r[1], r[3], r[4], r[6],
-                                json.loads(r[5]) if r[5] else None, json.loads(r[7] or "{}"),
-                                transfers, nets, str(r[8])[:19], r[9], r[10]))
+            out.append(DealView(r.deal_id, t.id, r.number, r.seq, r.kind, r.summary,
+                                json.loads(r.outcome) if r.outcome else None,
+                                json.loads(r.extra or "{}"), transfers, nets,
+                                str(r.created_at)[:19], r.author, r.reason))
         return out
 
     def deal(self, deal_id: int) -> DealView:
@@ -475,7 +472,7 @@ class Tally(NightEndMixin, ArchiveMixin):
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
                 raise RuleError("deal", f"{deal_id} does not exist")
-            return self._deal_views(s, self._load_table(s, row[11]), [row])[0]
+            return self._deal_views(s, self._load_table(s, row.table_id), [row])[0]
 
     def history(self, deal_id: int) -> list[DealView]:
         """Every revision of a deal, oldest first."""
@@ -483,11 +480,8 @@ class Tally(NightEndMixin, ArchiveMixin):
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
                 raise RuleError("deal", f"{deal_id} does not exist")
-            t = self._load_table(s, row[11])
-            revs = repo.revisions_of(session=s, deal_id=deal_id)
-            rows = [(deal_id, row[1], r.id, r.seq, r.kind, r.outcome, r.summary, r.extra,
-                     r.created_at, r.author, r.reason, t.id) for r in revs]
-            return self._deal_views(s, t, rows)
+            t = self._load_table(s, row.table_id)
+            return self._deal_views(s, t, repo.revisions_of(session=s, deal_id=deal_id))
 
     # ---- standings ----------------------------------------------------------------------
 
@@ -563,15 +557,22 @@ class Tally(NightEndMixin, ArchiveMixin):
                 except (RuleError, ValueError, KeyError) as exc:
                     problems.append((tid, f"table {tid}: cannot be replayed ({exc})"))
                     continue
-                stored = repo.transfers_of(session=s, revision_ids=[x.stored[2] for x in steps])
+                stored = repo.transfers_of(session=s,
+                                           revision_ids=[x.row.revision_id for x in steps])
+                states = repo.checkpoints(session=s, table_id=tid)
                 for step in steps:
+                    moves = stored[step.row.revision_id]
                     if step.settlement is None:
-                        if stored[step.stored[2]]:
+                        if moves:
                             problems.append((tid, f"table {t.id} deal {step.number}: void but "
                                              "has transfers"))
-                    elif self._differs(s, t, step, stored[step.stored[2]]):
+                    elif self._differs(s, t, step, moves):
                         problems.append((tid, f"table {t.id} deal {step.number}: stored "
                                          "transfers differ from the rules"))
+                    kept = states.get(step.deal_id)  # none: from before 0004, filled later
+                    if kept is not None and kept != encode_state(step.state):
+                        problems.append((tid, f"table {t.id} deal {step.number}: stored state "
+                                         "differs from the replay"))
         return problems
 
 

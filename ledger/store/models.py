@@ -81,6 +81,16 @@ class Revision(SQLModel, table=True):
     reason: str | None = None
 
 
+class DealState(SQLModel, table=True):
+    """The table's state after a deal (its current revision), as `ledger.replay` encodes
+    it: a cache of the fold, so a new deal reads one row instead of folding the table.
+    Rewritten when a correction re-settles the deals after it; `tally check` verifies it."""
+
+    __tablename__ = "deal_state"
+    deal_id: int | None = Field(default=None, primary_key=True, foreign_key="deal.id")
+    state: str
+
+
 class TransferRow(SQLModel, table=True):
     __tablename__ = "transfer"
     # covering: standings, exports and check read these four columns by revision (0003)

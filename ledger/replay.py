@@ -1,0 +1,133 @@
+"""The fold of a table's deals: one pure loop, used by the service to record, preview and
+correct deals, to find the state before deal N, and by `check`. No SQLite: it takes any
+records with a deal id, number, kind and outcome JSON (`ledger.store.rows.DealRow`).
+
+A table's state after each deal is kept as a checkpoint (`encode_state`), so a new deal
+starts from the last one instead of folding the whole table; `check` re-derives them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any, Protocol
+
+from .rules import RuleError
+from .rules.game import Game
+from .rules.transfers import Settlement
+
+
+class Stored(Protocol):
+    """What the fold reads of a stored deal."""
+
+    @property
+    def deal_id(self) -> int: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def outcome(self) -> str | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One deal of the fold: what its current outcome settles now, and the state after."""
+
+    deal_id: int
+    number: int
+    kind: str
+    outcome: dict[str, Any] | None  # None: void
+    row: Any  # the stored record it came from
+    settlement: Settlement | None  # None: void
+    summary: str
+    state: Any  # the table's state after this deal
+
+
+def replay(game: Game[Any, Any, Any], options: Any, state: Any, rows: Iterable[Stored], *,
+           replace: Mapping[int, dict[str, Any] | None] | None = None,
+           summaries: bool = True) -> tuple[list[Step], Any]:
+    """Fold `rows` (in deal order) from `state`. `replace` swaps a deal's outcome (None:
+    void) to see what a correction does to it and to every later deal; `summaries=False`
+    leaves each step's summary empty (`check` needs none). A deal that no longer parses
+    is a RuleError naming it."""
+    steps = []
+    for row in rows:
+        outcome_json = json.loads(row.outcome) if row.outcome is not None else None
+        kind = row.kind
+        if replace and row.deal_id in replace:
+            outcome_json = replace[row.deal_id]
+            kind = "void" if outcome_json is None else "correct"
+        if outcome_json is None:
+            steps.append(Step(row.deal_id, row.number, "void", None, row, None, "void", state))
+            continue
+        try:
+            outcome = game.parse(outcome_json, state, options)
+        except RuleError as exc:
+            raise RuleError(f"deal {row.number}: {exc.field}", exc.message) from None
+        settlement, state = game.settle(state, outcome, options)
+        steps.append(Step(row.deal_id, row.number, kind, outcome_json, row, settlement,
+                          game.summary(outcome, settlement) if summaries else "", state))
+    return steps, state
+
+
+def state_before(game: Game[Any, Any, Any], options: Any, start: Any,
+                 rows: Sequence[Stored], deal_id: int) -> Any:
+    """The state just before `deal_id` (the fold of the deals before it), or a KeyError
+    if it is not one of `rows`."""
+    for i, row in enumerate(rows):
+        if row.deal_id == deal_id:
+            return replay(game, options, start, rows[:i], summaries=False)[1]
+    raise KeyError(deal_id)
+
+
+# ---- checkpoints ---------------------------------------------------------------------------
+
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, str | int | bool):
+        return value
+    raise TypeError(f"a table state holds {type(value).__name__}, which is not kept")
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+def encode_state(state: Any) -> str:
+    """A table state as stored: its fields as JSON (every engine's state is a frozen
+    dataclass of text, numbers, flags and tuples of them).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class S:
+    ...     seats: tuple[str, ...]
+    ...     dealer: str
+    ...     deals: int = 0
+    >>> encode_state(S(("Ann", "Bea"), "Bea", 3))
+    '{"seats":["Ann","Bea"],"dealer":"Bea","deals":3}'
+    >>> decode_state(_, S(("Ann", "Bea"), "Ann"))
+    S(seats=('Ann', 'Bea'), dealer='Bea', deals=3)
+    """
+    assert is_dataclass(state)
+    return _encode({f.name: _plain(getattr(state, f.name)) for f in fields(state)})
+
+
+def decode_state(text: str | None, like: Any) -> Any | None:
+    """A stored state back as the engine's state (the class of `like`, e.g. the table's
+    initial state), or None when there is none or it does not fit the class or the seats
+    of `like` (stored by another version of the engine, or before a rename): the caller
+    folds instead."""
+    if text is None:
+        return None
+    try:
+        obj = json.loads(text)
+        state = type(like)(**{k: _frozen(v) for k, v in obj.items()})
+    except (ValueError, TypeError):
+        return None
+    return state if getattr(state, "seats", None) == getattr(like, "seats", None) else None

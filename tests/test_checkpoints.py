@@ -1,0 +1,110 @@
+"""The state after each deal is stored (`deal_state`), so recording, previewing and the
+app's save read one row instead of folding the table; corrections rewrite the states after
+them, and `tally check` verifies every stored state against the fold."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from ledger.replay import encode_state
+from ledger.service import Tally
+
+
+def solo(caller: str, partner: str, points: int) -> dict[str, object]:
+    return {"contract": "solo", "caller": caller, "partner": partner, "trump": "clubs",
+            "team_points": points}
+
+
+def stored_states(db: Path, table: int) -> list[str]:
+    con = sqlite3.connect(db)
+    try:
+        return [r[0] for r in con.execute(
+            "SELECT s.state FROM deal d JOIN deal_state s ON s.deal_id = d.id "
+            "WHERE d.table_id = ? ORDER BY d.number", (table,))]
+    finally:
+        con.close()
+
+
+def folded_states(service: Tally, table: int) -> list[str]:
+    with service._read() as s:
+        steps, _ = service._fold(s, service._load_table(s, table))
+    return [encode_state(x.state) for x in steps]
+
+
+def sql(db: Path, statement: str, *params: object) -> None:
+    con = sqlite3.connect(db)
+    try:
+        con.execute(statement, params)
+        con.commit()
+    finally:
+        con.close()
+
+
+def test_each_deal_stores_the_state_after_it(crazy_table: tuple[Tally, int],
+                                             db_path: Path) -> None:
+    service, table = crazy_table
+    service.add_deal(table, solo("Bea", "Dan", 73))
+    service.add_deals(table, [solo("Ann", "Eve", 40), {"contract": "pass"}])
+    states = stored_states(db_path, table)
+    assert states == folded_states(service, table)
+    assert states[-1] == '{"seats":["Ann","Bea","Chie","Dan","Eve"],"dealer":"Dan","deals":3}'
+    assert service.check() == []
+
+
+def test_a_correction_rewrites_the_states_after_it(crazy_table: tuple[Tally, int],
+                                                   db_path: Path) -> None:
+    service, table = crazy_table
+    ids = service.add_deals(table, [solo("Bea", "Dan", 73), solo("Ann", "Eve", 40),
+                                    solo("Chie", "Ann", 90)])
+    before = stored_states(db_path, table)
+    service.void_deal(ids[0], "misdeal")
+    after = stored_states(db_path, table)
+    assert after == folded_states(service, table) and after != before
+    assert after[0] == '{"seats":["Ann","Bea","Chie","Dan","Eve"],"dealer":"Ann","deals":0}'
+    service.correct_deal(ids[1], solo("Ann", "Eve", 70), reason="recount")
+    assert stored_states(db_path, table) == folded_states(service, table)
+    assert service.check() == []
+
+
+def test_reads_take_the_stored_state_and_check_finds_a_wrong_one(
+        crazy_table: tuple[Tally, int], db_path: Path) -> None:
+    """Proof that the table's state comes from the stored row, not from a fold: a state
+    changed behind the service's back shows, and `check` reports it."""
+    service, table = crazy_table
+    ids = service.add_deals(table, [solo("Bea", "Dan", 73), solo("Ann", "Eve", 40)])
+    assert service.table(table).status["dealer"] == "Chie"
+    sql(db_path, "UPDATE deal_state SET state = replace(state, '\"dealer\":\"Chie\"', "
+        "'\"dealer\":\"Eve\"') WHERE deal_id = ?", ids[1])
+    assert service.table(table).status["dealer"] == "Eve"
+    assert service.check() == [f"table {table} deal 2: stored state differs from the replay"]
+    service.void_deal(ids[1], "undo")  # a correction re-derives the states from deal 2 on
+    assert service.check() == []
+
+
+def test_a_table_from_before_the_states_is_folded_once_then_kept(
+        crazy_table: tuple[Tally, int], db_path: Path) -> None:
+    service, table = crazy_table
+    ids = service.add_deals(table, [solo("Bea", "Dan", 73), solo("Ann", "Eve", 40),
+                                    solo("Chie", "Ann", 90)])
+    sql(db_path, "DELETE FROM deal_state")  # as migration 0004 leaves an older database
+    assert service.table(table).status["dealer"] == "Dan"  # folded
+    assert service.status_before(table, ids[2])["dealer"] == "Chie"
+    assert service.preview_deal(table, solo("Bea", "Dan", 73), ids[1]).nets == \
+        service.preview_deal(table, solo("Bea", "Dan", 73)).nets
+    assert service.check() == []  # no state stored is not a problem
+    service.add_deal(table, solo("Dan", "Eve", 73))
+    assert stored_states(db_path, table) == folded_states(service, table)
+    assert len(stored_states(db_path, table)) == 4
+
+
+def test_a_stored_state_without_its_deal_is_an_orphan(crazy_table: tuple[Tally, int],
+                                                      db_path: Path) -> None:
+    service, table = crazy_table
+    service.add_deal(table, solo("Bea", "Dan", 73))
+    con = sqlite3.connect(db_path)
+    con.execute("PRAGMA foreign_keys=OFF")
+    con.execute("INSERT INTO deal_state (deal_id, state) VALUES (99, '{}')")
+    con.commit()
+    con.close()
+    assert service.check() == ["stored state without deal: 99"]
