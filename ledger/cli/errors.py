@@ -7,10 +7,10 @@ import sys
 from typing import Any, NoReturn
 
 import typer
-from typer._click import exceptions as cx  # Typer vendors click (pyproject pins it)
 from typer.core import TyperGroup
 
 from ..rules import RuleError
+from .compat_typer import click_exceptions as cx  # the click Typer vendors
 
 EXIT_BAD_INPUT = 2
 
