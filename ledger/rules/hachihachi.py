@@ -658,13 +658,9 @@ def _text(flags: Mapping[str, Any], key: str) -> str:
 
 
 def _flag_bool(flags: Mapping[str, Any], key: str) -> bool:
-    value = flags[key]
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "false", "no",
-                                                             "0"):
-        return value.strip().lower() in ("true", "yes", "1")
-    raise RuleError(key, f"{show(value)} is not true or false")
+    from .quick import truth
+
+    return truth(key, flags[key])
 
 
 def _quick_pairs(text: str, flag: str, *, join: str = ",",
