@@ -2,8 +2,9 @@
 correct deals, to find the state before deal N, and by `check`. No SQLite: it takes any
 records with a deal id, number, kind and outcome JSON (`ledger.store.rows.DealRow`).
 
-A table's state after each deal is kept as a checkpoint (`encode_state`), so a new deal
-starts from the last one instead of folding the whole table; `check` re-derives them.
+Where a table stands after each deal (a `Mark`: the engine's state, the deals played and
+each seat's net so far) is kept as a checkpoint, so a new deal, the table's status and its
+standings read the last one instead of folding the whole table; `check` re-derives them.
 """
 
 from __future__ import annotations
@@ -32,8 +33,36 @@ class Stored(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Mark:
+    """Where a table stands after a deal: what a checkpoint keeps."""
+
+    state: Any  # the engine's state
+    played: int = 0  # deals played so far (voids left out)
+    nets: tuple[int, ...] = ()  # each seat's net so far, in seat order (the pot left out)
+
+    @staticmethod
+    def start(state: Any) -> Mark:
+        """Before the first deal, from the engine's initial state."""
+        return Mark(state, 0, (0,) * len(state.seats))
+
+    def after(self, state: Any, settlement: Settlement) -> Mark:
+        """After a deal that settled `settlement` and left `state`.
+
+        >>> from ledger.rules.transfers import Settlement, Transfer
+        >>> from collections import namedtuple
+        >>> S = namedtuple("S", "seats")
+        >>> m = Mark.start(S(("Ann", "Bea", "Chie")))
+        >>> m.after(m.state, Settlement(("Ann", "Chie"), (Transfer("Ann", "Chie", 5, "x"),)))
+        Mark(state=S(seats=('Ann', 'Bea', 'Chie')), played=1, nets=(-5, 0, 5))
+        """
+        moved = settlement.nets
+        return Mark(state, self.played + 1, tuple(
+            n + moved.get(seat, 0) for seat, n in zip(state.seats, self.nets, strict=True)))
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
-    """One deal of the fold: what its current outcome settles now, and the state after."""
+    """One deal of the fold: what its current outcome settles now, and the mark after."""
 
     deal_id: int
     number: int
@@ -42,17 +71,23 @@ class Step:
     row: Any  # the stored record it came from
     settlement: Settlement | None  # None: void
     summary: str
-    state: Any  # the table's state after this deal
+    mark: Mark  # where the table stands after this deal
+
+    @property
+    def state(self) -> Any:
+        return self.mark.state
 
 
-def replay(game: Game[Any, Any, Any], options: Any, state: Any, rows: Iterable[Stored], *,
+def replay(game: Game[Any, Any, Any], options: Any, start: Mark, rows: Iterable[Stored], *,
            replace: Mapping[int, dict[str, Any] | None] | None = None,
-           summaries: bool = True) -> tuple[list[Step], Any]:
-    """Fold `rows` (in deal order) from `state`. `replace` swaps a deal's outcome (None:
+           summaries: bool = True) -> tuple[list[Step], Mark]:
+    """Fold `rows` (in deal order) from `start`. `replace` swaps a deal's outcome (None:
     void) to see what a correction does to it and to every later deal; `summaries=False`
     leaves each step's summary empty (`check` needs none). A deal that no longer parses
     is a RuleError naming it."""
     steps = []
+    mark = start
+    state = start.state
     for row in rows:
         outcome_json = json.loads(row.outcome) if row.outcome is not None else None
         kind = row.kind
@@ -60,22 +95,23 @@ def replay(game: Game[Any, Any, Any], options: Any, state: Any, rows: Iterable[S
             outcome_json = replace[row.deal_id]
             kind = "void" if outcome_json is None else "correct"
         if outcome_json is None:
-            steps.append(Step(row.deal_id, row.number, "void", None, row, None, "void", state))
+            steps.append(Step(row.deal_id, row.number, "void", None, row, None, "void", mark))
             continue
         try:
             outcome = game.parse(outcome_json, state, options)
         except RuleError as exc:
             raise RuleError(f"deal {row.number}: {exc.field}", exc.message) from None
         settlement, state = game.settle(state, outcome, options)
+        mark = mark.after(state, settlement)
         steps.append(Step(row.deal_id, row.number, kind, outcome_json, row, settlement,
-                          game.summary(outcome, settlement) if summaries else "", state))
-    return steps, state
+                          game.summary(outcome, settlement) if summaries else "", mark))
+    return steps, mark
 
 
-def state_before(game: Game[Any, Any, Any], options: Any, start: Any,
-                 rows: Sequence[Stored], deal_id: int) -> Any:
-    """The state just before `deal_id` (the fold of the deals before it), or a KeyError
-    if it is not one of `rows`."""
+def state_before(game: Game[Any, Any, Any], options: Any, start: Mark,
+                 rows: Sequence[Stored], deal_id: int) -> Mark:
+    """Where the table stood just before `deal_id` (the fold of the deals before it), or
+    a KeyError if it is not one of `rows`."""
     for i, row in enumerate(rows):
         if row.deal_id == deal_id:
             return replay(game, options, start, rows[:i], summaries=False)[1]
@@ -116,6 +152,26 @@ def encode_state(state: Any) -> str:
     """
     assert is_dataclass(state)
     return _encode({f.name: _plain(getattr(state, f.name)) for f in fields(state)})
+
+
+def encode_mark(mark: Mark) -> tuple[str, int, str]:
+    """A mark as a checkpoint row stores it: (state, played, nets)."""
+    return encode_state(mark.state), mark.played, _encode(mark.nets)
+
+
+def decode_mark(stored: tuple[str | None, int | None, str | None], like: Mark) -> Mark | None:
+    """A checkpoint row's mark (None: none stored, or it does not fit, see `decode_state`)."""
+    text, played, nets = stored
+    state = decode_state(text, like.state)
+    if state is None or played is None or nets is None:
+        return None
+    try:
+        seat_nets = tuple(json.loads(nets))
+    except ValueError:
+        return None
+    if len(seat_nets) != len(like.nets) or not all(type(n) is int for n in seat_nets):
+        return None
+    return Mark(state, played, seat_nets)
 
 
 def decode_state(text: str | None, like: Any) -> Any | None:

@@ -22,7 +22,7 @@ from . import presets
 from .archive import ArchiveMixin
 from .calc import read_json_object
 from .night_end import NightEndMixin
-from .replay import Step, decode_state, encode_state, replay
+from .replay import Mark, Step, decode_mark, encode_mark, replay
 from .rules import RuleError, game_named
 from .rules.errors import show
 from .rules.fields import read_players
@@ -72,7 +72,7 @@ class _Table:
     options_text: str  # as stored (JSON); parsed only for a TableView
     seats: tuple[str, ...]
     seat_ids: dict[str, int]
-    start: State  # the state before the first deal
+    start: Mark  # before the first deal
 
 
 def clean_text(value: str | None, field: str) -> str | None:
@@ -224,15 +224,14 @@ class Tally(NightEndMixin, ArchiveMixin):
         seats = tuple(n for _, n in seat_rows)
         return _Table(table_id, row.night_id, row.number, game, row.preset, options,
                       row.options, seats, {n: i for i, n in seat_rows},
-                      game.initial(seats, options))
+                      Mark.start(game.initial(seats, options)))
 
     def _table_view(self, s: Connection, table_id: int) -> TableView:
         t = self._load_table(s, table_id)
-        state = self._state_now(s, t)
-        deals, void = repo.deals_counted(session=s, table_id=t.id)
+        mark = self._mark_now(s, t)
         return TableView(t.id, t.night_id, t.number, t.game.name, t.preset, t.seats,
-                         json.loads(t.options_text), deals - void,
-                         dict(t.game.status(state, t.options)))
+                         json.loads(t.options_text), mark.played,
+                         dict(t.game.status(mark.state, t.options)))
 
     def table(self, table_id: int) -> TableView:
         with self._read() as s:
@@ -241,35 +240,39 @@ class Tally(NightEndMixin, ArchiveMixin):
     # ---- the fold -----------------------------------------------------------------------
 
     def _fold(self, s: Connection, t: _Table, *, summaries: bool = True
-              ) -> tuple[list[Step], State]:
+              ) -> tuple[list[Step], Mark]:
         """Replay the table's deals from the start (`ledger.replay`)."""
         return replay(t.game, t.options, t.start, repo.current_revisions(session=s, table_id=t.id),
                       summaries=summaries)
 
-    def _checkpoint_state(self, t: _Table, cp: Checkpoint | None) -> State | None:
-        """The state a checkpoint holds: the start when there is no deal before, None
-        when it was not stored (or no longer fits the table)."""
-        return t.start if cp is None else decode_state(cp.state, t.start)
+    def _checkpoint_mark(self, t: _Table, cp: Checkpoint | None) -> Mark | None:
+        """Where a checkpoint says the table stood: the start when there is no deal before,
+        None when it was not stored (or no longer fits the table)."""
+        return t.start if cp is None else decode_mark(cp.stored, t.start)
 
-    def _state_now(self, s: Connection, t: _Table) -> State:
-        """The table's state after its last deal: one stored row, else the fold."""
-        state = self._checkpoint_state(t, repo.last_checkpoint(session=s, table_id=t.id))
-        return self._fold(s, t, summaries=False)[1] if state is None else state
+    def _mark_now(self, s: Connection, t: _Table) -> Mark:
+        """Where the table stands after its last deal: one stored row, else the fold."""
+        mark = self._checkpoint_mark(t, repo.last_checkpoint(session=s, table_id=t.id))
+        return self._fold(s, t, summaries=False)[1] if mark is None else mark
 
-    def _state_before(self, s: Connection, t: _Table, deal_id: int | None) -> State:
-        """The state a deal starts from (None: the next new deal)."""
+    def _mark_before(self, s: Connection, t: _Table, deal_id: int | None) -> Mark:
+        """Where the table stood before a deal (None: the next new deal)."""
         if deal_id is None:
-            return self._state_now(s, t)
+            return self._mark_now(s, t)
         row = repo.current_revision_of(session=s, deal_id=deal_id)
         if row is None or row.table_id != t.id:
             raise RuleError("deal", f"{deal_id} is not a deal of table {t.id}")
-        state = self._checkpoint_state(t, repo.checkpoint_before(
+        mark = self._checkpoint_mark(t, repo.checkpoint_before(
             session=s, table_id=t.id, number=row.number))
-        if state is None:
-            state = replay(t.game, t.options, t.start, [
+        if mark is None:
+            mark = replay(t.game, t.options, t.start, [
                 r for r in repo.current_revisions(session=s, table_id=t.id)
                 if r.number < row.number], summaries=False)[1]
-        return state
+        return mark
+
+    def _state_before(self, s: Connection, t: _Table, deal_id: int | None) -> State:
+        """The engine's state a deal starts from (None: the next new deal)."""
+        return self._mark_before(s, t, deal_id).state
 
     def _outcome_for(self, t: _Table, state: State, obj: Mapping[str, Any]
                      ) -> tuple[dict[str, Any], Settlement, str, State]:
@@ -351,22 +354,23 @@ class Tally(NightEndMixin, ArchiveMixin):
         with self._write() as s:
             t = self._load_table(s, table_id)
             self._open_night(s, t.night_id)
-            state = self._checkpoint_state(t, repo.last_checkpoint(session=s, table_id=t.id))
-            if state is None:  # none stored yet (an upgraded database): fold once, keep all
-                steps, state = self._fold(s, t, summaries=False)
-                repo.save_checkpoints(session=s, states=[(x.deal_id, encode_state(x.state))
-                                                         for x in steps])
+            mark = self._checkpoint_mark(t, repo.last_checkpoint(session=s, table_id=t.id))
+            if mark is None:  # none stored yet (an upgraded database): fold once, keep all
+                steps, mark = self._fold(s, t, summaries=False)
+                repo.save_checkpoints(session=s, marks=[(x.deal_id, encode_mark(x.mark))
+                                                        for x in steps])
             new: list[repo.NewDeal] = []
             for i, obj in enumerate(objs):
                 try:
-                    stored, settlement, summary, state = self._outcome_for(t, state, obj)
+                    stored, settlement, summary, after = self._outcome_for(t, mark.state, obj)
                 except RuleError as exc:
                     if line_numbers is not None:
                         raise RuleError(f"line {line_numbers[i]}: {exc.field}",
                                         exc.message) from None
                     raise
+                mark = mark.after(after, settlement)
                 new.append((stored, summary, dict(settlement.extra),
-                            self._transfer_rows(t, settlement), encode_state(state)))
+                            self._transfer_rows(t, settlement), encode_mark(mark)))
             return repo.add_deals(session=s, table_id=t.id, now=_now(), author=author,
                                   deals=new)
 
@@ -385,16 +389,16 @@ class Tally(NightEndMixin, ArchiveMixin):
             t = self._load_table(s, row.table_id)
             self._open_night(s, t.night_id)
             stored: dict[str, Any] | None = None
-            before = self._state_before(s, t, deal_id)
+            before = self._mark_before(s, t, deal_id)
             if obj is not None:
-                stored, _, _, _ = self._outcome_for(t, before, obj)
+                stored, _, _, _ = self._outcome_for(t, before.state, obj)
             elif row.kind == "void":
                 raise RuleError("deal", f"{deal_id} is already void")
             # the deals before it stand; it and every later one re-settle from its state
             steps, _ = replay(t.game, t.options, before, repo.current_revisions(
                 session=s, table_id=t.id, from_number=row.number), replace={deal_id: stored})
-            repo.save_checkpoints(session=s, states=[(x.deal_id, encode_state(x.state))
-                                                     for x in steps])
+            repo.save_checkpoints(session=s, marks=[(x.deal_id, encode_mark(x.mark))
+                                                    for x in steps])
             changed = 0
             now = _now()
             for step in steps:
@@ -493,6 +497,13 @@ class Tally(NightEndMixin, ArchiveMixin):
                 raise RuleError("night", f"{night_id} does not exist")
             if table_id is not None and repo.table_row(session=s, table_id=table_id) is None:
                 raise RuleError("table", f"{table_id} does not exist")
+            if table_id is not None:  # one table: where its last checkpoint says it stands
+                t = self._load_table(s, table_id)
+                mark = self._checkpoint_mark(t, repo.last_checkpoint(session=s,
+                                                                     table_id=table_id))
+                if mark is not None:
+                    return rank_rows([(name, net, mark.played)
+                                      for name, net in zip(t.seats, mark.nets, strict=True)])
             nets = repo.nets_by_table(session=s, night_id=night_id, table_id=table_id)
             return self._standings_of(s, nets, night_id=night_id, table_id=table_id)
 
@@ -570,7 +581,7 @@ class Tally(NightEndMixin, ArchiveMixin):
                         problems.append((tid, f"table {t.id} deal {step.number}: stored "
                                          "transfers differ from the rules"))
                     kept = states.get(step.deal_id)  # none: from before 0004, filled later
-                    if kept is not None and kept != encode_state(step.state):
+                    if kept is not None and kept != encode_mark(step.mark):
                         problems.append((tid, f"table {t.id} deal {step.number}: stored state "
                                          "differs from the replay"))
         return problems

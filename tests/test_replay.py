@@ -13,7 +13,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger import presets
-from ledger.replay import decode_state, encode_state, replay, state_before
+from ledger.replay import (
+    Mark,
+    decode_mark,
+    decode_state,
+    encode_mark,
+    encode_state,
+    replay,
+    state_before,
+)
 from ledger.rules import RuleError
 from tests import decade
 
@@ -51,31 +59,40 @@ def table(game_name: str, seed: int, n: int = 25) -> tuple[object, object, list[
 @given(seed=st.integers(0, 10_000))
 def test_the_fold_and_its_checkpoints(game_name: str, seed: int) -> None:
     game, options, rows, states = table(game_name, seed)
-    start = states[0]
+    start = Mark.start(states[0])
     steps, end = replay(game, options, start, rows)
-    assert [x.state for x in steps] == states[1:] and end == states[-1]
-    for i, row in enumerate(rows):
-        assert state_before(game, options, start, rows, row.deal_id) == states[i]
+    assert [x.state for x in steps] == states[1:] and end.state == states[-1]
+    nets = dict.fromkeys(start.state.seats, 0)
+    for i, (row, step) in enumerate(zip(rows, steps, strict=True)):
+        assert state_before(game, options, start, rows, row.deal_id).state == states[i]
+        for seat, net in step.settlement.nets.items():
+            nets[seat] += net
+        assert step.mark.nets == tuple(nets.values()) and step.mark.played == i + 1
+    assert sum(end.nets) == 0
     for state in states:  # stored and read back, every one: equal, same class
-        back = decode_state(encode_state(state), start)
+        back = decode_state(encode_state(state), start.state)
         assert back == state and type(back) is type(state)
+    for step in steps:
+        assert decode_mark(encode_mark(step.mark), start) == step.mark
 
 
 def test_a_void_keeps_the_state_and_a_replaced_outcome_re_settles_the_rest() -> None:
     game, options, rows, states = table("crazy-solo", 3, n=6)
     voided = [*rows[:2], Row(rows[2].deal_id, 3, "void", None), *rows[3:]]
-    steps, _ = replay(game, options, states[0], voided)
-    assert steps[2].settlement is None and steps[2].state == steps[1].state
-    same, _ = replay(game, options, states[0], rows, replace={rows[2].deal_id: None})
-    assert [(x.kind, x.settlement, x.state) for x in same] == \
-        [(x.kind, x.settlement, x.state) for x in steps]
+    steps, end = replay(game, options, Mark.start(states[0]), voided)
+    assert steps[2].settlement is None and steps[2].mark == steps[1].mark
+    assert end.played == 5
+    same, _ = replay(game, options, Mark.start(states[0]), rows,
+                     replace={rows[2].deal_id: None})
+    assert [(x.kind, x.settlement, x.mark) for x in same] == \
+        [(x.kind, x.settlement, x.mark) for x in steps]
 
 
 def test_a_deal_that_no_longer_parses_names_its_number() -> None:
     game, options, rows, states = table("crazy-solo", 4, n=3)
     bad = [*rows[:2], Row(103, 3, "record", json.dumps({"contract": "solo"}))]
     with pytest.raises(RuleError) as err:
-        replay(game, options, states[0], bad)
+        replay(game, options, Mark.start(states[0]), bad)
     assert err.value.field.startswith("deal 3: ")
 
 
@@ -88,4 +105,8 @@ def test_a_checkpoint_that_does_not_fit_is_not_used() -> None:
     renamed = encode_state(states[1]).replace("Bea", "Bee")  # stored before a rename
     assert decode_state(renamed, start) is None
     with pytest.raises(KeyError):
-        state_before(game, options, start, [], 7)
+        state_before(game, options, Mark.start(start), [], 7)
+    mark = Mark.start(start)
+    assert decode_mark((encode_state(start), 0, "[0, 0]"), mark) is None  # two nets, 5 seats
+    assert decode_mark((encode_state(start), None, "[0,0,0,0,0]"), mark) is None
+    assert decode_mark((encode_state(start), 0, "[0,0,0,0,0]"), mark) == mark

@@ -199,26 +199,14 @@ def revisions_of(*, session: Connection, deal_id: int) -> list[DealRow]:
     """, (deal_id,)).fetchall()
 
 
-def deals_counted(*, session: Connection, table_id: int) -> tuple[int, int]:
-    """(deals, of them void now) at the table: an index count, less the few deals whose
-    current revision is a void (found from the void revisions, not by reading every deal)."""
-    deals = session.execute("SELECT count(*) FROM deal WHERE table_id = ?",
-                            (table_id,)).fetchone()[0]
-    void = session.execute(
-        "SELECT count(*) FROM revision r JOIN deal d ON d.id = r.deal_id "
-        "WHERE r.kind = 'void' AND d.table_id = ? "
-        "AND r.id = (SELECT max(id) FROM revision WHERE deal_id = r.deal_id)",
-        (table_id,)).fetchone()[0]
-    return int(deals), int(void)
-
-
 # ---- checkpoints: a table's state after each deal (ledger.replay) -------------------------
 
 
 def last_checkpoint(*, session: Connection, table_id: int) -> Checkpoint | None:
     """The table's last deal and the state stored after it (None: no deal yet)."""
     row = session.execute(
-        "SELECT d.id, d.number, s.state FROM deal d LEFT JOIN deal_state s ON s.deal_id = d.id "
+        "SELECT d.id, d.number, s.state, s.played, s.nets FROM deal d "
+        "LEFT JOIN deal_state s ON s.deal_id = d.id "
         "WHERE d.table_id = ? ORDER BY d.number DESC LIMIT 1", (table_id,)).fetchone()
     return Checkpoint(*row) if row else None
 
@@ -227,24 +215,28 @@ def checkpoint_before(*, session: Connection, table_id: int, number: int
                       ) -> Checkpoint | None:
     """The deal before deal `number` and the state stored after it (None: the first)."""
     row = session.execute(
-        "SELECT d.id, d.number, s.state FROM deal d LEFT JOIN deal_state s ON s.deal_id = d.id "
+        "SELECT d.id, d.number, s.state, s.played, s.nets FROM deal d "
+        "LEFT JOIN deal_state s ON s.deal_id = d.id "
         "WHERE d.table_id = ? AND d.number < ? ORDER BY d.number DESC LIMIT 1",
         (table_id, number)).fetchone()
     return Checkpoint(*row) if row else None
 
 
-def checkpoints(*, session: Connection, table_id: int) -> dict[int, str]:
-    """{deal id: stored state} of the table's deals that have one."""
-    return dict(session.execute(
-        "SELECT s.deal_id, s.state FROM deal_state s JOIN deal d ON d.id = s.deal_id "
-        "WHERE d.table_id = ?", (table_id,)).fetchall())
+Stored = tuple[str, int, str]  # state, played, nets (ledger.replay.encode_mark)
 
 
-def save_checkpoints(*, session: Connection, states: Sequence[tuple[int, str]]) -> None:
-    """Store (deal id, state) pairs, replacing what was stored (a correction re-derives
-    the states after it; they are a cache of the fold, which `check` verifies)."""
-    session.executemany("INSERT OR REPLACE INTO deal_state (deal_id, state) VALUES (?, ?)",
-                        states)
+def checkpoints(*, session: Connection, table_id: int) -> dict[int, Stored]:
+    """{deal id: (state, played, nets)} of the table's deals that have one stored."""
+    return {r[0]: (r[1], r[2], r[3]) for r in session.execute(
+        "SELECT s.deal_id, s.state, s.played, s.nets FROM deal_state s "
+        "JOIN deal d ON d.id = s.deal_id WHERE d.table_id = ?", (table_id,))}
+
+
+def save_checkpoints(*, session: Connection, marks: Sequence[tuple[int, Stored]]) -> None:
+    """Store (deal id, mark) pairs, replacing what was stored (a correction re-derives
+    the marks after it; they are a cache of the fold, which `check` verifies)."""
+    session.executemany("INSERT OR REPLACE INTO deal_state (deal_id, state, played, nets) "
+                        "VALUES (?, ?, ?, ?)", [(d, *m) for d, m in marks])
 
 
 _ADD_REVISION = ("INSERT INTO revision (deal_id, seq, kind, outcome, summary, extra, "
@@ -269,8 +261,8 @@ def add_revision(*, session: Connection, deal_id: int, kind: str, outcome: dict[
 
 
 NewDeal = tuple[dict[str, Any], str, dict[str, Any],
-                Sequence[tuple[int | None, int | None, int, str]], str]
-# outcome, summary, extra, transfers, the table's state after the deal (ledger.replay)
+                Sequence[tuple[int | None, int | None, int, str]], tuple[str, int, str]]
+# outcome, summary, extra, transfers, where the table stands after it (ledger.replay)
 
 
 def add_deals(*, session: Connection, table_id: int, now: datetime, author: str | None,
@@ -301,8 +293,9 @@ def add_deals(*, session: Connection, table_id: int, now: datetime, author: str 
     session.executemany(_ADD_TRANSFER, [
         (rid, *x) for rid, (_, _, _, transfers, _) in zip(rev_ids, deals, strict=True)
         for x in transfers])
-    session.executemany("INSERT INTO deal_state (deal_id, state) VALUES (?, ?)",
-                        [(d, deal[4]) for d, deal in zip(deal_ids, deals, strict=True)])
+    session.executemany("INSERT INTO deal_state (deal_id, state, played, nets) "
+                        "VALUES (?, ?, ?, ?)",
+                        [(d, *deal[4]) for d, deal in zip(deal_ids, deals, strict=True)])
     return deal_ids
 
 

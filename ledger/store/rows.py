@@ -39,9 +39,16 @@ class DealRow:
 
 @dataclass(frozen=True, slots=True)
 class Checkpoint:
-    """A table's state after one of its deals, as stored (`ledger.replay.encode_state`):
-    what the next deal, or a correction of the deal after it, starts from."""
+    """Where a table stood after one of its deals, as stored (`ledger.replay.encode_mark`):
+    what the next deal, or a correction of the deal after it, starts from. None in each
+    column: not stored (a database from before migration 0004)."""
 
     deal_id: int
     number: int
-    state: str | None  # None: not stored (a database from before migration 0004)
+    state: str | None  # the engine's state, JSON
+    played: int | None  # deals played so far, voids left out
+    nets: str | None  # each seat's net so far, JSON list in seat order
+
+    @property
+    def stored(self) -> tuple[str | None, int | None, str | None]:
+        return self.state, self.played, self.nets

@@ -1,10 +1,10 @@
-"""the table's state after each deal, kept so a new deal need not fold the whole table
+"""where a table stands after each deal, kept so a new deal need not fold the whole table
 
 Revision ID: 0004_state_checkpoint
 Revises: 0003
 
-A cache of the fold (`ledger.replay`): one row per deal, the state after its current
-revision. A database upgraded to here has none yet; the first deal recorded at a table
+A cache of the fold (`ledger.replay`): one row per deal, the engine's state, the deals
+played and each seat's net after its current revision. A database upgraded to here has none yet; the first deal recorded at a table
 folds it once and stores them all, and until then every read folds as before.
 """
 import sqlalchemy as sa
@@ -22,6 +22,8 @@ def upgrade() -> None:
         "deal_state",
         sa.Column("deal_id", sa.Integer(), nullable=False),
         sa.Column("state", sqlmodel.sql.sqltypes.AutoString(), nullable=False),
+        sa.Column("played", sa.Integer(), nullable=False),
+        sa.Column("nets", sqlmodel.sql.sqltypes.AutoString(), nullable=False),
         sa.ForeignKeyConstraint(["deal_id"], ["deal.id"]),
         sa.PrimaryKeyConstraint("deal_id"),
     )
