@@ -121,7 +121,7 @@ class NightEndMixin:
             table_nets = _table_nets(s, night_id)
             paid_rows = _payments(s, night_id)
             kept = _kept(s, night_id)
-        return _settlement_of(n, table_nets, paid_rows, kept, mode, rate, currency)
+        return settlement_of(n, table_nets, paid_rows, kept, mode, rate, currency)
 
     def all_settlements(self, rate: str | None = None, currency: str | None = None, *,
                         nets: Mapping[tuple[int, int], int] | None = None
@@ -153,7 +153,7 @@ class NightEndMixin:
             paid_by[nid].append((yid, names[a], names[b], x, str(at)[:19]))
         kept = {nid: _kept_of(pid, mode, after, lines[pid], names)
                 for pid, nid, mode, after in plans}
-        return {nid: _settlement_of(n, per_night[nid], paid_by[nid], kept.get(nid), None, rate,
+        return {nid: settlement_of(n, per_night[nid], paid_by[nid], kept.get(nid), None, rate,
                                     currency)
                 for nid, n in nights.items()}
 
@@ -187,7 +187,7 @@ class NightEndMixin:
                     raise RuleError("mode", f"the night's plan is {kept.mode} (kept since "
                                     f"payment started); re-plan first: tally settle --night "
                                     f"{night_id} --replan --mode {mode}")
-                st = _settlement_of(n, _table_nets(s, night_id), paid_rows, kept, mode,
+                st = settlement_of(n, _table_nets(s, night_id), paid_rows, kept, mode,
                                     None, None)
                 owed = sum(i.amount for i in st.open if (i.payer, i.payee) == (payer, payee))
                 if not owed:
@@ -245,7 +245,7 @@ class NightEndMixin:
         return left
 
 
-def _settlement_of(n: Any, table_nets: dict[int, dict[str, int]], paid_rows: Sequence[PaidRow],
+def settlement_of(n: Any, table_nets: dict[int, dict[str, int]], paid_rows: Sequence[PaidRow],
                    kept: KeptPlan | None, mode: Mode | None, rate: str | None,
                    currency: str | None) -> NightSettlement:
     """A night's settlement from its table nets, payments and kept plan (no database)."""
