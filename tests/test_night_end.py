@@ -456,3 +456,27 @@ def test_item15_check_covers_payments(fragile: tuple[Tally, int, int], cli: Cli)
         "problem: payment 2: Eve pays Eve\n"
         "problem: payment 3: Dan → Eve 0 is not a whole number of chips other than 0\n"
         "problem: payment 4: Dan → Eve 5 pays no line of plan 1\n"))
+
+
+def test_item15_check_covers_payments_made_before_plans_were_kept(
+        fragile: tuple[Tally, int, int], cli: Cli) -> None:
+    """A database from before kept plans has payments with no plan: each must still be no
+    more than the payer lost and the payee won; a payment taken back passes."""
+    service, night, _ = fragile
+    service.pay(night, "Eve", "Dan", 100)
+    service.pay(night, "Eve", "Dan", 40, undo=True)
+    assert service.check() == []
+    con = sqlite3.connect(cli.db)
+    try:
+        con.execute("DELETE FROM plan_line")
+        con.execute("DELETE FROM settle_plan")
+        con.execute("INSERT INTO payment (night_id, payer_id, payee_id, amount, created_at) "
+                    "SELECT night_id, payer_id, payee_id, 1000000, created_at FROM payment "
+                    "WHERE id = 1")
+        con.execute("UPDATE night SET rate = 'lots'")
+        con.commit()
+    finally:
+        con.close()
+    assert service.check() == [
+        "night 1: rate: lots is not a number",
+        "payment 3: Eve → Dan 1000000 is more than Eve lost or Dan won that night (375)"]
