@@ -416,7 +416,7 @@ def test_item6_a_correction_after_the_plan_shows_the_difference(
 
 
 def test_item7_rate_shown_exactly_and_money_sums_per_player(
-        fragile: tuple[Tally, int, int], cli: Cli) -> None:
+        fragile: tuple[Tally, int, int], cli: Cli, tmp_path: Path) -> None:
     service, night, _ = fragile
     service.set_rate(night, "0.0175", "EUR")
     st = service.settlement(night)
@@ -426,6 +426,10 @@ def test_item7_rate_shown_exactly_and_money_sums_per_player(
                                "Eve": Decimal("-6.56"), "Zoë": Decimal("1.49")}
     r = cli("settle", "--night", str(night))
     assert r.stdout.splitlines()[0] == "Night 1 · 2026-11-29 · fewest · 1 chip = €0.0175"
+    standings = service.export(tmp_path, night_id=night)[0].read_text(encoding="utf-8-sig")
+    assert standings.splitlines()[1:] == [  # the same money as the settlement's
+        "1,Dan,525,9.19,3,525", "2,Zoë,85,1.49,3,85", "3,Ann,-235,-4.12,3,-235",
+        "4,Eve,-375,-6.56,3,-375"]
     service.set_rate(night, "0.125", "EUR")
     r = cli("settle", "--night", str(night), "--json")
     data = json.loads(r.stdout)
