@@ -31,7 +31,8 @@ from .store.db import Connection
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["Mode", "NightSettlement", "PaidItem", "SettleItem", "iter_rows", "settle_nets"]
+__all__ = ["KeptPlan", "Mode", "NightSettlement", "PaidItem", "SettleItem", "iter_rows",
+           "settle_nets", "settlement_of"]
 
 PaidRow = tuple[int, str, str, int, str]  # payment id, payer, payee, amount, when
 

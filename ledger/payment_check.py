@@ -54,6 +54,9 @@ def payment_problems(s: Connection) -> list[str]:
         by_night.setdefault(nid, []).append((after, pid, nid))
     nets = _night_nets(s)
     paid: dict[tuple[int | None, int, int], int] = {}  # (plan, payer, payee): sum so far
+    # (night, payer, payee): sum so far; a payment taken back after a re-plan may undo one
+    # made under an earlier plan, so what may be taken back is counted over the night
+    night_paid: dict[tuple[int, int, int], int] = {}
     for yid, nid, a, b, x, _ in repo.payments(session=s):
         head = f"payment {yid}: {name(a)} → {name(b)} {x!r}"
         if a == b:
@@ -66,8 +69,12 @@ def payment_problems(s: Connection) -> list[str]:
         key = (pid, a, b)
         before = paid.get(key, 0)
         paid[key] = before + x
-        if paid[key] < 0:
-            problems.append(f"{head} takes back more than the {before} marked paid")
+        so_far = night_paid.get((nid, a, b), 0)
+        night_paid[(nid, a, b)] = so_far + x
+        if so_far + x < 0:
+            problems.append(f"{head} takes back more than the {so_far} marked paid")
+        elif x < 0:
+            continue  # taking back never pays more than owed
         elif pid is None:
             night = nets.get(nid, {})
             most = min(-night.get(a, 0), night.get(b, 0))

@@ -484,3 +484,16 @@ def test_item15_check_covers_payments_made_before_plans_were_kept(
     assert service.check() == [
         "night 1: rate: lots is not a number",
         "payment 3: Eve → Dan 1000000 is more than Eve lost or Dan won that night (375)"]
+
+
+def test_item15_a_payment_taken_back_after_a_replan_passes_check(
+        fragile: tuple[Tally, int, int]) -> None:
+    service, night, _ = fragile
+    service.pay(night, "Eve", "Dan", 330)
+    service.replan(night)
+    service.pay(night, "Eve", "Dan", 30, undo=True)  # marked by mistake, found out later
+    st = service.settlement(night)
+    assert st.drift == {"Dan": 30, "Eve": -30}  # Eve owes 30 more than the new plan says
+    assert service.check() == []
+    with pytest.raises(RuleError, match="amount: 301 is not between 1 and the 300 marked"):
+        service.pay(night, "Eve", "Dan", 301, undo=True)
