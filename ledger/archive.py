@@ -68,13 +68,18 @@ class ArchiveMixin:
         for (pid, tid), v in per_table.items():
             cell = by_player.setdefault(names[pid], {})
             cell[columns[tid]] = cell.get(columns[tid], 0) + v
-        standing_rows = [
-            [r.rank, r.player, r.net,
-             money.to_money(r.net, the_rate, code) if the_rate else None, r.deals,
-             *[by_player.get(r.player, {}).get(h, "") for h in heads]]
-            for r in ranked]
         settlements = (self.all_settlements(rate, currency, nets=per_table) if night_id is None else
                        {night_id: self.settlement(night_id, rate=rate, currency=currency)})
+        # a player's money is what they pay or receive: their transfers' money, summed
+        paid_money: dict[str, Decimal] = {}
+        for st in settlements.values():
+            for name, amount in (st.player_money or {}).items():
+                paid_money[name] = paid_money.get(name, Decimal(0)) + amount
+        standing_rows = [
+            [r.rank, r.player, r.net,
+             paid_money.get(r.player, money.to_money(r.net, the_rate, code)) if the_rate
+             else None, r.deals, *[by_player.get(r.player, {}).get(h, "") for h in heads]]
+            for r in ranked]
         settle_rows = []
         for n in nights:
             st = settlements[n.id or 0]

@@ -21,6 +21,7 @@ from typing import Any
 from . import presets
 from .archive import ArchiveMixin
 from .night_end import NightEndMixin
+from .payment_check import payment_problems
 from .rules import RuleError, game_named
 from .rules.errors import show
 from .rules.fields import read_players
@@ -530,6 +531,7 @@ class Tally(NightEndMixin, ArchiveMixin):
             for rid, pot in repo.unbalanced_revisions(session=s):
                 problems.append(f"revision {rid}: does not sum to zero (pot {pot:+d}) "
                                 "or has an amount that is not positive")
+            problems += payment_problems(s)  # payments, kept plans, rates
             table_ids = [row.id or 0 for row in repo.tables(session=s)]
         workers = _check_workers(len(table_ids))
         if workers < 2:

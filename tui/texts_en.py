@@ -54,6 +54,7 @@ EN: dict[str, str] = {
     "key.toggle_mode": "Fewest/direct",
     "key.set_rate": "Money rate",
     "key.export": "Export CSV",
+    "key.replan": "Re-plan",
     "key.declare_in": "In 出る",
     "key.declare_out": "Out 降りる",
     "key.mizuten": "Mizuten ミズテン",
@@ -118,6 +119,9 @@ EN: dict[str, str] = {
     "palette.set_rate.help": "The night's money per chip and its currency",
     "palette.mark_paid": "Mark paid",
     "palette.mark_paid.help": "Mark the highlighted transfer paid (all or part of it)",
+    "palette.replan": "Re-plan the settlement",
+    "palette.replan.help": ("Make the plan afresh from what is still owed (after a "
+                            "correction, or to change mode)"),
     "palette.export": "Export CSV",
     "palette.export.help": "Write the night's standings, deals, transfers and settlement",
     "palette.switch_language": "日本語で表示 (Japanese)",
@@ -367,6 +371,14 @@ EN: dict[str, str] = {
     "settle.pay_title": "{payer} pays {payee} {n} chips",
     "settle.amount_not_number": "{text} is not a whole number of chips",
     "settle.marked": "Marked paid: {payer} → {payee} {n}.",
+    "settle.name_fewest": "fewest transfers",
+    "settle.name_direct": "direct",
+    "settle.still_owed": "{n} of {of}",
+    "settle.kept": ("The plan kept since payment started: a part payment changes only its "
+                    "own line. R re-plans."),
+    "settle.proposal": "A proposal: the plan in use is {kept}. R re-plans in this mode.",
+    "settle.drift": "Changed since the plan was made: {changes}. R re-plans.",
+    "settle.replanned": "Re-planned ({mode}): {n} transfers to pay.",
     "settle.exported": "{n} files written to {folder}: {names}",
     "why.pays": "{payer} pays {payee} {n} chips{where}.",
     "why.for_table": " for table {table}",
@@ -484,7 +496,10 @@ EN: dict[str, str] = {
         "# Settling the night\n\nThe night's nets, and who still pays whom in the fewest "
         "transfers (**d** switches to direct mode: each table settled on its own). The "
         "\"why\" under the list shows the table nets behind the highlighted transfer.\n\n"
-        "**p** (or **Enter**) marks it paid, all of it or a part; **r** sets the night's "
+        "**p** (or **Enter**) marks it paid, all of it or a part. Once payment has started "
+        "the plan is kept: a part payment changes only its own line, and a deal corrected "
+        "later shows as a difference; **R** re-plans from what is still owed (in the mode "
+        "shown). **r** sets the night's "
         "money per chip and currency (chips stay the record; money is shown beside them); "
         "**e** writes the night's CSV files (standings, deals, transfers, settlement) to the "
         "exports folder."),

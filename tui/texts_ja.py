@@ -56,6 +56,7 @@ JA: dict[str, str] = {
     "key.language": "English",
     "key.settle": "精算",
     "key.mark_paid": "支払済",
+    "key.replan": "再計画",
     "key.toggle_mode": "最少/直接",
     "key.set_rate": "レート",
     "key.export": "CSV出力",
@@ -124,6 +125,9 @@ JA: dict[str, str] = {
     "palette.mark_paid": "支払済にする",
     "palette.mark_paid.help": "選択中の送金を支払済にする（全額または一部）",
     "palette.export": "CSV出力",
+    "palette.replan": "精算を再計画",
+    "palette.replan.help": ("まだ払われていない分から計画を作り直す"
+                            "（修正の後、または方式を変えるとき）"),
     "palette.export.help": "この夜の順位、ディール、送金、精算をファイルに書く",
     "palette.switch_language": "Show in English（英語で表示）",
     "palette.switch_language.help": "アプリを英語に切り替え、設定を保存する",
@@ -372,6 +376,14 @@ JA: dict[str, str] = {
     "settle.pay_title": "{payer} が {payee} に {n} チップ払う",
     "settle.amount_not_number": "{text} はチップの整数ではありません",
     "settle.marked": "支払済：{payer} → {payee} {n}。",
+    "settle.name_fewest": "最少送金",
+    "settle.name_direct": "直接精算",
+    "settle.still_owed": "{of}のうち{n}",
+    "settle.kept": ("支払いが始まった時点の計画を保持：一部の支払いはその行だけを"
+                    "変えます。R で再計画。"),
+    "settle.proposal": "提案：使用中の計画は{kept}です。R でこの方式で再計画。",
+    "settle.drift": "計画の後に変わった収支：{changes}。R で再計画。",
+    "settle.replanned": "再計画しました（{mode}）：支払い{n}件。",
     "settle.exported": "{folder} に{n}ファイルを書きました：{names}",
     "why.pays": "{payer} が {payee} に{where} {n} チップ払います。",
     "why.for_table": "卓{table}の分として",
@@ -477,7 +489,10 @@ JA: dict[str, str] = {
     "help.settlement": (
         "# 夜の精算\n\nこの夜の収支と、最少の送金で誰がまだ誰に払うか（**d** で直接精算："
         "卓ごとに精算）。一覧の下の「理由」に、選択中の送金の元になった各卓の収支が"
-        "表示されます。\n\n**p**（か **Enter**）で支払済にします（全額か一部）。**r** で"
+        "表示されます。\n\n**p**（か **Enter**）で支払済にします（全額か一部）。"
+        "支払いが始まると計画は保持され、一部の支払いはその行だけを変え、"
+        "後の修正は差分として表示されます。**R** でまだ払われていない分から再計画"
+        "（表示中の方式で）。**r** で"
         "この夜の1チップの金額と通貨を設定（記録はチップのままで、金額は横に表示）。"
         "**e** でこの夜の CSV ファイル（順位、ディール、送金、精算）を出力フォルダに書きます。"),
     # ---- rules in short (help) ----------------------------------------------------------------
