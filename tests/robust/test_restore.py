@@ -9,6 +9,7 @@ transaction this test holds open, so the order of events is forced, not hoped fo
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import subprocess
 import time
@@ -25,6 +26,8 @@ from ledger.service import Tally
 from ledger.store import repo
 from tests.conftest import table_counts
 from tests.robust.conftest import ROOT, SEATS, solo_club, tally_argv
+from tui.app import make_app
+from tui.i18n import set_language
 
 SOLO = {"contract": "solo", "caller": "Bea", "partner": "Dan", "trump": "clubs",
         "team_points": 73}
@@ -181,3 +184,33 @@ def test_item3_restore_force_refuses_an_empty_or_foreign_file(
     assert table_counts(db) == before
     assert "recipe" not in table_counts(db)
     assert _kept(db.parent) == []
+
+
+def test_item2_the_app_tells_its_user_when_its_file_is_restored(
+        live: tuple[Path, Path], child_env: dict[str, str]) -> None:
+    db, backup = live
+    set_language("en")
+    app_service = Tally.open(db)
+    tally_app = make_app(app_service)
+    told: list[tuple[str, str]] = []
+    notify = tally_app.notify
+    tally_app.notify = lambda message, **kw: (  # type: ignore[method-assign]
+        told.append((str(message), kw.get("severity", ""))), notify(message, **kw))[1]
+
+    async def flow() -> None:
+        async with tally_app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            tally_app.check_file()  # the app looks every FILE_CHECK_SECONDS; here at once
+            assert told == []
+            r = subprocess.run(tally_argv(db, "restore", str(backup), "--force"), cwd=ROOT,
+                               env=child_env, capture_output=True, text=True, timeout=60)
+            assert (r.returncode, r.stderr) == (0, "")
+            tally_app.check_file()
+            tally_app.check_file()  # told once, not at every look
+            assert told == [(f"The ledger {db} was replaced (a backup restored?) by another "
+                             "program. Nothing more is saved here: quit and reopen Tally.",
+                             "error")]
+            with pytest.raises(RuleError, match="nothing was written: reopen Tally"):
+                tally_app.service.add_player("Zed")
+
+    asyncio.run(flow())
