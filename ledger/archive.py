@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import exports, money
-from .disk import cause
+from .disk import cause, read_only_medium
 from .rules import RuleError
 from .rules.errors import show
 from .store import export_rows, repo
@@ -23,7 +23,6 @@ from .store.db import (
     Connection,
     Database,
     bump_restore_count,
-    open_problem,
     replace_contents,
 )
 from .store.migrate import current_revision, migrate, schema_problem
@@ -137,9 +136,7 @@ class ArchiveMixin:
         except FileExistsError:
             raise RuleError("path", f"{dest} exists; use --force to overwrite it") from None
         except (OSError, sqlite3.Error) as exc:
-            reason = (cause(exc, dest) if isinstance(exc, OSError) else
-                      open_problem(dest, exc).removeprefix(f"{dest}: "))
-            raise RuleError("path", f"{dest}: {reason}; nothing was written") from None
+            raise RuleError("path", f"{dest}: {_cause(exc, dest)}; nothing was written") from None
         finally:
             _remove_db_files(tmp)
         return dest
@@ -280,11 +277,22 @@ def _keep_copy(target: Path) -> Path:
         _copy_db(target, kept)  # a reader's snapshot: nothing commits while we hold the lock
     except (OSError, sqlite3.Error) as exc:
         _remove_db_files(kept)  # the empty or partial file this call made, nobody else's
-        reason = (cause(exc, kept) if isinstance(exc, OSError) else
-                  open_problem(kept, exc).removeprefix(f"{kept}: "))
-        raise RuleError("database", f"cannot keep a copy of {target} beside it ({reason}); "
-                        "nothing was restored") from None
+        raise RuleError("database", f"cannot keep a copy of {target} beside it "
+                        f"({_cause(exc, kept)}); nothing was restored") from None
     return kept
+
+
+def _cause(exc: OSError | sqlite3.Error, path: Path) -> str:
+    """Why writing `path` failed, in a few words."""
+    if isinstance(exc, OSError):
+        return cause(exc, path)
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    if name.startswith("SQLITE_FULL") or "disk is full" in str(exc):
+        return "the disk is full"
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")):
+        return "it is on a read-only medium" if read_only_medium(path) else \
+            "it cannot be written there (read-only)"
+    return " ".join(str(exc).split())
 
 
 def _link_new(tmp: Path, dest: Path) -> None:

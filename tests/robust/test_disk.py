@@ -93,15 +93,19 @@ def test_item9_a_full_disk_during_export_leaves_nothing(
     assert list(out.iterdir()) == []  # not the two whole files, not a .part
 
 
+@pytest.mark.parametrize("error", [OSError(errno.ENOSPC, "No space left on device"),
+                                   sqlite3.OperationalError("database or disk is full")],
+                         ids=["OSError", "SQLite"])
 def test_item9_a_full_disk_during_backup_leaves_nothing(
-        ledger: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        ledger: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        error: Exception) -> None:
     real = archive._copy_db
 
     def fills_up(source: Path, dest: Path, **kw: Any) -> None:
         real(source, dest)
         with open(dest, "r+b") as fh:  # as if the last pages never made it
             fh.truncate(os.path.getsize(dest) // 2)
-        raise OSError(errno.ENOSPC, "No space left on device")
+        raise error
 
     monkeypatch.setattr(archive, "_copy_db", fills_up)
     dest = tmp_path / "backups" / "club-2026-11-29.sqlite3"
