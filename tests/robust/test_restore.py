@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import subprocess
+import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -214,3 +215,42 @@ def test_item2_the_app_tells_its_user_when_its_file_is_restored(
                 tally_app.service.add_player("Zed")
 
     asyncio.run(flow())
+
+
+def _authors(db: Path) -> set[str]:
+    con = sqlite3.connect(db)
+    try:
+        return {r[0] for r in con.execute("SELECT author FROM revision WHERE author IS NOT NULL")}
+    finally:
+        con.close()
+
+
+def test_item2_no_acknowledged_deal_is_lost_while_restores_run(
+        live: tuple[Path, Path], child_env: dict[str, str]) -> None:
+    """A writer process adds 30 deals while this test restores the same backup under it (up
+    to three times): every deal the writer was told is saved is in a kept copy or in the
+    ledger. The forced-order test above is the one that failed before the fix every time;
+    this one is the same guarantee under a real writer's timing."""
+    db, backup = live
+    writer = subprocess.Popen([sys.executable, "-m", "tests.robust.restore_writer", str(db),
+                               "1", "30"], cwd=ROOT, env=child_env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        service = Tally.open(db)
+        restores = 0
+        while writer.poll() is None and restores < 3:
+            if _authors(db):  # the writer is writing: restore under it
+                service.restore(backup, force=True)
+                restores += 1
+                time.sleep(0.2)
+            else:
+                time.sleep(0.02)
+        out, err = writer.communicate(timeout=120)
+    finally:
+        writer.kill()
+    assert (writer.returncode, err) == (0, "")
+    saved = set(out.split())
+    assert restores >= 1 and saved
+    found = _authors(db).union(*[_authors(k) for k in _kept(db.parent)])
+    assert saved - found == set()
+    assert len(_kept(db.parent)) == restores
