@@ -162,9 +162,3 @@ def batch(folder: Path, field: str = "--out") -> Iterator[Batch]:
                             "written") from None
         raise
 
-
-def write(folder: Path, stem: str, header: Sequence[str], rows: Iterable[Sequence[Any]],
-          fmt: str, text: Sequence[str] | None = None) -> Path:
-    """Write one export file (atomically: a temp file renamed into place)."""
-    with batch(folder) as files:
-        return files.write(stem, header, rows, fmt, text)
