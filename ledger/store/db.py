@@ -220,6 +220,8 @@ def replace_contents(conn: Connection, source: str = "restored") -> None:
 def open_problem(path: Path, exc: BaseException) -> str:
     """What keeps `path` from being opened (or made) as a database, in one line: a full disk,
     a read-only medium, folder or file, a file that is not SQLite, damage, a lock."""
+    if path.is_dir():
+        return f"{path} cannot be opened as a Tally database (it is a folder)"
     if isinstance(exc, OSError):
         return f"{path} cannot be opened or made: {disk.cause(exc, path)}"
     name = getattr(exc, "sqlite_errorname", None) or ""
@@ -237,10 +239,11 @@ def open_problem(path: Path, exc: BaseException) -> str:
             return (f"{path}: its folder is read-only (Tally keeps its journal beside the "
                     "file): move it to a writable folder, or use --db")
         if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
-            return f"{path} cannot be opened or made: is it a folder, or its folder missing?"
+            return f"{path} cannot be opened or made (does its folder exist?)"
         return f"{path} is read-only: use --db for a writable file"
     if name.startswith("SQLITE_NOTADB") or "not a database" in text:
-        return f"{path} is not a SQLite database, so not a Tally ledger: use --db for another file"
+        return (f"{path} cannot be opened as a Tally database (it is not a SQLite file): use "
+                "--db for another file")
     if name.startswith("SQLITE_CORRUPT") or "malformed" in text:
         return f"{path} is damaged: restore a backup (tally restore)"
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
