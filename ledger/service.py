@@ -28,7 +28,7 @@ from .rules.fields import read_players
 from .rules.game import Game, Options, State
 from .rules.transfers import POT, Settlement
 from .store import repo
-from .store.db import Connection, Database
+from .store.db import Connection, Database, open_problem
 from .store.migrate import migrate
 from .views import (
     DealView,
@@ -121,9 +121,8 @@ class Tally(NightEndMixin, ArchiveMixin):
         try:
             db.path.parent.mkdir(parents=True, exist_ok=True)
             migrate(db)
-        except (sqlite3.Error, OSError) as exc:  # not SQLite, a folder, no permission
-            raise RuleError("db", f"{db.path} cannot be opened as a Tally database "
-                            f"({exc})") from None
+        except (sqlite3.Error, OSError) as exc:  # not SQLite, a folder, read-only, disk full
+            raise RuleError("db", open_problem(db.path, exc)) from None
         return cls(db)
 
     # ---- sessions ---------------------------------------------------------------------

@@ -9,6 +9,8 @@ EN: dict[str, str] = {
     "deal.number": "Deal {n}",
     "demo.opening": "Opening the demo night…",
     "app.language_switched": "English from now on (saved).",
+    "app.file_replaced": "The ledger {path} was replaced (a backup restored?) by another "
+                         "program. Nothing more is saved here: quit and reopen Tally.",
     # ---- keys (footer and help) ---------------------------------------------------------------
     "key.help": "Help",
     "key.quit": "Quit",
