@@ -46,8 +46,9 @@ MAX_NAME = 40
 def _frozen_options(game: str, text: str) -> Options:
     """A table's frozen options from their stored JSON. Options are immutable and
     `make_options` is pure, so a process reads each distinct text once (`check` and the
-    night screen load every table)."""
-    return game_named(game).make_options(json.loads(text))
+    night screen load every table). A key the table predates keeps its legacy value
+    (`Game.stored_options`), so a table settles as it did when its deals were recorded."""
+    return game_named(game).stored_options(json.loads(text))
 
 
 def _now() -> datetime:

@@ -69,8 +69,22 @@ def show(ctx: typer.Context, table: int,
 
 @app.command("presets")
 def presets_(game: Annotated[str, typer.Option(help="The game.")]) -> None:
-    """The presets of a game."""
-    from ..presets import preset_names
+    """The presets of a game, and which of its options are house rules."""
+    from ..presets import house_rules, preset_names
     from ..rules import game_named
 
-    typer.echo(grid(["preset", "description"], [list(p) for p in preset_names(game_named(game))]))
+    engine = game_named(game)
+    typer.echo(grid(["preset", "description"], [list(p) for p in preset_names(engine)]))
+    house = house_rules(engine)
+    if house:
+        typer.echo("")
+        typer.echo("house rules (from outside the rules documents; a club sets its own with "
+                   "--set key=value):")
+        typer.echo("  " + ", ".join(f"{key}={_toml(value)}" for key, value in house))
+
+
+def _toml(value: object) -> str:
+    """An option's value as `--set` takes it (true, 10, \"scale\" → scale)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
