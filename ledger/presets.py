@@ -94,8 +94,10 @@ def build_options(game: Game, raw: Mapping[str, Any], where: str) -> Options:
 
 
 def load(game_name: str, preset: str = "default",
-         overrides: Mapping[str, Any] | None = None) -> tuple[Game, Options]:
-    """The game and its frozen options for a preset plus `--set` overrides."""
+         overrides: Mapping[str, Any] | None = None, source: str = "--set"
+         ) -> tuple[Game, Options]:
+    """The game and its frozen options for a preset plus overrides; errors about an override
+    name `source` (`--set key`, or `options.key` for `tally calc`)."""
     game = game_named(game_name)
     raw = preset_mapping(game, preset)
     path = _preset_file(game)
@@ -104,9 +106,10 @@ def load(game_name: str, preset: str = "default",
     if overrides:
         for key in overrides:
             if key not in raw and key != "hand_roles":
-                raise RuleError(f"--set {key}", "unknown option for " + game.name)
+                field = f"--set {key}" if source == "--set" else f"{source}.{key}"
+                raise RuleError(field, "unknown option for " + game.name)
         raw.update(overrides)
-        where = "--set"
+        where = source
     return game, build_options(game, raw, where)
 
 

@@ -278,6 +278,10 @@ class Tally(NightEndMixin, ArchiveMixin):
         if not isinstance(obj, Mapping):
             raise RuleError("input", f"{show(obj)} is not a JSON object")
         obj = dict(obj)
+        for key in ("preset", "options"):  # calc takes them; a table's options are frozen
+            if key in obj:
+                raise RuleError(key, f"a table's options are frozen when it is created "
+                                f"(table {t.id}: preset {t.preset}, see tally table show)")
         if "game" in obj and game_named(obj.pop("game")) is not t.game:
             raise RuleError("game", f"this table plays {t.game.name}")
         if "players" in obj:
