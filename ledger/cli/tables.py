@@ -80,11 +80,13 @@ def presets_(game: Annotated[str, typer.Option(help="The game.")]) -> None:
         typer.echo("")
         typer.echo("house rules (from outside the rules documents; a club sets its own with "
                    "--set key=value):")
-        typer.echo("  " + ", ".join(f"{key}={_toml(value)}" for key, value in house))
+        typer.echo("  " + ", ".join(f"{key}={_shown(key, value)}" for key, value in house))
 
 
-def _toml(value: object) -> str:
-    """An option's value as `--set` takes it (true, 10, \"scale\" → scale)."""
+def _shown(key: str, value: object) -> str:
+    """An option's value as `--set` takes it (true, 10, scale); the hand-role table's file."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if key == "hand_roles":
+        return f"{value} (data/hand-roles/{value}.toml)"
     return str(value)

@@ -36,8 +36,8 @@ LEGACY_FOUR = MappingProxyType({"pack": 32})
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
-    """Two-player Sixty-Six (and the base of the other variants).
+class MatchOptions:
+    """What every variant shares: the game, its stake and the deal's passing.
 
     - `target`: game points that win a game (7; 10 is a known variant).
     - `stake`: chips the loser of a game pays (each winner, in three-player and four-hand).
@@ -46,8 +46,6 @@ class Options:
     - `dealer_rule`: `alternate` (the deal passes left) or `winner` (the deal passes left to
       the next player of the side that won the deal; a drawn deal passes left as usual).
     - `one_match`: the table ends after one game; a further deal is refused.
-    - `false_claim_schwarz`: a false claim gives the opponent 3, not 2, when the opponent has
-      taken no trick (section 3; false only for tables stored before the correction).
     """
 
     target: int = 7
@@ -56,10 +54,20 @@ class Options:
     draw_carry: bool = False
     dealer_rule: str = "alternate"
     one_match: bool = False
-    false_claim_schwarz: bool = True
 
     def validate(self) -> None:
         check_common(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Options(MatchOptions):
+    """Two-player Sixty-Six (and the base of Schnapsen and three-player, which play its deals).
+
+    `false_claim_schwarz`: a false claim gives the opponent 3, not 2, when the opponent has
+    taken no trick (section 3; false only for tables stored before the correction).
+    """
+
+    false_claim_schwarz: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +103,7 @@ class ThreeOptions(Options):
 
 
 @dataclass(frozen=True, slots=True)
-class FourOptions(Options):
+class FourOptions(MatchOptions):
     """Four-hand Sixty-Six: optionally the side taking the 10 of trumps scores 1 game point.
 
     `pack`: 24 (9–A, 6 cards each: the seed's game) or 32 (7–A, 8 each: Hoyle's).
@@ -110,7 +118,7 @@ class FourOptions(Options):
             raise RuleError("pack", f"{self.pack} is not one of {', '.join(map(str, PACKS))}")
 
 
-def check_common(options: Options) -> None:
+def check_common(options: MatchOptions) -> None:
     """The checks every variant's options share (RuleError naming the option)."""
     if not 1 <= options.target <= MAX_TARGET:
         raise RuleError("target", f"{options.target} must be 1 to {MAX_TARGET}")
