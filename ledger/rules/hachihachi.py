@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
 from . import fields as F
@@ -49,6 +50,9 @@ MIZUTEN_MIN_TRICKS = 3
 NO_ROLES = HandRoles()  # frozen, so one shared empty table is safe as a default
 Refusal = Callable[[str, str, str], RuleError]  # (field, player, what) -> the error to raise
 EMPTY_ROUND_POTS = ("refund", "carry")
+# what a table stored before these options existed played (also today's defaults; named so a
+# later change of default cannot change an old table: see Game.stored_options)
+LEGACY_OPTIONS = MappingProxyType({"empty_round_pot": "refund", "empty_round_counts": True})
 KEYS = ("start_player", "indicator", "mizuten", "declarations", "split", "tricks", "roles",
         "aces", "hands")
 
@@ -762,5 +766,5 @@ GAME = Game(
     name="hachihachi-trick", title="Hachi-Hachi Trick (ハチハチトリック)", min_seats=MIN_SEATS,
     max_seats=MAX_SEATS, make_options=make_options, options_json=options_json, initial=initial,
     parse=parse, settle=settle, to_json=to_json, summary=summary, status=status,
-    check_seats=check_seats, quick=quick,
+    check_seats=check_seats, quick=quick, legacy_options=LEGACY_OPTIONS,
 )
