@@ -47,8 +47,9 @@ MAX_NAME = 40
 def _frozen_options(game: str, text: str) -> Options:
     """A table's frozen options from their stored JSON. Options are immutable and
     `make_options` is pure, so a process reads each distinct text once (`check` and the
-    night screen load every table)."""
-    return game_named(game).make_options(json.loads(text))
+    night screen load every table). A key the table predates keeps its legacy value
+    (`Game.stored_options`), so a table settles as it did when its deals were recorded."""
+    return game_named(game).stored_options(json.loads(text))
 
 
 def _now() -> datetime:
@@ -277,6 +278,10 @@ class Tally(NightEndMixin, ArchiveMixin):
         if not isinstance(obj, Mapping):
             raise RuleError("input", f"{show(obj)} is not a JSON object")
         obj = dict(obj)
+        for key in ("preset", "options"):  # calc takes them; a table's options are frozen
+            if key in obj:
+                raise RuleError(key, f"a table's options are frozen when it is created "
+                                f"(table {t.id}: preset {t.preset}, see tally table show)")
         if "game" in obj and game_named(obj.pop("game")) is not t.game:
             raise RuleError("game", f"this table plays {t.game.name}")
         if "players" in obj:

@@ -291,6 +291,7 @@ EN: dict[str, str] = {
     "slot.hands": "Hands",
     "hh.status": "round {n} / {of} · {start} {name}",
     "hh.round": "round {n} / {of}",
+    "hh.pot_carried": "pot carried {pot}",
     "hh.game_over": "game over after {rounds} rounds · most chips: {names} ({chips})",
     "hh.indicator_hint": "the face-up card, e.g. QS, 10h, ♠Q",
     "hh.trump": "trump {suit}",
@@ -350,6 +351,7 @@ EN: dict[str, str] = {
     "reason.tricks": "tricks",
     "reason.pot": "pot",
     "reason.split": "split",
+    "reason.carried": "pot carried",
     "reason.stake": "stake",
     "reason.solo": "solo",
     "reason.heart-solo": "heart-solo",
@@ -527,21 +529,26 @@ EN: dict[str, str] = {
         "- In-players settle hand roles and tricks pairwise; the most tricks takes the pot "
         "and starts next. Mizuten ミズテン: the start player goes in blind; 3+ tricks earns "
         "1 from everyone.\n"
+        "- Nobody in: the round is skipped and the fees refunded (or carried to the next "
+        "pot, if the table says so).\n"
         "- 12 rounds (short game 6)."),
     "rules.sixty-six": (
         "- 24 cards 9–A; A 11, 10 10, K 4, Q 3, J 2; marriages 20, in trumps 40.\n"
         "- Claim 66 to win the deal: 1 game point, 2 if the loser has under 33, 3 if no "
-        "trick. A false claim gives the opponent 2. Stock used up: the last trick earns 10.\n"
+        "trick. A false claim gives the opponent 2, or 3 if the opponent has no trick. Stock "
+        "used up: the last trick earns 10.\n"
         "- First to 7 game points wins the game; the loser pays the stake."),
     "rules.schnapsen": (
-        "- 20 cards 10–A; the Sixty-Six scale of 1, 2, 3 game points.\n"
+        "- 20 cards 10–A; the Sixty-Six scale of 1, 2, 3 game points. Stock used up: the "
+        "last trick wins the hand, on the same scale (a flat 1 if the table says so).\n"
         "- Both count down from 7; the first to 0 wins and the loser takes a Bummerl (two if "
         "still at 7)."),
     "rules.sixty-six-three": (
         "- Three players: the dealer sits out and scores what the deal's winner scores, "
         "but no further than 6.\n- First to 7 wins; the last pays each of the others."),
     "rules.sixty-six-four": (
-        "- Two partnerships, 32 cards 7–A, no marriages; the last trick is worth 10.\n"
+        "- Two partnerships, 24 cards 9–A, 6 each (Hoyle's 32 cards 7–A, 8 each, if the "
+        "table says so), no marriages; the last trick is worth 10.\n"
         "- 66–99 scores 1, 100–129 scores 2, all 130 scores 3; first side to 7 wins."),
     # ---- welcome ------------------------------------------------------------------------------
     "welcome.title": "Tally",

@@ -7,7 +7,8 @@ outcome or a state; it stores `to_json(outcome)` and replays `settle` from `init
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from .transfers import Settlement
@@ -42,3 +43,11 @@ class Game:
     players_of: Callable[[State], tuple[str, ...]] | None = None
     # scorer-typed CLI flags (long names with underscores -> str or bool) to contract JSON
     quick: Callable[[Mapping[str, Any], State], dict[str, Any]] | None = None
+    # options added after tables were first stored: the value a stored table that lacks the
+    # key was played under (the dataclass default is the rule for new tables, which freeze it)
+    legacy_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def stored_options(self, raw: Mapping[str, Any]) -> Options:
+        """A stored table's frozen options: a key it predates keeps its legacy value, so the
+        table settles as it did when its deals were recorded."""
+        return self.make_options({**self.legacy_options, **raw})
