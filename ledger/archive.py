@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import os
 import sqlite3
 import tempfile
 from collections.abc import Callable
@@ -13,10 +15,18 @@ from typing import TYPE_CHECKING, Any
 
 from . import exports, money
 from .csv_runs import Runs
+from .disk import cause, read_only_medium
 from .rules import RuleError
 from .rules.errors import show
 from .store import export_rows, repo
-from .store.db import Connection, Database
+from .store.db import (
+    BUSY_TIMEOUT_MS,
+    Connection,
+    Database,
+    bump_restore_count,
+    replace_contents,
+)
+from .store.migrate import current_revision, migrate, schema_problem
 
 if TYPE_CHECKING:
     from .night_end import NightSettlement
@@ -69,13 +79,18 @@ class ArchiveMixin:
         for (pid, tid), v in per_table.items():
             cell = by_player.setdefault(names[pid], {})
             cell[columns[tid]] = cell.get(columns[tid], 0) + v
-        standing_rows = [
-            [r.rank, r.player, r.net,
-             money.to_money(r.net, the_rate, code) if the_rate else None, r.deals,
-             *[by_player.get(r.player, {}).get(h, "") for h in heads]]
-            for r in ranked]
         settlements = (self.all_settlements(rate, currency, nets=per_table) if night_id is None else
                        {night_id: self.settlement(night_id, rate=rate, currency=currency)})
+        # a player's money is what they pay or receive: their transfers' money, summed
+        paid_money: dict[str, Decimal] = {}
+        for st in settlements.values():
+            for name, amount in (st.player_money or {}).items():
+                paid_money[name] = paid_money.get(name, Decimal(0)) + amount
+        standing_rows = [
+            [r.rank, r.player, r.net,
+             paid_money.get(r.player, money.to_money(r.net, the_rate, code)) if the_rate
+             else None, r.deals, *[by_player.get(r.player, {}).get(h, "") for h in heads]]
+            for r in ranked]
         settle_rows = []
         for n in nights:
             st = settlements[n.id or 0]
@@ -87,20 +102,23 @@ class ArchiveMixin:
                                     paid.money, st.currency, "paid"])
         kinds = {"record": "recorded", "correct": "corrected", "resettle": "re-settled",
                  "void": "void"}
-        standings_file = exports.write(out, f"standings-{tag}", [*exports.STANDINGS, *heads],
-                                       standing_rows, fmt)
-        settlement_file = exports.write(out, f"settlement-{tag}", exports.SETTLEMENT,
-                                        settle_rows, fmt)
-        with self._read() as s:  # the big two stream from the database to their files
-            moves = export_rows.moves_by_revision(session=s, night_id=night_id)
-            deals = Runs(export_rows.deal_rows(session=s, night_id=night_id, moves=moves,
-                                               kinds=kinds), *export_rows.DEAL_RUN)
-            deals_file = exports.write(out, f"deals-{tag}", exports.DEALS, deals, fmt,
-                                       exports.DEALS_TEXT)
-            transfers = Runs(export_rows.transfer_rows(session=s, night_id=night_id,
-                                                       moves=moves), *export_rows.TRANSFER_RUN)
-            transfers_file = exports.write(out, f"transfers-{tag}", exports.TRANSFERS,
-                                           transfers, fmt, exports.TRANSFERS_TEXT)
+        # all four files or none (a full disk, a folder that cannot be made)
+        with exports.batch(out) as files:
+            standings_file = files.write(f"standings-{tag}", [*exports.STANDINGS, *heads],
+                                         standing_rows, fmt)
+            settlement_file = files.write(f"settlement-{tag}", exports.SETTLEMENT, settle_rows,
+                                          fmt)
+            with self._read() as s:  # the big two stream from the database to their files
+                moves = export_rows.moves_by_revision(session=s, night_id=night_id)
+                deals = Runs(export_rows.deal_rows(session=s, night_id=night_id, moves=moves,
+                                                   kinds=kinds), *export_rows.DEAL_RUN)
+                deals_file = files.write(f"deals-{tag}", exports.DEALS, deals, fmt,
+                                         exports.DEALS_TEXT)
+                transfers = Runs(export_rows.transfer_rows(session=s, night_id=night_id,
+                                                           moves=moves),
+                                 *export_rows.TRANSFER_RUN)
+                transfers_file = files.write(f"transfers-{tag}", exports.TRANSFERS, transfers,
+                                             fmt, exports.TRANSFERS_TEXT)
         return [standings_file, deals_file, transfers_file, settlement_file]
 
     # ---- backup / restore -------------------------------------------------------------------
@@ -109,49 +127,40 @@ class ArchiveMixin:
         return self.db.path
 
     def backup(self, dest: Path, force: bool = False) -> Path:
-        """SQLite's online backup: a consistent copy even while the app is open."""
+        """SQLite's online backup: a consistent copy even while the app is open. Written
+        beside `dest` and renamed into place, so a failure (a full disk) leaves nothing."""
+        if dest.is_dir():
+            raise RuleError("path", f"{dest} is a folder: give the backup a file name")
         if dest.exists() and not force:
             raise RuleError("path", f"{dest} exists; use --force to overwrite it")
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        tmp = dest.with_name(dest.name + ".part")
-        _copy_db(self.db_file(), tmp)
-        tmp.replace(dest)
+        exports.make_folder(dest.parent, "path")
+        tmp = exports.part_path(dest)
+        try:
+            _copy_db(self.db_file(), tmp)
+            if force:
+                tmp.replace(dest)
+            else:  # a link fails if `dest` appeared meanwhile: never overwrite without --force
+                _link_new(tmp, dest)
+        except FileExistsError:
+            raise RuleError("path", f"{dest} exists; use --force to overwrite it") from None
+        except (OSError, sqlite3.Error) as exc:
+            raise RuleError("path", f"{dest}: {_cause(exc, dest)}; nothing was written") from None
+        finally:
+            _remove_db_files(tmp)
         return dest
 
     def restore(self, source: Path, force: bool = False) -> Path | None:
-        """Replace this database with a backup after checking it; the current file is kept
-        beside it first. Returns where the old database was kept (None if it was empty)."""
-        from .service import Tally
-
+        """Replace this database with a backup after checking it as `check` does, on a
+        Tally schema. The current ledger is kept beside it first, under a new name, taken
+        while holding the write lock that the replacement is made under: a write another
+        program commits meanwhile is either in the kept copy or refused, never lost.
+        Returns where the old database was kept (None if it held no data)."""
         if not source.is_file():
             raise RuleError("path", f"{source} is not a file")
-        target = self.db_file()
         with tempfile.TemporaryDirectory() as tmpdir:
             trial = Path(tmpdir) / "restore.sqlite3"
-            try:
-                _copy_db(source, trial)
-                checked = Tally.open(trial)
-                problems = checked.check()
-                checked.db.dispose()
-            except RuleError:
-                raise
-            except Exception as exc:  # any damage: sqlite3, SQLAlchemy (migrating) or Alembic
-                raise RuleError("path", f"{source} is not a Tally database "
-                                f"({type(exc).__name__})") from None
-            if problems:
-                raise RuleError("path", f"{source} fails check: {problems[0]}")
-            # any deal has seated players, so an empty roster and no night mean no data
-            has_data = bool(self.players()) or bool(self.nights())  # type: ignore[attr-defined]
-            if has_data and not force:
-                raise RuleError("database", f"{target} holds data; use --force to replace it "
-                                "(it is kept beside it first)")
-            kept = None
-            if has_data:
-                stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
-                kept = target.with_name(f"{target.stem}.before-restore-{stamp}{target.suffix}")
-                _copy_db(target, kept)
-            self.db.dispose()
-            _copy_db(trial, target, fresh=False)
+            _check_backup(source, trial)
+            kept = _replace(self.db, trial, force)
         return kept
 
     # ---- import ----------------------------------------------------------------------------
@@ -183,17 +192,138 @@ class ArchiveMixin:
         return self.add_deals(table_id, objs, author, line_numbers=lines)
 
 
-def _copy_db(source: Path, dest: Path, *, fresh: bool = True) -> None:
-    """Copy a SQLite database with the online backup API (safe while it is in use).
+def _check_backup(source: Path, trial: Path) -> None:
+    """Copy `source` to `trial`, upgrade it and check it; refuse (RuleError) what is not a
+    whole Tally ledger: an empty file, a file that is not SQLite, a SQLite file of another
+    program (or one with tables of another beside Tally's), a newer schema, damage, stored
+    transfers that differ from the rules."""
+    from .service import Tally
 
-    `fresh`: start `dest` from nothing; otherwise its content is replaced in place, under
-    SQLite's locks, so another connection never sees half a database."""
-    if fresh:
-        for suffix in ("", "-wal", "-shm"):
-            extra = dest.with_name(dest.name + suffix)
-            if extra.exists():
-                extra.unlink()
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    if source.stat().st_size == 0:
+        raise RuleError("path", f"{source} is empty (0 bytes), not a Tally backup")
+    try:
+        _copy_db(source, trial)
+    except sqlite3.Error:
+        raise RuleError("path", f"{source} is not a Tally database (not a SQLite file)") from None
+    db = Database(trial)
+    try:
+        if current_revision(db) is None:
+            raise RuleError("path", f"{source} is not a Tally backup: it holds no Tally schema "
+                            "revision")
+        migrate(db)
+        problem = schema_problem(db)
+        if problem:
+            raise RuleError("path", f"{source} is not a Tally backup: {problem}")
+        with db.transaction() as conn:
+            damage = conn.execute("PRAGMA quick_check").fetchone()[0]
+            broken = conn.execute("PRAGMA foreign_key_check").fetchone()
+        if damage != "ok" or broken:
+            raise RuleError("path", f"{source} is damaged: "
+                            + (damage if damage != "ok" else f"a {broken[0]} row refers to "
+                               f"a {broken[2]} row that is not there"))
+        problems = Tally(db).check()
+        if problems:
+            raise RuleError("path", f"{source} fails check: {problems[0]}")
+    except RuleError as exc:  # name the file the user gave, not the trial copy
+        raise RuleError("path", exc.message.replace(str(trial), str(source))) from None
+    except sqlite3.Error as exc:
+        raise RuleError("path", f"{source} is not a Tally database ({exc})") from None
+    finally:
+        db.dispose()
+
+
+def _replace(db: Database, trial: Path, force: bool) -> Path | None:
+    """Under one write transaction on `db`: refuse (without --force) a ledger that holds
+    data, keep a copy of it, put the content of `trial` in its place. Other programs wait
+    for the lock (or are waited for); an app left open is refused its next write (db.py)."""
+    target = db.path
+    conn = db.connect()
+    try:
+        conn.execute("PRAGMA foreign_keys=OFF")  # tables arrive one by one; trial is checked
+        conn.execute("ATTACH DATABASE ? AS restored", (str(trial),))
+        try:
+            conn.execute("BEGIN IMMEDIATE")  # waits for a writer up to the busy timeout
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            raise RuleError("database", f"{target} is busy: another program kept writing "
+                            f"to it for {BUSY_TIMEOUT_MS // 1000} s; nothing was restored, "
+                            "try again when it is done") from None
+        try:
+            has_data = conn.execute("SELECT EXISTS (SELECT 1 FROM main.player) "
+                                    "OR EXISTS (SELECT 1 FROM main.night)").fetchone()[0]
+            if has_data and not force:
+                raise RuleError("database", f"{target} holds data; use --force to replace it "
+                                "(it is kept beside it first)")
+            kept = _keep_copy(target) if has_data else None
+            replace_contents(conn)
+            bump_restore_count(conn)
+            conn.execute("COMMIT")
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+    finally:
+        conn.close()
+        db.forget_identity()  # this process made the change: its next use reads the new file
+    return kept
+
+
+def _keep_copy(target: Path) -> Path:
+    """Copy the ledger to `<name>.before-restore-<UTC time>[-n]<suffix>` beside it, a name
+    made exclusively (O_EXCL): a kept copy is never overwritten, even by two restores in one
+    second. Called under the restore's write lock, so the copy is the ledger as replaced."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+    for n in itertools.count(1):
+        kept = target.with_name(f"{target.stem}.before-restore-{stamp}"
+                                f"{'' if n == 1 else f'-{n}'}{target.suffix}")
+        try:
+            os.close(os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            break
+        except FileExistsError:
+            continue
+    try:
+        _copy_db(target, kept)  # a reader's snapshot: nothing commits while we hold the lock
+    except (OSError, sqlite3.Error) as exc:
+        _remove_db_files(kept)  # the empty or partial file this call made, nobody else's
+        raise RuleError("database", f"cannot keep a copy of {target} beside it "
+                        f"({_cause(exc, kept)}); nothing was restored") from None
+    return kept
+
+
+def _cause(exc: OSError | sqlite3.Error, path: Path) -> str:
+    """Why writing `path` failed, in a few words."""
+    if isinstance(exc, OSError):
+        return cause(exc, path)
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    if name.startswith("SQLITE_FULL") or "disk is full" in str(exc):
+        return "the disk is full"
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")):
+        return "it is on a read-only medium" if read_only_medium(path) else \
+            "it cannot be written there (read-only)"
+    return " ".join(str(exc).split())
+
+
+def _link_new(tmp: Path, dest: Path) -> None:
+    """Put `tmp` at `dest` only if nothing is there (FileExistsError otherwise)."""
+    try:
+        os.link(tmp, dest)
+    except FileExistsError:
+        raise
+    except OSError:  # a file system without hard links (FAT on a USB stick)
+        if dest.exists():
+            raise FileExistsError(dest) from None
+        tmp.replace(dest)
+
+
+def _remove_db_files(path: Path) -> None:
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+
+
+def _copy_db(source: Path, dest: Path) -> None:
+    """Copy a SQLite database with the online backup API (safe while it is in use) into
+    `dest`, a new or empty file."""
+    src = sqlite3.connect(Path(source).absolute().as_uri() + "?mode=ro", uri=True)
     try:
         dst = sqlite3.connect(dest)
         try:
@@ -202,4 +332,3 @@ def _copy_db(source: Path, dest: Path, *, fresh: bool = True) -> None:
             dst.close()
     finally:
         src.close()
-

@@ -88,11 +88,24 @@ def settlement_json(game: Game, settlement: Settlement) -> dict[str, Any]:
     return out
 
 
+HOUSE_RULE_KEYS = ("preset", "options")  # calc only: a table's own are frozen
+
+
 def calc(obj: Mapping[str, Any]) -> dict[str, Any]:
-    """Settle one deal with the game's default preset; nothing is recorded."""
+    """Settle one deal under the game's default preset, or under the `preset` and `options`
+    the input names (as `tally table new --preset NAME --set key=value` would freeze them);
+    nothing is recorded."""
     if "game" not in obj:
         raise RuleError("game", "is missing")
-    game, options = presets.load(obj["game"])
+    obj = dict(obj)
+    preset = obj.pop("preset", "default")
+    overrides = obj.pop("options", None)
+    if not isinstance(preset, str):
+        raise RuleError("preset", f"{show(preset)} is not a preset name")
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise RuleError("options", f"{show(overrides)} is not an object of option: value")
+    game, options = presets.load(obj["game"], preset.strip(), overrides or None,
+                                 source="options")
     if "players" not in obj:
         raise RuleError("players", "is missing")
     players = read_players(obj["players"])

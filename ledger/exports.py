@@ -11,7 +11,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import secrets
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO
@@ -87,19 +90,75 @@ def json_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
     return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
-def write(folder: Path, stem: str, header: Sequence[str], rows: Iterable[Sequence[Any]],
-          fmt: str, text: Sequence[str] | None = None) -> Path:
-    """Write one export file (atomically: a temp file renamed into place). CSV rows are
-    written as they come, so `rows` may stream from the database; `text` as `write_csv`."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{stem}.{fmt}"
-    tmp = path.with_suffix(path.suffix + ".part")
-    if fmt == "csv":
-        # the mark by hand: Python's utf-8-sig encoder is pure Python, called at each write
-        with tmp.open("w", encoding="utf-8", newline="") as fh:
-            fh.write("\ufeff")
-            write_csv(fh, header, rows, text)
-    else:
-        tmp.write_bytes(json_bytes(header, rows))
-    tmp.replace(path)
-    return path
+def make_folder(folder: Path, field: str) -> None:
+    """`folder` made if need be, or a one-line refusal naming why it cannot be."""
+    from .disk import cause
+    from .rules import RuleError
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise RuleError(field, f"{folder} is a file, not a folder") from None
+    except OSError as exc:
+        raise RuleError(field, f"cannot make the folder {folder}: {cause(exc, folder)}") from None
+
+
+def part_path(path: Path) -> Path:
+    """A new, empty temporary file beside `path`, made exclusively (two writers of the same
+    file never share one); renamed over `path` once it is whole."""
+    while True:
+        tmp = path.with_name(f"{path.name}.{secrets.token_hex(4)}.part")
+        try:
+            os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            return tmp
+        except FileExistsError:
+            continue
+
+
+class Batch:
+    """Export files written as `.part` files beside their names and renamed into place
+    together once every one is whole (see `batch`)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.parts: list[tuple[Path, Path]] = []
+
+    def write(self, stem: str, header: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str,
+              text: Sequence[str] | None = None) -> Path:
+        """One file; CSV rows are written as they come, so `rows` may stream from the
+        database; `text` as `write_csv`. Returns the path it will have."""
+        path = self.folder / f"{stem}.{fmt}"
+        tmp = part_path(path)
+        self.parts.append((tmp, path))
+        if fmt == "csv":
+            # the mark by hand: Python's utf-8-sig encoder is pure Python, called at each write
+            with tmp.open("w", encoding="utf-8", newline="") as fh:
+                fh.write("\ufeff")
+                write_csv(fh, header, rows, text)
+        else:
+            tmp.write_bytes(json_bytes(header, rows))
+        return path
+
+
+@contextmanager
+def batch(folder: Path, field: str = "--out") -> Iterator[Batch]:
+    """Write several export files all or none: a failure (a full disk, an error reading the
+    ledger) removes every `.part` file and leaves older files of the same names as they were;
+    a file-system error becomes one line naming the folder and the cause."""
+    from .disk import cause
+    from .rules import RuleError
+
+    make_folder(folder, field)
+    files = Batch(folder)
+    try:
+        yield files
+        for tmp, path in files.parts:
+            tmp.replace(path)
+    except BaseException as exc:
+        for tmp, _ in files.parts:
+            tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise RuleError(field, f"writing in {folder}: {cause(exc, folder)}; nothing was "
+                            "written") from None
+        raise
+

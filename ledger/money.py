@@ -118,6 +118,22 @@ def format_money(amount: Decimal, currency: str) -> str:
     return f"{sign}{symbol}{number}" if symbol else f"{sign}{code} {number}"
 
 
+def format_rate(rate: Decimal, currency: str) -> str:
+    """The money value of one chip exactly as it was set, never rounded: at least the
+    currency's own digits, more when the rate has them ("€0.125", "€0.05", "¥10", "¥0.5").
+
+    >>> format_rate(Decimal("0.125"), "EUR"), format_rate(Decimal("10"), "jpy")
+    ('€0.125', '¥10')
+    """
+    code = currency.upper()
+    exponent = rate.normalize().as_tuple().exponent
+    places = max(minor_units(code), -exponent if isinstance(exponent, int) else 0)
+    number = f"{abs(rate):,.{places}f}"  # exact: places covers every digit of the rate
+    sign = "-" if rate < 0 else ""
+    symbol = SYMBOLS.get(code)
+    return f"{sign}{symbol}{number}" if symbol else f"{sign}{code} {number}"
+
+
 def format_chips(chips: int, rate: Decimal | None = None, currency: str = "EUR") -> str:
     """Chips, with their money value when a rate is set: "35 chips" or "35 chips (¥350)"."""
     text = f"{chips} chip" if abs(chips) == 1 else f"{chips} chips"

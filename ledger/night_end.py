@@ -1,23 +1,29 @@
 """End-of-night use cases: settlement, payments, the money rate (mixed into `Tally`).
 
-Payments are money that changed hands; what is still open is the settlement of the nets
-left after them, so marking a payment never edits a deal, and a later correction of a deal
-simply shows up as a new open item.
+Payments are money that changed hands; marking one never edits a deal. What is still owed
+follows a *plan* (`ledger.plan`): until payment starts, the plan shown is made afresh from
+the nets (after any payments) in the mode asked for; the first payment keeps the plan it was
+made against, and from then on each line only loses what is paid against it. A deal
+corrected later shows up as a difference (`drift`) beside the kept lines until someone
+re-plans (`replan`), an explicit step; the other mode shows what re-planning in it would
+give (`proposal`). Read and write of a payment happen in one BEGIN IMMEDIATE transaction, so
+two people marking the same line at once mark it once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from . import money
+from . import money, plan
+from .plan import MODES, Line, Mode
 from .rules import RuleError
 from .rules.errors import show
-from .settle import Explanation, Payment, TablePayment, direct_transfers, explain
+from .settle import Explanation, Payment, TablePayment, explain
 from .settle import fewest_transfers as fewest
 from .store import repo
 from .store.db import Connection
@@ -25,17 +31,21 @@ from .store.db import Connection
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-Mode = Literal["fewest", "direct"]
+__all__ = ["KeptPlan", "Mode", "NightSettlement", "PaidItem", "SettleItem", "iter_rows",
+           "settle_nets", "settlement_of"]
+
+PaidRow = tuple[int, str, str, int, str]  # payment id, payer, payee, amount, when
 
 
 @dataclass(frozen=True, slots=True)
 class SettleItem:
     payer: str
     payee: str
-    amount: int
-    table: int | None  # the table number in direct mode
+    amount: int  # still owed
+    table: int | None  # the table number in direct mode (None: across the night)
     money: Decimal | None
     why: Explanation
+    planned: int = 0  # the plan line's whole amount (amount < planned: part paid)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +55,16 @@ class PaidItem:
     amount: int
     at: str
     money: Decimal | None
+
+
+@dataclass(frozen=True, slots=True)
+class KeptPlan:
+    """The plan in use for a night, as stored."""
+
+    id: int
+    mode: Mode
+    after_payment: int  # payments with a higher id are made against it
+    lines: tuple[Line, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +78,12 @@ class NightSettlement:
     table_nets: dict[int, dict[str, int]]  # by table number
     open: tuple[SettleItem, ...]
     paid: tuple[PaidItem, ...]
+    kept: bool = False  # the lines are a kept plan (payment started, or someone re-planned)
+    proposal: bool = False  # not the plan in use: what re-planning in this mode would give
+    drift: dict[str, int] = field(default_factory=dict)  # net changes the kept plan lacks
+    # what each player pays (−) or receives (+) in money: the sum of their payments' and
+    # open items' money, each rounded on its own (so it is what actually changes hands)
+    player_money: dict[str, Decimal] | None = None
 
     def money(self, chips: int) -> Decimal | None:
         if self.rate is None or self.currency is None:
@@ -86,22 +112,23 @@ class NightEndMixin:
             _night(s, night_id)
             return _table_nets(s, night_id)
 
-    def settlement(self, night_id: int, mode: Mode = "fewest", rate: str | None = None,
+    def settlement(self, night_id: int, mode: Mode | None = None, rate: str | None = None,
                    currency: str | None = None) -> NightSettlement:
-        """Who still pays whom for a night, with the money at the night's (or given) rate."""
-        if mode not in ("fewest", "direct"):
-            raise RuleError("mode", f"{show(mode)} is not fewest or direct")
+        """Who still pays whom for a night, with the money at the night's (or given) rate.
+        `mode` None: the mode of the plan in use (fewest until a plan is kept)."""
+        _mode(mode)
         with self._read() as s:
             n = _night(s, night_id)
             table_nets = _table_nets(s, night_id)
             paid_rows = _payments(s, night_id)
-        return _settlement_of(n, table_nets, paid_rows, mode, rate, currency)
+            kept = _kept(s, night_id)
+        return settlement_of(n, table_nets, paid_rows, kept, mode, rate, currency)
 
     def all_settlements(self, rate: str | None = None, currency: str | None = None, *,
                         nets: Mapping[tuple[int, int], int] | None = None
                         ) -> dict[int, NightSettlement]:
-        """`settlement` (fewest mode) of every night, read in a handful of queries
-        (`nets`: `repo.nets_by_table()` when the caller has it already)."""
+        """`settlement` (in the mode of each night's plan) of every night, read in a handful
+        of queries (`nets`: `repo.nets_by_table()` when the caller has it already)."""
         with self._read() as s:
             nights = {n.id: n for n in repo.nights(session=s)}
             tables = repo.table_numbers(session=s)
@@ -110,6 +137,8 @@ class NightEndMixin:
             if nets is None:
                 nets = repo.nets_by_table(session=s)
             paid = repo.payments(session=s)
+            plans = repo.plans(session=s, latest=True)
+            lines = repo.plan_lines(session=s, plan_ids=[p[0] for p in plans])
         where = {tid: (nid, number) for tid, nid, number in tables}
         per_night: dict[int, dict[int, dict[str, int]]] = {nid: {} for nid in nights}
         for _tid, nid, number in tables:  # as `_table_nets` builds them, night by night
@@ -120,56 +149,107 @@ class NightEndMixin:
         for (pid, tid), v in nets.items():
             nid, number = where[tid]
             per_night[nid][number][names[pid]] += v
-        paid_by: dict[int, list[tuple[str, str, int, str]]] = {nid: [] for nid in nights}
-        for nid, a, b, x, at in paid:
-            paid_by[nid].append((names[a], names[b], x, str(at)[:19]))
-        return {nid: _settlement_of(n, per_night[nid], paid_by[nid], "fewest", rate, currency)
+        paid_by: dict[int, list[PaidRow]] = {nid: [] for nid in nights}
+        for yid, nid, a, b, x, at in paid:
+            paid_by[nid].append((yid, names[a], names[b], x, str(at)[:19]))
+        kept = {nid: _kept_of(pid, mode, after, lines[pid], names)
+                for pid, nid, mode, after in plans}
+        return {nid: settlement_of(n, per_night[nid], paid_by[nid], kept.get(nid), None, rate,
+                                    currency)
                 for nid, n in nights.items()}
 
     def pay(self, night_id: int, payer: str, payee: str, amount: int | None = None,
-            author: str | None = None, *, undo: bool = False) -> int:
-        """Mark an open settlement item paid (or part of it); returns the amount marked."""
+            author: str | None = None, *, undo: bool = False, mode: Mode | None = None) -> int:
+        """Mark a line of the night's plan paid (or part of it); returns the amount marked.
+
+        The first payment keeps the plan it is made against (`mode`, else fewest); later
+        ones must be in the kept plan's mode. The amount owed is read in the same write
+        transaction as the payment is written, so concurrent marks cannot both pass."""
         from .service import clean_text
 
         clean_text(author, "author")
-        open_items = {(i.payer, i.payee): i.amount for i in self.settlement(night_id).open}
+        _mode(mode)
+        if amount is not None and (type(amount) is not int or amount <= 0):
+            raise RuleError("amount", f"{show(amount)} is not a whole number above 0")
         with self._write() as s:
-            _night(s, night_id)
+            n = _night(s, night_id)
             a, b = self._player_id(s, payer, "from"), self._player_id(s, payee, "to")
+            paid_rows = _payments(s, night_id)
             if undo:
-                done = sum(x for p, q, x, _ in _payments(s, night_id) if (p, q) == (payer, payee))
+                done = sum(x for _, p, q, x, _ in paid_rows if (p, q) == (payer, payee))
                 amount = done if amount is None else amount
                 if amount <= 0 or amount > done:
                     raise RuleError("amount", f"{amount} is not between 1 and the {done} "
                                     f"marked paid from {payer} to {payee}")
                 sign = -1
             else:
-                owed = open_items.get((payer, payee))
-                if owed is None:
-                    raise RuleError("to", f"{payer} owes {payee} nothing in the open settlement")
+                kept = _kept(s, night_id)
+                if kept is not None and mode is not None and mode != kept.mode:
+                    raise RuleError("mode", f"the night's plan is {kept.mode} (kept since "
+                                    f"payment started); re-plan first: tally settle --night "
+                                    f"{night_id} --replan --mode {mode}")
+                st = settlement_of(n, _table_nets(s, night_id), paid_rows, kept, mode,
+                                    None, None)
+                owed = sum(i.amount for i in st.open if (i.payer, i.payee) == (payer, payee))
+                if not owed:
+                    raise RuleError("to", f"{payer} owes {payee} nothing in the {st.mode} plan")
                 amount = owed if amount is None else amount
-                if type(amount) is not int or not 0 < amount <= owed:
+                if amount > owed:
                     raise RuleError("amount", f"{show(amount)} is not between 1 and {owed}")
+                if kept is None:  # payment starts: the plan shown is the plan kept
+                    self._keep(s, night_id, st.mode, [
+                        Line(i.table, i.payer, i.payee, i.planned) for i in st.open], author)
                 sign = 1
             repo.add_payment(session=s, night_id=night_id, payer_id=a, payee_id=b,
                              amount=sign * amount, now=datetime.now(UTC), author=author)
             return amount
 
+    def replan(self, night_id: int, mode: Mode | None = None, author: str | None = None
+               ) -> NightSettlement:
+        """Make the plan afresh from the nets left after every payment, in `mode` (else the
+        kept plan's, else fewest), and keep it: the explicit step after a correction, or to
+        change mode once payment has started. Returns the new settlement."""
+        from .service import clean_text
+
+        clean_text(author, "author")
+        _mode(mode)
+        with self._write() as s:
+            _night(s, night_id)
+            kept = _kept(s, night_id)
+            use: Mode = mode or (kept.mode if kept else "fewest")
+            moves = [(p, q, x) for _, p, q, x, _ in _payments(s, night_id)]
+            self._keep(s, night_id, use, plan.make(use, _table_nets(s, night_id), moves),
+                       author)
+        return self.settlement(night_id)
+
+    def _keep(self, s: Connection, night_id: int, mode: Mode, lines: Sequence[Line],
+              author: str | None) -> None:
+        ids = {name: pid for pid, name in repo.player_names(session=s).items()}
+        repo.add_plan(session=s, night_id=night_id, mode=mode,
+                      after_payment=repo.last_payment_id(session=s, night_id=night_id),
+                      lines=[(x.table, ids[x.payer], ids[x.payee], x.amount) for x in lines],
+                      now=datetime.now(UTC), author=author)
+
     def close_night_settled(self, night_id: int, force: bool = False) -> int:
-        """Close a night; refuses while settlement items are open unless `force`.
-        Returns the number of open items kept."""
-        left = len(self.settlement(night_id).open)
+        """Close a night; refuses while settlement items are open, or the nets have moved
+        under the kept plan, unless `force`. Returns the number of open items kept."""
+        st = self.settlement(night_id)
+        left = len(st.open)
         if left and not force:
             raise RuleError("night", f"{night_id} has {left} open settlement item(s) "
                             "(tally settle); close anyway with --force")
+        if st.drift and not force:
+            raise RuleError("night", f"{night_id}: the nets changed since the plan was made "
+                            f"(tally settle --night {night_id} --replan); close anyway with "
+                            "--force")
         self.close_night(night_id)  # type: ignore[attr-defined]
         return left
 
 
-def _settlement_of(n: Any, table_nets: dict[int, dict[str, int]],
-                   paid_rows: list[tuple[str, str, int, str]], mode: Mode, rate: str | None,
+def settlement_of(n: Any, table_nets: dict[int, dict[str, int]], paid_rows: Sequence[PaidRow],
+                   kept: KeptPlan | None, mode: Mode | None, rate: str | None,
                    currency: str | None) -> NightSettlement:
-    """A night's settlement from its table nets and payments (no database)."""
+    """A night's settlement from its table nets, payments and kept plan (no database)."""
     night_id = n.id or 0
     the_rate = money.parse_rate(rate) if rate is not None else (
         Decimal(n.rate) if n.rate else None)
@@ -180,19 +260,34 @@ def _settlement_of(n: Any, table_nets: dict[int, dict[str, int]],
             nets[p] = nets.get(p, 0) + v
     to_money = (lambda c: money.to_money(c, the_rate, code)) if the_rate else (
         lambda c: None)
-    paid = tuple(PaidItem(a, b, x, at, to_money(x)) for a, b, x, at in paid_rows)
-    left = dict(nets)
-    for item in paid:
-        left[item.payer] = left.get(item.payer, 0) + item.amount
-        left[item.payee] = left.get(item.payee, 0) - item.amount
-    if mode == "fewest":
-        items = [SettleItem(p.payer, p.payee, p.amount, None, to_money(p.amount),
-                            _why(p, table_nets, nets))
-                 for p in fewest(left, tables=table_nets.values())]
+    paid = tuple(PaidItem(a, b, x, at, to_money(x)) for _, a, b, x, at in paid_rows)
+    moves = [(a, b, x) for _, a, b, x, _ in paid_rows]
+    use: Mode = mode or (kept.mode if kept else "fewest")
+    drift: dict[str, int] = {}
+    if kept is not None and kept.mode == use:
+        since = [(a, b, x) for yid, a, b, x, _ in paid_rows if yid > kept.after_payment]
+        followed = plan.follow(kept.lines, since, plan.left_nets(nets, moves))
+        rows = [(line, line.amount - done) for line, done in followed.lines
+                if line.amount > done]
+        drift = followed.drift
     else:
-        items = _direct_open(table_nets, paid, to_money)
-    return NightSettlement(night_id, n.date, mode, the_rate, code if the_rate else None,
-                           dict(sorted(nets.items())), table_nets, tuple(items), paid)
+        rows = [(line, line.amount) for line in plan.make(use, table_nets, moves)]
+    items = tuple(SettleItem(line.payer, line.payee, owed, line.table, to_money(owed),
+                             _why(line, owed, table_nets, nets), line.amount)
+                  for line, owed in rows)
+    player_money = None
+    if the_rate is not None:
+        player_money = {name: Decimal(0) for name in nets}
+        for x in (*paid, *items):
+            amount = x.money or Decimal(0)
+            player_money[x.payer] = player_money.get(x.payer, Decimal(0)) - amount
+            player_money[x.payee] = player_money.get(x.payee, Decimal(0)) + amount
+        player_money = {k: money.round_money(v, code) for k, v in sorted(player_money.items())}
+    return NightSettlement(night_id, n.date, use, the_rate, code if the_rate else None,
+                           dict(sorted(nets.items())), table_nets, items, paid,
+                           kept=kept is not None and kept.mode == use,
+                           proposal=kept is not None and kept.mode != use, drift=drift,
+                           player_money=player_money)
 
 
 def settle_nets(raw: Any) -> list[Payment]:
@@ -232,37 +327,42 @@ def _table_nets(s: Connection, night_id: int) -> dict[int, dict[str, int]]:
     return out
 
 
-def _payments(s: Connection, night_id: int) -> list[tuple[str, str, int, str]]:
+def _payments(s: Connection, night_id: int) -> list[PaidRow]:
     names = repo.player_names(session=s)
-    return [(names[a], names[b], x, str(at)[:19])
-            for _, a, b, x, at in repo.payments(session=s, night_id=night_id)]
+    return [(yid, names[a], names[b], x, str(at)[:19])
+            for yid, _, a, b, x, at in repo.payments(session=s, night_id=night_id)]
 
 
-def _why(p: Payment | TablePayment, table_nets: dict[int, dict[str, int]],
+def _kept(s: Connection, night_id: int) -> KeptPlan | None:
+    """The night's plan in use, if payment has started (or someone re-planned)."""
+    rows = repo.plans(session=s, night_id=night_id, latest=True)
+    if not rows:
+        return None
+    pid, _, mode, after = rows[0]
+    lines = repo.plan_lines(session=s, plan_ids=[pid])[pid]
+    return _kept_of(pid, mode, after, lines, repo.player_names(session=s))
+
+
+def _kept_of(pid: int, mode: str, after: int, lines: Sequence[repo.PlanLineRow],
+             names: Mapping[int, str]) -> KeptPlan:
+    return KeptPlan(pid, "direct" if mode == "direct" else "fewest", after,
+                    tuple(Line(t, names[a], names[b], x) for t, a, b, x in lines))
+
+
+def _mode(mode: object) -> None:
+    if mode is not None and mode not in MODES:
+        raise RuleError("mode", f"{show(mode)} is not fewest or direct")
+
+
+def _why(line: Line, owed: int, table_nets: dict[int, dict[str, int]],
          nets: dict[str, int]) -> Explanation:
+    p: Payment | TablePayment = (Payment(line.payer, line.payee, owed) if line.table is None
+                                 else TablePayment(line.table, line.payer, line.payee, owed))
     try:
         return explain(p, table_nets)
     except ValueError:  # a part-payment already made: explain against the whole night
         return Explanation(p.payer, p.payee, p.amount, (), nets.get(p.payer, 0),
-                           nets.get(p.payee, 0), True,
-                           p.table if isinstance(p, TablePayment) else None)
-
-
-def _direct_open(table_nets: dict[int, dict[str, int]], paid: tuple[PaidItem, ...],
-                 to_money: Callable[[int], Decimal | None]) -> list[SettleItem]:
-    """Direct mode: each table settled alone; payments made cancel items pair by pair."""
-    credit: dict[tuple[str, str], int] = {}
-    for item in paid:
-        credit[(item.payer, item.payee)] = credit.get((item.payer, item.payee), 0) + item.amount
-    out = []
-    for p in direct_transfers({k: v for k, v in table_nets.items() if any(v.values())}):
-        done = min(credit.get((p.payer, p.payee), 0), p.amount)
-        credit[(p.payer, p.payee)] = credit.get((p.payer, p.payee), 0) - done
-        if p.amount - done > 0:
-            left = TablePayment(p.table, p.payer, p.payee, p.amount - done)
-            out.append(SettleItem(p.payer, p.payee, left.amount, int(p.table),  # type: ignore[call-overload]
-                                  to_money(left.amount), _why(left, table_nets, {})))
-    return out
+                           nets.get(p.payee, 0), True, line.table)
 
 
 def iter_rows(st: NightSettlement) -> Iterator[tuple[str, str, int, Decimal | None, str]]:

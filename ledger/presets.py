@@ -2,7 +2,8 @@
 
 Every preset in a file starts from that file's `[default]` and changes what it names.
 A key `hand_roles = "NAME"` is replaced by the table in `data/hand-roles/NAME.toml`, so a
-table freezes the role values it was created with.
+table freezes the role values it was created with. A file's top-level `house_rules` list
+names the options that come from outside the seed documents (the club's own numbers).
 """
 
 from __future__ import annotations
@@ -42,10 +43,22 @@ def _preset_file(game: Game) -> Path:
     return data_dir() / "presets" / f"{game.name}.toml"
 
 
+def _presets(game: Game) -> dict[str, dict[str, Any]]:
+    """The file's presets: its tables (top-level keys such as `house_rules` are not)."""
+    return {name: body for name, body in _read_toml(_preset_file(game)).items()
+            if isinstance(body, dict)}
+
+
 def preset_names(game: Game) -> list[tuple[str, str]]:
     """(name, description) of each preset of a game, `default` first."""
-    presets = _read_toml(_preset_file(game))
-    return [(name, str(body.get("description", ""))) for name, body in presets.items()]
+    return [(name, str(body.get("description", ""))) for name, body in _presets(game).items()]
+
+
+def house_rules(game: Game) -> list[tuple[str, Any]]:
+    """(option, default value) of the options the preset file marks as house rules."""
+    names = _read_toml(_preset_file(game)).get("house_rules", [])
+    default = preset_mapping(game)
+    return [(str(name), default.get(name)) for name in names]
 
 
 def _hand_roles(name: Any, where: str) -> Any:
@@ -60,9 +73,8 @@ def _hand_roles(name: Any, where: str) -> Any:
 
 def preset_mapping(game: Game, name: str = "default") -> dict[str, Any]:
     """The raw options of a preset (default merged under it), description removed."""
-    path = _preset_file(game)
-    presets = _read_toml(path)
-    if name not in presets:
+    presets = _presets(game)
+    if not isinstance(name, str) or name not in presets:
         raise RuleError("preset", f"{show(name)} is not a {game.name} preset "
                         f"({', '.join(presets)})")
     merged = {**presets.get("default", {}), **presets[name]}
@@ -82,8 +94,10 @@ def build_options(game: Game, raw: Mapping[str, Any], where: str) -> Options:
 
 
 def load(game_name: str, preset: str = "default",
-         overrides: Mapping[str, Any] | None = None) -> tuple[Game, Options]:
-    """The game and its frozen options for a preset plus `--set` overrides."""
+         overrides: Mapping[str, Any] | None = None, source: str = "--set"
+         ) -> tuple[Game, Options]:
+    """The game and its frozen options for a preset plus overrides; errors about an override
+    name `source` (`--set key`, or `options.key` for `tally calc`)."""
     game = game_named(game_name)
     raw = preset_mapping(game, preset)
     path = _preset_file(game)
@@ -92,9 +106,10 @@ def load(game_name: str, preset: str = "default",
     if overrides:
         for key in overrides:
             if key not in raw and key != "hand_roles":
-                raise RuleError(f"--set {key}", "unknown option for " + game.name)
+                field = f"--set {key}" if source == "--set" else f"{source}.{key}"
+                raise RuleError(field, "unknown option for " + game.name)
         raw.update(overrides)
-        where = "--set"
+        where = source
     return game, build_options(game, raw, where)
 
 

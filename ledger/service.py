@@ -22,6 +22,7 @@ from . import presets
 from .archive import ArchiveMixin
 from .calc import read_json_object
 from .night_end import NightEndMixin
+from .payment_check import payment_problems
 from .replay import Mark, Step, decode_mark, encode_mark, replay
 from .rules import RuleError, game_named
 from .rules.errors import show
@@ -29,7 +30,7 @@ from .rules.fields import read_players
 from .rules.game import Game, Options, State
 from .rules.transfers import POT, Settlement
 from .store import repo
-from .store.db import Connection, Database
+from .store.db import Connection, Database, open_problem
 from .store.migrate import migrate
 from .store.rows import Checkpoint, DealRow
 from .views import (
@@ -51,8 +52,9 @@ MAX_NAME = 40
 def _frozen_options(game: str, text: str) -> Options:
     """A table's frozen options from their stored JSON. Options are immutable and
     `make_options` is pure, so a process reads each distinct text once (`check` and the
-    night screen load every table)."""
-    return game_named(game).make_options(json.loads(text))
+    night screen load every table). A key the table predates keeps its legacy value
+    (`Game.stored_options`), so a table settles as it did when its deals were recorded."""
+    return game_named(game).stored_options(json.loads(text))
 
 
 def _now() -> datetime:
@@ -113,9 +115,8 @@ class Tally(NightEndMixin, ArchiveMixin):
         try:
             db.path.parent.mkdir(parents=True, exist_ok=True)
             migrate(db)
-        except (sqlite3.Error, OSError) as exc:  # not SQLite, a folder, no permission
-            raise RuleError("db", f"{db.path} cannot be opened as a Tally database "
-                            f"({exc})") from None
+        except (sqlite3.Error, OSError) as exc:  # not SQLite, a folder, read-only, disk full
+            raise RuleError("db", open_problem(db.path, exc)) from None
         return cls(db)
 
     # ---- sessions ---------------------------------------------------------------------
@@ -282,6 +283,10 @@ class Tally(NightEndMixin, ArchiveMixin):
         if not isinstance(obj, Mapping):
             raise RuleError("input", f"{show(obj)} is not a JSON object")
         obj = dict(obj)
+        for key in ("preset", "options"):  # calc takes them; a table's options are frozen
+            if key in obj:
+                raise RuleError(key, f"a table's options are frozen when it is created "
+                                f"(table {t.id}: preset {t.preset}, see tally table show)")
         if "game" in obj and game_named(obj.pop("game")) is not t.game:
             raise RuleError("game", f"this table plays {t.game.name}")
         if "players" in obj:
@@ -538,6 +543,7 @@ class Tally(NightEndMixin, ArchiveMixin):
             for rid, pot in repo.unbalanced_revisions(session=s):
                 problems.append(f"revision {rid}: does not sum to zero (pot {pot:+d}) "
                                 "or has an amount that is not positive")
+            problems += payment_problems(s)  # payments, kept plans, rates
             table_ids = [row.id or 0 for row in repo.tables(session=s)]
         workers = _check_workers(len(table_ids))
         if workers < 2:
@@ -580,7 +586,7 @@ class Tally(NightEndMixin, ArchiveMixin):
                     elif self._differs(s, t, step, moves):
                         problems.append((tid, f"table {t.id} deal {step.number}: stored "
                                          "transfers differ from the rules"))
-                    kept = states.get(step.deal_id)  # none: from before 0004, filled later
+                    kept = states.get(step.deal_id)  # none: from before 0005, filled later
                     if kept is not None and kept != encode_mark(step.mark):
                         problems.append((tid, f"table {t.id} deal {step.number}: stored state "
                                          "differs from the replay"))

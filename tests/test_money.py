@@ -176,3 +176,66 @@ def test_minor_units() -> None:
 
 def test_docstring_examples() -> None:
     assert doctest.testmod(money).failed == 0
+
+
+# ---- issue 14, item 7: the rate shown exactly; a player's money is their transfers' money --
+
+RATES = st.decimals(min_value=D("0.0001"), max_value=D("10000"), places=4, allow_nan=False,
+                    allow_infinity=False)
+
+
+def test_item7_rate_is_shown_exactly() -> None:
+    from ledger.money import format_rate
+
+    assert format_rate(D("0.125"), "EUR") == "€0.125"  # format_money gives "€0.13"
+    assert [format_rate(D(r), c) for r, c in [("0.05", "EUR"), ("10", "JPY"), ("0.5", "jpy"),
+                                               ("2", "EUR"), ("1234.5", "CHF")]] == [
+        "€0.05", "¥10", "¥0.5", "€2.00", "CHF 1,234.50"]
+
+
+@settings(deadline=None, max_examples=200)
+@given(RATES, st.sampled_from(["JPY", "EUR", "USD", "SEK"]))
+def test_item7_the_rate_shown_reads_back_as_the_rate(rate: Decimal, currency: str) -> None:
+    from ledger.money import SYMBOLS, format_rate
+
+    shown = format_rate(rate, currency)
+    number = shown.removeprefix(SYMBOLS.get(currency, currency + " ")).replace(",", "")
+    assert D(number) == rate
+
+
+@settings(deadline=None, max_examples=150)
+@given(st.lists(st.lists(st.integers(-400, 400), min_size=1, max_size=5), min_size=1,
+                max_size=3),
+       RATES, st.sampled_from(["JPY", "EUR"]), st.sampled_from(["fewest", "direct"]),
+       st.data())
+def test_item7_each_players_money_is_the_sum_of_their_transfers_money(
+        tables: list[list[int]], rate: Decimal, currency: str, mode: str,
+        data: st.DataObject) -> None:
+    """For random table nets, rates and payments made, the money shown beside a player is
+    exactly what they pay or receive: each payment and each open item rounded on its own,
+    then summed (not the net times the rate, rounded once)."""
+    from types import SimpleNamespace
+
+    from ledger.night_end import settlement_of
+
+    names = ["Ann", "Bea", "Cid", "Dan", "Eve", "Fay"]
+    table_nets = {}
+    for number, values in enumerate(tables, 1):
+        values = [*values, -sum(values)]
+        seats = data.draw(st.permutations(names))[: len(values)]
+        table_nets[number] = dict(zip(seats, values, strict=True))
+    night = SimpleNamespace(id=1, date="2026-11-29", rate=str(rate), currency=currency)
+    first = settlement_of(night, table_nets, [], None, mode, None, None)  # type: ignore[arg-type]
+    paid = [(i, item.payer, item.payee, data.draw(st.integers(1, item.amount)), "")
+            for i, item in enumerate(first.open[:2], 1)]  # part payments
+    st_ = settlement_of(night, table_nets, paid, None, mode, None, None)  # type: ignore[arg-type]
+    assert st_.player_money is not None
+    for name, shown in st_.player_money.items():
+        moved = sum((x.money if x.payee == name else -x.money  # type: ignore[operator]
+                     for x in (*st_.open, *st_.paid) if name in (x.payer, x.payee)), D(0))
+        assert shown == moved
+    # and the chips behind it: each player's open items and payments settle their net
+    for name, net in st_.nets.items():
+        chips = sum((x.amount if x.payer == name else -x.amount)
+                    for x in (*st_.open, *st_.paid) if name in (x.payer, x.payee))
+        assert chips == -net

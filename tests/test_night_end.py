@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -244,3 +246,254 @@ def test_cli_settle_text_and_export(night: tuple[Tally, int], cli: Cli, tmp_path
     r = cli("export")
     assert (r.exit_code, r.stderr) == (2, "error: export: give exactly one of --night N and "
                                           "--all\n")
+
+
+# ---- issue 14: payments (items 4, 5, 6, 7, 15) ----------------------------------------------
+
+FOUR = ["Ann", "Dan", "Eve", "Zoë"]
+# nets Ann −235, Dan +525, Eve −375, Zoë +85; fewest: Ann→Dan 150, Ann→Zoë 85, Eve→Dan 375
+FRAGILE = [{"contract": "alone", "caller": "Ann", "trump": "hearts", "team_points": 34},
+           {"contract": "alone", "caller": "Dan", "trump": "clubs", "team_points": 115},
+           {"contract": "alone", "caller": "Eve", "trump": "clubs", "team_points": 2}]
+
+
+@pytest.fixture
+def fragile(service: Tally) -> tuple[Tally, int, int]:
+    """A night whose fewest plan a part payment used to reshuffle; (service, night, table)."""
+    for name in FOUR:
+        service.add_player(name)
+    night = service.new_night("2026-11-29")
+    table = service.new_table(night, "crazy-solo", FOUR)
+    service.add_deals(table, FRAGILE)
+    return service, night, table
+
+
+@pytest.fixture
+def two_tables(service: Tally) -> tuple[Tally, int]:
+    """Ann +40, Bea −20, Chie −20 at table 1; Bea +40, Ann −20, Dan −20 at table 2."""
+    for name in ("Ann", "Bea", "Chie", "Dan"):
+        service.add_player(name)
+    night = service.new_night("2026-11-29")
+    t1 = service.new_table(night, "crazy-solo", ["Ann", "Bea", "Chie"])
+    t2 = service.new_table(night, "crazy-solo", ["Ann", "Bea", "Dan"])
+    service.add_deal(t1, {"contract": "alone", "caller": "Ann", "trump": "clubs",
+                          "team_points": 70})
+    service.add_deal(t2, {"contract": "alone", "caller": "Bea", "trump": "clubs",
+                          "team_points": 70})
+    return service, night
+
+
+def _lines(st: object) -> list[tuple[object, ...]]:
+    return [(i.table, i.payer, i.payee, i.amount) for i in st.open]  # type: ignore[attr-defined]
+
+
+def _owes(st: object) -> dict[str, int]:
+    """What each player still pays (−) or receives (+) by the open items."""
+    out: dict[str, int] = {}
+    for i in st.open:  # type: ignore[attr-defined]
+        out[i.payer] = out.get(i.payer, 0) - i.amount
+        out[i.payee] = out.get(i.payee, 0) + i.amount
+    return {k: v for k, v in sorted(out.items()) if v}
+
+
+def test_item4_direct_mode_counts_payments_made_under_fewest(service: Tally) -> None:
+    """Fewest pairs Dan with Ann, who never sat together; once Dan has paid Ann, direct
+    mode must not still tell Dan to pay Bea."""
+    for name in ("Ann", "Bea", "Chie", "Dan", "Eve"):
+        service.add_player(name)
+    night = service.new_night("2026-11-29")
+    t1 = service.new_table(night, "crazy-solo", ["Ann", "Bea", "Chie"])
+    t2 = service.new_table(night, "crazy-solo", ["Bea", "Dan", "Eve"])
+    service.add_deal(t1, {"contract": "alone", "caller": "Ann", "trump": "clubs",
+                          "team_points": 70})  # Ann +40, Bea −20, Chie −20
+    service.add_deal(t2, {"contract": "alone", "caller": "Bea", "trump": "clubs",
+                          "team_points": 70})  # Bea +40, Dan −20, Eve −20
+    assert _lines(service.settlement(night)) == [
+        (None, "Chie", "Bea", 20), (None, "Dan", "Ann", 20), (None, "Eve", "Ann", 20)]
+    assert _lines(service.settlement(night, "direct")) == [
+        (1, "Bea", "Ann", 20), (1, "Chie", "Ann", 20), (2, "Dan", "Bea", 20),
+        (2, "Eve", "Bea", 20)]
+    assert service.pay(night, "Dan", "Ann") == 20  # under the fewest plan
+    left = {"Ann": 20, "Bea": 20, "Chie": -20, "Eve": -20}  # the nets after the payment
+    assert _owes(service.settlement(night)) == left
+    direct = service.settlement(night, "direct")
+    assert _owes(direct) == left  # Dan is told to pay nobody
+    assert direct.proposal and "Dan" not in {i.payer for i in direct.open}
+
+
+def test_item4_pay_marks_a_direct_item(two_tables: tuple[Tally, int], cli: Cli) -> None:
+    service, night = two_tables
+    r = cli("pay", "--night", str(night), "--from", "Bea", "--to", "Ann", "--mode", "direct")
+    assert (r.exit_code, r.stdout, r.stderr) == (0, "20\n", "")
+    st = service.settlement(night)  # the plan in use is now direct
+    assert st.mode == "direct"
+    assert _lines(st) == [(1, "Chie", "Ann", 20), (2, "Ann", "Bea", 20), (2, "Dan", "Bea", 20)]
+    assert _owes(st) == {"Bea": 40, "Chie": -20, "Dan": -20}
+    fewest = service.settlement(night, "fewest")  # the other mode: what a re-plan would give
+    assert fewest.proposal and _owes(fewest) == _owes(st)
+    r = cli("settle", "--night", str(night), "--mode", "direct")
+    assert r.stdout == ("Night 1 · 2026-11-29 · direct\n"
+                        "Chie pays Ann 20 (table 1)\n"
+                        "Ann pays Bea 20 (table 2)\n"
+                        "Dan pays Bea 20 (table 2)\n"
+                        "paid: Bea → Ann 20\n")
+
+
+def test_item5_concurrent_pay_marks_once(fragile: tuple[Tally, int, int]) -> None:
+    """Four processes mark "Eve pays Dan" at the same moment: one marks the 375 owed, the
+    others are told she owes nothing; never 4 × 375."""
+    import multiprocessing
+
+    service, night, _ = fragile
+    service.db.dispose()
+    ctx = multiprocessing.get_context("fork")
+    barrier = ctx.Barrier(4)
+    results = ctx.Queue()
+    procs = [ctx.Process(target=_pay_at_once, args=(service.db_file(), night, barrier,
+                                                    results)) for _ in range(4)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(timeout=60)
+        assert p.exitcode == 0
+    got = sorted(results.get(timeout=5) for _ in procs)
+    assert got[0] == "375" and all(g.startswith("to: Eve owes Dan nothing") for g in got[1:])
+    paid = service.settlement(night).paid
+    assert [(p.payer, p.payee, p.amount) for p in paid] == [("Eve", "Dan", 375)]
+    assert service.check() == []
+
+
+def _pay_at_once(path: Path, night: int, barrier: Any, results: Any) -> None:
+    service = Tally.open(path)
+    barrier.wait(timeout=30)
+    try:
+        results.put(str(service.pay(night, "Eve", "Dan")))
+    except RuleError as exc:
+        results.put(str(exc))
+
+
+def test_item6_part_payment_leaves_every_other_line(fragile: tuple[Tally, int, int]) -> None:
+    service, night, _ = fragile
+    before = service.settlement(night)
+    assert _lines(before) == [(None, "Ann", "Dan", 150), (None, "Ann", "Zoë", 85),
+                              (None, "Eve", "Dan", 375)]
+    assert service.pay(night, "Eve", "Dan", 330) == 330
+    after = service.settlement(night)
+    assert _lines(after) == [(None, "Ann", "Dan", 150), (None, "Ann", "Zoë", 85),
+                             (None, "Eve", "Dan", 45)]  # Eve still owes Dan 45
+    assert [i.planned for i in after.open] == [150, 85, 375]
+    assert after.kept and after.drift == {}
+    service.pay(night, "Ann", "Zoë", 5)
+    assert _lines(service.settlement(night))[:2] == [(None, "Ann", "Dan", 150),
+                                                     (None, "Ann", "Zoë", 80)]
+    # re-planning is a separate, explicit step: the nets left settled afresh
+    replanned = service.replan(night)
+    assert _lines(replanned) == [(None, "Ann", "Dan", 195), (None, "Ann", "Zoë", 35),
+                                 (None, "Eve", "Zoë", 45)]
+    assert _owes(replanned) == {"Ann": -230, "Dan": 195, "Eve": -45, "Zoë": 80}
+    assert service.pay(night, "Eve", "Zoë") == 45
+
+
+def test_item6_a_correction_after_the_plan_shows_the_difference(
+        fragile: tuple[Tally, int, int], cli: Cli) -> None:
+    service, night, table = fragile
+    service.pay(night, "Eve", "Dan", 330)
+    deal = service.deals(table)[2].id
+    service.correct_deal(deal, {**FRAGILE[2], "team_points": 12}, reason="recount")
+    st = service.settlement(night)  # the lines stand; the change is shown, not spread
+    assert _lines(st) == [(None, "Ann", "Dan", 150), (None, "Ann", "Zoë", 85),
+                          (None, "Eve", "Dan", 45)]
+    assert st.drift == {"Ann": -20, "Dan": -20, "Eve": 60, "Zoë": -20}
+    with pytest.raises(RuleError, match="night: 1 has 3 open settlement item"):
+        service.close_night_settled(night)
+    r = cli("settle", "--night", str(night))
+    assert r.stdout.splitlines()[-2:] == [
+        "changed since the plan was made: Ann -20, Dan -20, Eve +60, Zoë -20",
+        "re-plan: tally settle --night 1 --replan"]
+    r = cli("settle", "--night", str(night), "--replan")
+    assert r.exit_code == 0 and "changed since" not in r.stdout
+    assert _owes(service.settlement(night)) == {"Ann": -255, "Dan": 175, "Eve": 15, "Zoë": 65}
+
+
+def test_item7_rate_shown_exactly_and_money_sums_per_player(
+        fragile: tuple[Tally, int, int], cli: Cli, tmp_path: Path) -> None:
+    service, night, _ = fragile
+    service.set_rate(night, "0.0175", "EUR")
+    st = service.settlement(night)
+    # Ann pays 150 (€2.63) and 85 (€1.49): €4.12 in all, not €4.11 (235 × 0.0175, rounded)
+    assert [str(i.money) for i in st.open] == ["2.63", "1.49", "6.56"]
+    assert st.player_money == {"Ann": Decimal("-4.12"), "Dan": Decimal("9.19"),
+                               "Eve": Decimal("-6.56"), "Zoë": Decimal("1.49")}
+    r = cli("settle", "--night", str(night))
+    assert r.stdout.splitlines()[0] == "Night 1 · 2026-11-29 · fewest · 1 chip = €0.0175"
+    standings = service.export(tmp_path, night_id=night)[0].read_text(encoding="utf-8-sig")
+    assert standings.splitlines()[1:] == [  # the same money as the settlement's
+        "1,Dan,525,9.19,3,525", "2,Zoë,85,1.49,3,85", "3,Ann,-235,-4.12,3,-235",
+        "4,Eve,-375,-6.56,3,-375"]
+    service.set_rate(night, "0.125", "EUR")
+    r = cli("settle", "--night", str(night), "--json")
+    data = json.loads(r.stdout)
+    assert data["rate"] == "0.125" and data["money"]["Ann"] == "-29.38"
+    assert cli("settle", "--night", str(night)).stdout.startswith(
+        "Night 1 · 2026-11-29 · fewest · 1 chip = €0.125\n")
+
+
+def test_item15_check_covers_payments(fragile: tuple[Tally, int, int], cli: Cli) -> None:
+    service, night, _ = fragile
+    service.pay(night, "Eve", "Dan", 330)
+    assert cli("check").exit_code == 0
+    con = sqlite3.connect(cli.db)
+    try:
+        con.execute("UPDATE payment SET amount = 1000000")
+        con.execute("INSERT INTO payment (night_id, payer_id, payee_id, amount, created_at) "
+                    "SELECT night_id, payer_id, payer_id, 5, created_at FROM payment")
+        for amount in (0, 5):
+            con.execute("INSERT INTO payment (night_id, payer_id, payee_id, amount, "
+                        "created_at) SELECT night_id, payee_id, payer_id, ?, created_at "
+                        "FROM payment WHERE id = 1", (amount,))
+        con.commit()
+    finally:
+        con.close()
+    r = cli("check")
+    assert (r.exit_code, r.stdout) == (1, (
+        "problem: payment 1: Eve → Dan 1000000 is more than the 375 the plan left owed\n"
+        "problem: payment 2: Eve pays Eve\n"
+        "problem: payment 3: Dan → Eve 0 is not a whole number of chips other than 0\n"
+        "problem: payment 4: Dan → Eve 5 pays no line of plan 1\n"))
+
+
+def test_item15_check_covers_payments_made_before_plans_were_kept(
+        fragile: tuple[Tally, int, int], cli: Cli) -> None:
+    """A database from before kept plans has payments with no plan: each must still be no
+    more than the payer lost and the payee won; a payment taken back passes."""
+    service, night, _ = fragile
+    service.pay(night, "Eve", "Dan", 100)
+    service.pay(night, "Eve", "Dan", 40, undo=True)
+    assert service.check() == []
+    con = sqlite3.connect(cli.db)
+    try:
+        con.execute("DELETE FROM plan_line")
+        con.execute("DELETE FROM settle_plan")
+        con.execute("INSERT INTO payment (night_id, payer_id, payee_id, amount, created_at) "
+                    "SELECT night_id, payer_id, payee_id, 1000000, created_at FROM payment "
+                    "WHERE id = 1")
+        con.execute("UPDATE night SET rate = 'lots'")
+        con.commit()
+    finally:
+        con.close()
+    assert service.check() == [
+        "night 1: rate: lots is not a number",
+        "payment 3: Eve → Dan 1000000 is more than Eve lost or Dan won that night (375)"]
+
+
+def test_item15_a_payment_taken_back_after_a_replan_passes_check(
+        fragile: tuple[Tally, int, int]) -> None:
+    service, night, _ = fragile
+    service.pay(night, "Eve", "Dan", 330)
+    service.replan(night)
+    service.pay(night, "Eve", "Dan", 30, undo=True)  # marked by mistake, found out later
+    st = service.settlement(night)
+    assert st.drift == {"Dan": 30, "Eve": -30}  # Eve owes 30 more than the new plan says
+    assert service.check() == []
+    with pytest.raises(RuleError, match="amount: 301 is not between 1 and the 300 marked"):
+        service.pay(night, "Eve", "Dan", 301, undo=True)

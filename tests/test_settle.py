@@ -396,3 +396,70 @@ def test_explain_every_fewest_payment_of_a_night() -> None:
 
 def test_docstring_examples() -> None:
     assert doctest.testmod(settle).failed == 0
+
+
+# ---- plans: direct mode after payments, and a kept plan under part payments (issue 14) -----
+
+
+@st.composite
+def night_of(draw: st.DrawFn) -> dict[int, dict[str, int]]:
+    """Up to four tables of two to five players drawn from eight (some sit at several)."""
+    tables = {}
+    for number in range(1, draw(st.integers(1, 4)) + 1):
+        seats = draw(st.permutations(NAMES[:8]))[: draw(st.integers(2, 5))]
+        values = draw(st.lists(st.integers(-200, 200), min_size=len(seats) - 1,
+                               max_size=len(seats) - 1))
+        tables[number] = dict(zip(seats, [*values, -sum(values)], strict=True))
+    return tables
+
+
+@settings(deadline=None, max_examples=150)
+@given(night_of(), st.data())
+def test_item4_direct_after_any_payments_settles_what_is_left(
+        table_nets: dict[int, dict[str, int]], data: st.DataObject) -> None:
+    """Whatever was paid between whomever (any plan, any mode), direct mode's lines settle
+    the nets left exactly, and a line at a table is between two players seated there."""
+    from ledger import plan
+
+    nets = overall_nets(table_nets)
+    players = sorted(nets)
+    paid = data.draw(st.lists(st.tuples(st.sampled_from(players), st.sampled_from(players),
+                                        st.integers(1, 150)).filter(lambda p: p[0] != p[1]),
+                              max_size=4))
+    lines = plan.direct_after(table_nets, paid)
+    left = plan.left_nets(nets, paid)
+    for name in players:
+        out = sum(x.amount for x in lines if x.payer == name)
+        got = sum(x.amount for x in lines if x.payee == name)
+        assert out - got == -left[name], name
+    for x in lines:
+        assert x.amount > 0 and x.payer != x.payee
+        if x.table is not None:
+            assert {x.payer, x.payee} <= set(table_nets[x.table])
+    if not paid:  # nothing paid: the plain direct settlement
+        assert [(x.table, x.payer, x.payee, x.amount) for x in lines] == [
+            (p.table, p.payer, p.payee, p.amount) for p in direct_transfers(table_nets)]
+
+
+@settings(deadline=None, max_examples=150)
+@given(night_of(), st.sampled_from(["fewest", "direct"]), st.data())
+def test_item6_a_part_payment_changes_only_its_own_line(
+        table_nets: dict[int, dict[str, int]], mode: str, data: st.DataObject) -> None:
+    from ledger import plan
+
+    lines = plan.make(mode, table_nets, [])  # type: ignore[arg-type]
+    if not lines:
+        return
+    drawn = data.draw(st.sampled_from(lines))
+    # a pair's payments go to its first line (direct mode may pair two players twice)
+    first = next(i for i, x in enumerate(lines) if (x.payer, x.payee) == (drawn.payer,
+                                                                          drawn.payee))
+    line = lines[first]
+    part = data.draw(st.integers(1, line.amount))
+    paid = [(line.payer, line.payee, part)]
+    left = plan.left_nets(overall_nets(table_nets), paid)
+    followed = plan.follow(lines, paid, left)
+    assert followed.drift == {}
+    assert [x for x, _ in followed.lines] == lines  # the lines stand
+    assert [done for _, done in followed.lines] == [
+        part if i == first else 0 for i in range(len(lines))]

@@ -35,6 +35,7 @@ from .settings import Settings
 
 STYLES = Path(__file__).parent / "styles"
 THEME = "textual-dark"
+FILE_CHECK_SECONDS = 2.0  # how often the app looks whether its ledger file was restored
 
 
 class TallyApp(App[None]):
@@ -66,12 +67,14 @@ class TallyApp(App[None]):
         self.theme = THEME
         self.demo = demo
         self._language_modes = 0  # screen-stack modes made by switching the language
+        self._told_replaced = False
         self.sub_title = t("app.demo") if demo else ""
 
     def get_default_screen(self) -> Screen[None]:
         return NightsScreen()
 
     def on_mount(self) -> None:
+        self.set_interval(FILE_CHECK_SECONDS, self.check_file)
         if self.start_night is not None:
             self.open_night(self.start_night)
         elif not self.service.nights():
@@ -85,6 +88,15 @@ class TallyApp(App[None]):
         as long as the app, near enough. Garbage is collected first, so none is frozen."""
         gc.collect()
         gc.freeze()
+
+    def check_file(self) -> None:
+        """Tell the user (once) when another program restored a backup over the ledger: the
+        screens show the old ledger, and the store refuses every write until Tally is
+        reopened (`ledger.store.db`)."""
+        if not self._told_replaced and self.service.db.changed():
+            self._told_replaced = True
+            self.notify(t("app.file_replaced", path=str(self.service.db.path)),
+                        severity="error", timeout=24 * 3600)
 
     def on_unmount(self) -> None:
         """The app is done: what it froze can be collected again (tests run many apps)."""

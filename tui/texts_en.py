@@ -9,6 +9,8 @@ EN: dict[str, str] = {
     "deal.number": "Deal {n}",
     "demo.opening": "Opening the demo night…",
     "app.language_switched": "English from now on (saved).",
+    "app.file_replaced": "The ledger {path} was replaced (a backup restored?) by another "
+                         "program. Nothing more is saved here: quit and reopen Tally.",
     # ---- keys (footer and help) ---------------------------------------------------------------
     "key.help": "Help",
     "key.quit": "Quit",
@@ -54,6 +56,7 @@ EN: dict[str, str] = {
     "key.toggle_mode": "Fewest/direct",
     "key.set_rate": "Money rate",
     "key.export": "Export CSV",
+    "key.replan": "Re-plan",
     "key.declare_in": "In 出る",
     "key.declare_out": "Out 降りる",
     "key.mizuten": "Mizuten ミズテン",
@@ -118,6 +121,9 @@ EN: dict[str, str] = {
     "palette.set_rate.help": "The night's money per chip and its currency",
     "palette.mark_paid": "Mark paid",
     "palette.mark_paid.help": "Mark the highlighted transfer paid (all or part of it)",
+    "palette.replan": "Re-plan the settlement",
+    "palette.replan.help": ("Make the plan afresh from what is still owed (after a "
+                            "correction, or to change mode)"),
     "palette.export": "Export CSV",
     "palette.export.help": "Write the night's standings, deals, transfers and settlement",
     "palette.switch_language": "日本語で表示 (Japanese)",
@@ -285,6 +291,7 @@ EN: dict[str, str] = {
     "slot.hands": "Hands",
     "hh.status": "round {n} / {of} · {start} {name}",
     "hh.round": "round {n} / {of}",
+    "hh.pot_carried": "pot carried {pot}",
     "hh.game_over": "game over after {rounds} rounds · most chips: {names} ({chips})",
     "hh.indicator_hint": "the face-up card, e.g. QS, 10h, ♠Q",
     "hh.trump": "trump {suit}",
@@ -344,6 +351,7 @@ EN: dict[str, str] = {
     "reason.tricks": "tricks",
     "reason.pot": "pot",
     "reason.split": "split",
+    "reason.carried": "pot carried",
     "reason.stake": "stake",
     "reason.solo": "solo",
     "reason.heart-solo": "heart-solo",
@@ -367,6 +375,14 @@ EN: dict[str, str] = {
     "settle.pay_title": "{payer} pays {payee} {n} chips",
     "settle.amount_not_number": "{text} is not a whole number of chips",
     "settle.marked": "Marked paid: {payer} → {payee} {n}.",
+    "settle.name_fewest": "fewest transfers",
+    "settle.name_direct": "direct",
+    "settle.still_owed": "{n} of {of}",
+    "settle.kept": ("The plan kept since payment started: a part payment changes only its "
+                    "own line. R re-plans."),
+    "settle.proposal": "A proposal: the plan in use is {kept}. R re-plans in this mode.",
+    "settle.drift": "Changed since the plan was made: {changes}. R re-plans.",
+    "settle.replanned": "Re-planned ({mode}): {n} transfers to pay.",
     "settle.exported": "{n} files written to {folder}: {names}",
     "why.pays": "{payer} pays {payee} {n} chips{where}.",
     "why.for_table": " for table {table}",
@@ -484,7 +500,10 @@ EN: dict[str, str] = {
         "# Settling the night\n\nThe night's nets, and who still pays whom in the fewest "
         "transfers (**d** switches to direct mode: each table settled on its own). The "
         "\"why\" under the list shows the table nets behind the highlighted transfer.\n\n"
-        "**p** (or **Enter**) marks it paid, all of it or a part; **r** sets the night's "
+        "**p** (or **Enter**) marks it paid, all of it or a part. Once payment has started "
+        "the plan is kept: a part payment changes only its own line, and a deal corrected "
+        "later shows as a difference; **R** re-plans from what is still owed (in the mode "
+        "shown). **r** sets the night's "
         "money per chip and currency (chips stay the record; money is shown beside them); "
         "**e** writes the night's CSV files (standings, deals, transfers, settlement) to the "
         "exports folder."),
@@ -510,21 +529,26 @@ EN: dict[str, str] = {
         "- In-players settle hand roles and tricks pairwise; the most tricks takes the pot "
         "and starts next. Mizuten ミズテン: the start player goes in blind; 3+ tricks earns "
         "1 from everyone.\n"
+        "- Nobody in: the round is skipped and the fees refunded (or carried to the next "
+        "pot, if the table says so).\n"
         "- 12 rounds (short game 6)."),
     "rules.sixty-six": (
         "- 24 cards 9–A; A 11, 10 10, K 4, Q 3, J 2; marriages 20, in trumps 40.\n"
         "- Claim 66 to win the deal: 1 game point, 2 if the loser has under 33, 3 if no "
-        "trick. A false claim gives the opponent 2. Stock used up: the last trick earns 10.\n"
+        "trick. A false claim gives the opponent 2, or 3 if the opponent has no trick. Stock "
+        "used up: the last trick earns 10.\n"
         "- First to 7 game points wins the game; the loser pays the stake."),
     "rules.schnapsen": (
-        "- 20 cards 10–A; the Sixty-Six scale of 1, 2, 3 game points.\n"
+        "- 20 cards 10–A; the Sixty-Six scale of 1, 2, 3 game points. Stock used up: the "
+        "last trick wins the hand, on the same scale (a flat 1 if the table says so).\n"
         "- Both count down from 7; the first to 0 wins and the loser takes a Bummerl (two if "
         "still at 7)."),
     "rules.sixty-six-three": (
         "- Three players: the dealer sits out and scores what the deal's winner scores, "
         "but no further than 6.\n- First to 7 wins; the last pays each of the others."),
     "rules.sixty-six-four": (
-        "- Two partnerships, 32 cards 7–A, no marriages; the last trick is worth 10.\n"
+        "- Two partnerships, 24 cards 9–A, 6 each (Hoyle's 32 cards 7–A, 8 each, if the "
+        "table says so), no marriages; the last trick is worth 10.\n"
         "- 66–99 scores 1, 100–129 scores 2, all 130 scores 3; first side to 7 wins."),
     # ---- welcome ------------------------------------------------------------------------------
     "welcome.title": "Tally",

@@ -14,6 +14,9 @@ JA: dict[str, str] = {
     "deal.number": "第{n}ディール",
     "demo.opening": "デモの夜を開いています…",
     "app.language_switched": "日本語で表示します（設定を保存しました）。",
+    "app.file_replaced": "台帳 {path} が別のプログラムによって置き換えられました"
+                         "（バックアップの復元？）。ここではこれ以上保存されません。"
+                         "Tallyを終了して開き直してください。",
     # ---- keys (footer and help) ---------------------------------------------------------------
     "key.help": "ヘルプ",
     "key.quit": "終了",
@@ -56,6 +59,7 @@ JA: dict[str, str] = {
     "key.language": "English",
     "key.settle": "精算",
     "key.mark_paid": "支払済",
+    "key.replan": "再計画",
     "key.toggle_mode": "最少/直接",
     "key.set_rate": "レート",
     "key.export": "CSV出力",
@@ -124,6 +128,9 @@ JA: dict[str, str] = {
     "palette.mark_paid": "支払済にする",
     "palette.mark_paid.help": "選択中の送金を支払済にする（全額または一部）",
     "palette.export": "CSV出力",
+    "palette.replan": "精算を再計画",
+    "palette.replan.help": ("まだ払われていない分から計画を作り直す"
+                            "（修正の後、または方式を変えるとき）"),
     "palette.export.help": "この夜の順位、ディール、送金、精算をファイルに書く",
     "palette.switch_language": "Show in English（英語で表示）",
     "palette.switch_language.help": "アプリを英語に切り替え、設定を保存する",
@@ -290,6 +297,7 @@ JA: dict[str, str] = {
     "slot.hands": "手札",
     "hh.status": "{of}回中{n}回目 · {start} {name}",
     "hh.round": "{of}回中{n}回目",
+    "hh.pot_carried": "持ち越し {pot}",
     "hh.game_over": "{rounds}回で終了 · チップ最多：{names}（{chips}）",
     "hh.indicator_hint": "表向きのカード、例 QS、10h、♠Q",
     "hh.trump": "切り札 {suit}",
@@ -349,6 +357,7 @@ JA: dict[str, str] = {
     "reason.tricks": "トリック",
     "reason.pot": "場",
     "reason.split": "山分け",
+    "reason.carried": "持ち越しの場",
     "reason.stake": "ステーク",
     "reason.solo": "ソロ",
     "reason.heart-solo": "ハートソロ",
@@ -372,6 +381,14 @@ JA: dict[str, str] = {
     "settle.pay_title": "{payer} が {payee} に {n} チップ払う",
     "settle.amount_not_number": "{text} はチップの整数ではありません",
     "settle.marked": "支払済：{payer} → {payee} {n}。",
+    "settle.name_fewest": "最少送金",
+    "settle.name_direct": "直接精算",
+    "settle.still_owed": "{of}のうち{n}",
+    "settle.kept": ("支払いが始まった時点の計画を保持：一部の支払いはその行だけを"
+                    "変えます。R で再計画。"),
+    "settle.proposal": "提案：使用中の計画は{kept}です。R でこの方式で再計画。",
+    "settle.drift": "計画の後に変わった収支：{changes}。R で再計画。",
+    "settle.replanned": "再計画しました（{mode}）：支払い{n}件。",
     "settle.exported": "{folder} に{n}ファイルを書きました：{names}",
     "why.pays": "{payer} が {payee} に{where} {n} チップ払います。",
     "why.for_table": "卓{table}の分として",
@@ -477,7 +494,10 @@ JA: dict[str, str] = {
     "help.settlement": (
         "# 夜の精算\n\nこの夜の収支と、最少の送金で誰がまだ誰に払うか（**d** で直接精算："
         "卓ごとに精算）。一覧の下の「理由」に、選択中の送金の元になった各卓の収支が"
-        "表示されます。\n\n**p**（か **Enter**）で支払済にします（全額か一部）。**r** で"
+        "表示されます。\n\n**p**（か **Enter**）で支払済にします（全額か一部）。"
+        "支払いが始まると計画は保持され、一部の支払いはその行だけを変え、"
+        "後の修正は差分として表示されます。**R** でまだ払われていない分から再計画"
+        "（表示中の方式で）。**r** で"
         "この夜の1チップの金額と通貨を設定（記録はチップのままで、金額は横に表示）。"
         "**e** でこの夜の CSV ファイル（順位、ディール、送金、精算）を出力フォルダに書きます。"),
     # ---- rules in short (help) ----------------------------------------------------------------
@@ -500,20 +520,23 @@ JA: dict[str, str] = {
         "ます。\n"
         "- 出た人どうしで手役とトリックを1対1で精算。トリック最多の人が場を取り、次のスタP。"
         "ミズテン：スタP が見ずに出る。3トリック以上で全員から1ずつ。\n"
+        "- 誰も出ない回は飛ばし、降り賃は返します（テーブルの設定で次の場へ持ち越し）。\n"
         "- 12回（短いゲームは6回）。"),
     "rules.sixty-six": (
         "- 24枚 9–A。A 11、10 10、K 4、Q 3、J 2。マリッジ20、切り札なら40。\n"
         "- 66を宣言してディールに勝つ：1点、負けた側が33未満なら2点、トリックなしなら3点。"
-        "誤った宣言は相手に2点。山札が尽きたら最後のトリックが10点。\n"
+        "誤った宣言は相手に2点（相手がトリックなしなら3点）。山札が尽きたら最後のトリックが10点。\n"
         "- 先に7点取った人がゲームに勝ち、負けた人がステークを払います。"),
     "rules.schnapsen": (
-        "- 20枚 10–A。ゲーム点は66と同じ1、2、3。\n"
+        "- 20枚 10–A。ゲーム点は66と同じ1、2、3。山札が尽きたら最後のトリックを取った人が"
+        "同じ点数表でハンドに勝ちます（テーブルの設定で一律1点）。\n"
         "- 両者7から数え下げ、先に0になった人の勝ち。負けた人はブンメル1つ（7のままなら2つ）。"),
     "rules.sixty-six-three": (
         "- 3人：親は休み、ディールの勝者と同じ点を得ますが6点までです。\n"
         "- 先に7点で勝ち抜け。最後の人が他の2人それぞれに払います。"),
     "rules.sixty-six-four": (
-        "- 2組のペア、32枚 7–A、マリッジなし。最後のトリックは10点。\n"
+        "- 2組のペア、24枚 9–A で6枚ずつ（テーブルの設定でHoyleの32枚 7–A、8枚ずつ）、"
+        "マリッジなし。最後のトリックは10点。\n"
         "- 66–99で1点、100–129で2点、130全部で3点。先に7点のペアの勝ち。"),
     # ---- welcome ------------------------------------------------------------------------------
     "welcome.title": "Tally",

@@ -22,14 +22,17 @@ def settle(
     night: Annotated[int | None, typer.Option(help="The night to settle.")] = None,
     nets: Annotated[str | None, typer.Option(help="'-': nets as JSON on stdin "
                                              "(a night scored on paper).")] = None,
-    mode: Annotated[str, typer.Option(help="fewest (whole night) or direct (each table).")]
-    = "fewest",
+    mode: Annotated[str | None, typer.Option(
+        help="fewest (whole night) or direct (each table); default: the plan in use.")] = None,
+    replan: Annotated[bool, typer.Option(
+        "--replan", help="Make the plan afresh from what is still owed, and keep it.")] = False,
     rate: Annotated[str | None, typer.Option(help="Money per chip, e.g. 10 or 0.05.")] = None,
     currency: Annotated[str | None, typer.Option(help="JPY, EUR, …")] = None,
     why: Annotated[bool, typer.Option("--why", help="Explain each transfer.")] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Who pays whom to settle a night, in the fewest transfers."""
+    """Who still pays whom to settle a night: the plan in use, the fewest transfers until
+    payment starts."""
     if (night is None) == (nets is None):
         raise RuleError("settle", "give exactly one of --night N and --nets -")
     if nets is not None:
@@ -46,43 +49,66 @@ def settle(
                 typer.echo(f"{p.payer} pays {p.payee} {p.amount}")
         return
     assert night is not None
-    st = ctx_of(ctx).service.settlement(night, mode, rate, currency)  # type: ignore[arg-type]
+    service = ctx_of(ctx).service
+    if replan:
+        service.replan(night, mode)  # type: ignore[arg-type]
+        mode = None
+    st = service.settlement(night, mode, rate, currency)  # type: ignore[arg-type]
     if as_json:
         echo_json({
             "night": st.night_id, "date": st.date, "mode": st.mode,
             "rate": None if st.rate is None else str(st.rate), "currency": st.currency,
             "nets": st.nets,
-            "open": [{"from": i.payer, "to": i.payee, "amount": i.amount, "table": i.table,
-                      "money": None if i.money is None else str(i.money),
+            "money": None if st.player_money is None else {
+                k: str(v) for k, v in st.player_money.items()},
+            "kept": st.kept, "proposal": st.proposal, "drift": st.drift,
+            "open": [{"from": i.payer, "to": i.payee, "amount": i.amount, "planned": i.planned,
+                      "table": i.table, "money": None if i.money is None else str(i.money),
                       "why": i.why.text()} for i in st.open],
             "paid": [{"from": p.payer, "to": p.payee, "amount": p.amount, "at": p.at}
                      for p in st.paid]})
         return
     head = f"Night {st.night_id} · {st.date} · {st.mode}"
-    if st.rate is not None:
-        head += f" · 1 chip = {_money_text(st.rate, st.currency)}"
+    if st.rate is not None and st.currency is not None:
+        from ..money import format_rate
+
+        head += f" · 1 chip = {format_rate(st.rate, st.currency)}"
     typer.echo(head)
-    if not st.open:
+    if st.proposal:
+        other = "direct" if st.mode == "fewest" else "fewest"
+        typer.echo(f"(a proposal: the plan in use is {other}; to use this one: "
+                   f"tally settle --night {st.night_id} --replan --mode {st.mode})")
+    if not st.open and not st.drift:
         typer.echo("All settled.")
     for i in st.open:
-        where = f" (table {i.table})" if i.table is not None else ""
+        where = ("" if st.mode == "fewest" else
+                 f" (table {i.table})" if i.table is not None else " (across tables)")
         money = _money_text(i.money, st.currency)
-        typer.echo(f"{i.payer} pays {i.payee} {i.amount}" + (f" = {money}" if money else "")
-                   + where)
+        said = (f"{i.payer} still owes {i.payee} {i.amount} (of {i.planned})"
+                if i.amount < i.planned else f"{i.payer} pays {i.payee} {i.amount}")
+        typer.echo(said + (f" = {money}" if money else "") + where)
         if why:
             typer.echo("    " + i.why.text().replace("\n", "\n    "))
     if st.paid:
         typer.echo("paid: " + "; ".join(f"{p.payer} → {p.payee} {p.amount}" for p in st.paid))
+    if st.drift:
+        typer.echo("changed since the plan was made: " + ", ".join(
+            f"{name} {change:+d}" for name, change in st.drift.items()))
+        typer.echo(f"re-plan: tally settle --night {st.night_id} --replan")
 
 
 def pay(ctx: typer.Context, night: Annotated[int, typer.Option()],
         payer: Annotated[str, typer.Option("--from", help="Who paid.")],
         payee: Annotated[str, typer.Option("--to", help="Who was paid.")],
         amount: Annotated[int | None, typer.Option(help="Chips (default: all owed).")] = None,
+        mode: Annotated[str | None, typer.Option(
+            help="The plan paid by: fewest or direct (default: the plan in use, else "
+                 "fewest). The first payment keeps that plan.")] = None,
         undo: Annotated[bool, typer.Option("--undo", help="Take back a payment marked "
                                            "by mistake.")] = False) -> None:
-    """Mark a settlement transfer paid; prints the amount marked."""
-    typer.echo(ctx_of(ctx).service.pay(night, payer, payee, amount, undo=undo))
+    """Mark a line of the night's plan paid; prints the amount marked."""
+    typer.echo(ctx_of(ctx).service.pay(night, payer, payee, amount, undo=undo,
+                                       mode=mode))  # type: ignore[arg-type]
 
 
 def export(ctx: typer.Context,

@@ -69,8 +69,24 @@ def show(ctx: typer.Context, table: int,
 
 @app.command("presets")
 def presets_(game: Annotated[str, typer.Option(help="The game.")]) -> None:
-    """The presets of a game."""
-    from ..presets import preset_names
+    """The presets of a game, and which of its options are house rules."""
+    from ..presets import house_rules, preset_names
     from ..rules import game_named
 
-    typer.echo(grid(["preset", "description"], [list(p) for p in preset_names(game_named(game))]))
+    engine = game_named(game)
+    typer.echo(grid(["preset", "description"], [list(p) for p in preset_names(engine)]))
+    house = house_rules(engine)
+    if house:
+        typer.echo("")
+        typer.echo("house rules (from outside the rules documents; a club sets its own with "
+                   "--set key=value):")
+        typer.echo("  " + ", ".join(f"{key}={_shown(key, value)}" for key, value in house))
+
+
+def _shown(key: str, value: object) -> str:
+    """An option's value as `--set` takes it (true, 10, scale); the hand-role table's file."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if key == "hand_roles":
+        return f"{value} (data/hand-roles/{value}.toml)"
+    return str(value)

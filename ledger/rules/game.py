@@ -11,7 +11,8 @@ carrying `.seats`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 from .transfers import Settlement
@@ -51,6 +52,14 @@ class Game(Generic[OptionsT, StateT, OutcomeT]):
     players_of: Callable[[StateT], tuple[str, ...]] | None = None
     # scorer-typed CLI flags (long names with underscores -> str or bool) to contract JSON
     quick: Callable[[Mapping[str, Any], StateT], dict[str, Any]] | None = None
+    # options added after tables were first stored: the value a stored table that lacks the
+    # key was played under (the dataclass default is the rule for new tables, which freeze it)
+    legacy_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def stored_options(self, raw: Mapping[str, Any]) -> OptionsT:
+        """A stored table's frozen options: a key it predates keeps its legacy value, so the
+        table settles as it did when its deals were recorded."""
+        return self.make_options({**self.legacy_options, **raw})
 
 
 AnyGame = Game[Any, Any, Any]

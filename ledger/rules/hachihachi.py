@@ -12,7 +12,12 @@ Transfers come in this order, each reason in the order the rules describe it:
                  only in-player; `split`: pot → the two in-players, odd chip to the earlier;
 6. `mizuten`     everyone else → a Mizuten start player who made 3+ tricks with 3 in.
 
-Nobody in: the round is void (fees refunded, so no transfers), the start passes left.
+Nobody in: the round is skipped and the start passes left. With `empty_round_pot = refund`
+(the default) the fees are refunded, so nothing moves. With `carry` the fees stay in the pot
+for the next pot winner (持ち越し): every deal's pot must end empty, so they are recorded as
+`carried` transfers (each payer → pot, first) in the round that pays the pot out, to its
+winner or shared by a split; a pot still carried when the game ends is never paid.
+`empty_round_counts = false` keeps such a round out of the game length.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
 from . import fields as F
@@ -43,6 +49,10 @@ MIZUTEN_MIN_IN = 3  # Mizuten is void with fewer than 3 in (section 7)
 MIZUTEN_MIN_TRICKS = 3
 NO_ROLES = HandRoles()  # frozen, so one shared empty table is safe as a default
 Refusal = Callable[[str, str, str], RuleError]  # (field, player, what) -> the error to raise
+EMPTY_ROUND_POTS = ("refund", "carry")
+# what a table stored before these options existed played (also today's defaults; named so a
+# later change of default cannot change an old table: see Game.stored_options)
+LEGACY_OPTIONS = MappingProxyType({"empty_round_pot": "refund", "empty_round_counts": True})
 KEYS = ("start_player", "indicator", "mizuten", "declarations", "split", "tricks", "roles",
         "aces", "hands")
 
@@ -62,6 +72,8 @@ class Options:
     mizuten_bonus: int = 1
     rounds: int = 12
     allow_negative: bool = True  # false: the game ends after a round leaving anyone at 0 or less
+    empty_round_pot: str = "refund"  # nobody in: "refund" the fees or "carry" them on
+    empty_round_counts: bool = True  # nobody in: the skipped round counts toward `rounds`
     hand_roles: HandRoles = NO_ROLES  # presets fill it from data/hand-roles/
 
     def validate(self) -> None:
@@ -78,15 +90,24 @@ class Options:
         both = ooba & zetsuba
         if both:
             raise RuleError("zetsuba_ranks", f"{', '.join(sorted(both))} is also an Ooba rank")
+        if self.empty_round_pot not in EMPTY_ROUND_POTS:
+            raise RuleError("empty_round_pot", f"{show(self.empty_round_pot)} is not one of "
+                            f"{', '.join(EMPTY_ROUND_POTS)}")
 
 
 @dataclass(frozen=True, slots=True)
 class State:
     seats: tuple[str, ...]
     start_player: str
-    rounds: int = 0  # rounds played (void rounds count)
+    rounds: int = 0  # rounds played (skipped rounds count unless empty_round_counts is off)
     chips: tuple[int, ...] = ()  # running balances in seat order, from start_chips
     finished: bool = False
+    carried: tuple[tuple[str, int], ...] = ()  # empty_round_pot carry: fees owed to the next
+    #                                            pot, per payer in the order they were owed
+
+    @property
+    def carried_pot(self) -> int:
+        return sum(n for _, n in self.carried)
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,12 +501,24 @@ def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement
 
     winner: str | None = None
     pot = 0
+    carried_in = 0  # fees of earlier skipped rounds paid into this round's pot
+    carried: tuple[tuple[str, int], ...] = state.carried
     if not ins:
         next_start = _left_of(seats, start)
+        if options.empty_round_pot == "carry":
+            owed = dict(carried)
+            for n, name in enumerate(outs, start=1):
+                owed[name] = owed.get(name, 0) + out_fee(n, m, options)
+            carried = tuple(owed.items())
     else:
+        for name, amount in carried:
+            pay(name, POT, amount, "carried")
+            carried_in += amount
+        carried = ()
         for n, name in enumerate(outs, start=1):
             pay(name, POT, out_fee(n, m, options), "out-fee")
             pot += out_fee(n, m, options)
+        pot_out = pot + carried_in
         for name in forced:
             owed = m * (aces.get(name, 0) + forced_out_total(roles.get(name, ()), table))
             for payer in ins:
@@ -497,15 +530,15 @@ def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement
             _pairwise(ins, tricks, m * options.trick_unit, "tricks", pay)
             most = max(tricks.values())
             winner = next(p for p in ins if tricks[p] == most)
-            pay(POT, winner, pot, "pot")
+            pay(POT, winner, pot_out, "pot")
             next_start = winner
         elif outcome.split:
-            pay(POT, ins[0], (pot + 1) // 2, "split")
-            pay(POT, ins[1], pot // 2, "split")
+            pay(POT, ins[0], (pot_out + 1) // 2, "split")
+            pay(POT, ins[1], pot_out // 2, "split")
             next_start = ins[0]
         else:
             winner = ins[0]
-            pay(POT, winner, pot, "pot")
+            pay(POT, winner, pot_out, "pot")
             next_start = winner
     mizuten_won = (outcome.mizuten and len(ins) >= MIZUTEN_MIN_IN and played
                    and tricks.get(start, 0) >= MIZUTEN_MIN_TRICKS)
@@ -516,16 +549,23 @@ def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement
     nets = nets_of(transfers)
     chips = tuple((state.chips[i] if state.chips else options.start_chips) + nets.get(p, 0)
                   for i, p in enumerate(seats))
-    rounds = state.rounds + 1
+    counts = bool(ins) or options.empty_round_counts
+    rounds = state.rounds + 1 if counts else state.rounds
     finished = rounds >= options.rounds or (not options.allow_negative and min(chips) <= 0)
     after = State(seats=seats, start_player=next_start, rounds=rounds, chips=chips,
-                  finished=finished)
+                  finished=finished, carried=carried)
     extra = {
         "multiplier": m, "trump": SUIT_NAMES[outcome.indicator.suit], "pot": pot,
-        "winner": winner, "next_start_player": next_start, "round": rounds,
+        "winner": winner, "next_start_player": next_start,
+        "round": rounds if counts else rounds + 1,  # a round that does not count: its number
         "rounds": options.rounds, "start_player": start, "in_players": list(ins),
         "forced_out": list(forced), "mizuten_won": mizuten_won, "finished": finished,
     }
+    if carried_in or carried:  # only with empty_round_pot = carry
+        extra["carried_in"] = carried_in  # earlier rounds' fees paid into this pot
+        extra["pot_carried"] = after.carried_pot  # the pot the next round starts with
+    if not counts:
+        extra["counted"] = False
     return Settlement(seats, tuple(transfers), extra), after
 
 
@@ -579,21 +619,27 @@ def summary(outcome: Outcome, settlement: Settlement) -> str:
         if settlement.extra.get("mizuten_won"):
             head += " ✓"
     ins = outcome.ins
+    carried = settlement.extra.get("pot_carried", 0)
     if not ins:
+        if carried:
+            return f"{head} · nobody in, pot {carried} carried"
         return f"{head} · nobody in, void"
     pot = settlement.extra.get("pot", 0)
+    carried_in = settlement.extra.get("carried_in", 0)
     text = f"{head} · in {' '.join(ins)}"
+    total = pot + carried_in
+    shown = f"{pot} + {carried_in} carried" if carried_in else str(pot)
     if outcome.split:
-        return f"{text} · split {pot} ({(pot + 1) // 2}/{pot // 2})"
+        return f"{text} · split {shown} ({(total + 1) // 2}/{total // 2})"
     if outcome.tricks:
         text += " · tricks " + "-".join(str(n) for _, n in outcome.tricks)
-    return f"{text} · pot {pot} → {settlement.extra.get('winner')}"
+    return f"{text} · pot {shown} → {settlement.extra.get('winner')}"
 
 
 def status(state: State, options: Options) -> Mapping[str, Any]:
-    """Round n of N, the next start player and the running chips."""
+    """Round n of N, the next start player, the running chips and any pot carried."""
     chips = state.chips or (options.start_chips,) * len(state.seats)
-    return {
+    out = {
         "finished": state.finished,
         "round": state.rounds,
         "rounds": options.rounds,
@@ -601,6 +647,9 @@ def status(state: State, options: Options) -> Mapping[str, Any]:
         "start_player": None if state.finished else state.start_player,
         "chips": dict(zip(state.seats, chips, strict=True)),
     }
+    if state.carried:  # empty_round_pot = carry: what the next pot winner also takes
+        out["pot_carried"] = state.carried_pot
+    return out
 
 
 # --- quick flags -----------------------------------------------------------------------------
@@ -713,5 +762,5 @@ GAME = Game(
     name="hachihachi-trick", title="Hachi-Hachi Trick (ハチハチトリック)", min_seats=MIN_SEATS,
     max_seats=MAX_SEATS, make_options=make_options, options_json=options_json, initial=initial,
     parse=parse, settle=settle, to_json=to_json, summary=summary, status=status,
-    check_seats=check_seats, quick=quick,
+    check_seats=check_seats, quick=quick, legacy_options=LEGACY_OPTIONS,
 )

@@ -28,7 +28,14 @@ from .sixty_six_match import (
     status_of,
     summary_tail,
 )
-from .sixty_six_options import Options, make_schnapsen, make_two
+from .sixty_six_options import (
+    LEGACY_SCHNAPSEN,
+    LEGACY_TWO,
+    Options,
+    make_schnapsen,
+    make_two,
+    scoring,
+)
 from .sixty_six_quick import TWO_FLAGS, make_quick
 from .transfers import Settlement
 
@@ -57,7 +64,7 @@ def _engine(rules: Rules, countdown: bool) -> dict[str, Callable[..., Any]]:
     def settle(state: State, deal: Deal, options: Options) -> tuple[Settlement, State]:
         """Score the deal; if it takes a player to the target, the loser pays the stake."""
         dealer = deal.dealer or state.dealer
-        winner, points = score_deal(deal, rules)
+        winner, points = score_deal(deal, rules, **scoring(options))
         result = draw_or_win(state, options, (winner,) if winner else None, points)
         applied = apply(state, result, options, dealer)
         extra = extra_of(applied, result, options, dealer, countdown)
@@ -83,14 +90,14 @@ def _engine(rules: Rules, countdown: bool) -> dict[str, Callable[..., Any]]:
 SIXTY_SIX_GAME = Game(
     name="sixty-six", title="Sixty-Six", min_seats=2, max_seats=2,
     make_options=make_two, options_json=options_to_json, to_json=deal_to_json,
-    check_seats=check_two_seats, quick=make_quick(TWO_FLAGS),
+    check_seats=check_two_seats, quick=make_quick(TWO_FLAGS), legacy_options=LEGACY_TWO,
     **_engine(SIXTY_SIX, countdown=False),
 )
 
 SCHNAPSEN_GAME = Game(
     name="schnapsen", title="Schnapsen", min_seats=2, max_seats=2,
     make_options=make_schnapsen, options_json=options_to_json, to_json=deal_to_json,
-    check_seats=check_two_seats, quick=make_quick(TWO_FLAGS),
+    check_seats=check_two_seats, quick=make_quick(TWO_FLAGS), legacy_options=LEGACY_SCHNAPSEN,
     **_engine(SCHNAPSEN, countdown=True),
 )
 

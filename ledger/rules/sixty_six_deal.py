@@ -305,8 +305,13 @@ def _parse_scored(obj: Mapping[str, Any], players: tuple[str, str],
     return Deal("scored", winner=winner if points else None, game_points=points, dealer=dealer)
 
 
-def score(deal: Deal, rules: Rules) -> tuple[str | None, int]:
+def score(deal: Deal, rules: Rules, *, false_claim_schwarz: bool = True,
+          exhausted_scores: str = "scale") -> tuple[str | None, int]:
     """(winner, game points) of a deal; (None, 0) for a drawn deal.
+
+    The keywords are the table's options (`sixty_six_options`): a false claim gives 3 when
+    the opponent has no trick (else a flat 2); a played-out Schnapsen deal scores on the
+    1-2-3 scale (`one`: a flat 1).
 
     >>> d = parse_deal({"ending": "claim", "by": "A", "points": {"A": 68, "B": 40},
     ...                 "tricks": {"A": 4, "B": 3}}, SIXTY_SIX, ("A", "B"))
@@ -326,7 +331,7 @@ def score(deal: Deal, rules: Rules) -> tuple[str | None, int]:
         opponent = _other(players, deal.by)
         if total(deal.by) >= CLAIM_AT:
             return deal.by, scale(total(opponent), tricks[opponent])
-        return opponent, 3 if rules.schnapsen and tricks[opponent] == 0 else 2
+        return opponent, 3 if false_claim_schwarz and tricks[opponent] == 0 else 2
     if deal.ending == "close":
         assert deal.by is not None
         opponent = _other(players, deal.by)
@@ -337,8 +342,12 @@ def score(deal: Deal, rules: Rules) -> tuple[str | None, int]:
             return deal.by, scale(at_points[opponent], at_tricks[opponent])
         return deal.by, scale(points[opponent], tricks[opponent])
     assert deal.last_trick is not None
-    if rules.schnapsen:
-        return deal.last_trick, 1
+    if rules.schnapsen:  # the last trick wins the hand outright, no 10 bonus
+        winner = deal.last_trick
+        if exhausted_scores == "one":
+            return winner, 1
+        loser = _other(players, winner)
+        return winner, scale(points[loser], tricks[loser])
     first, second = players
     if total(first) == total(second):
         return None, 0

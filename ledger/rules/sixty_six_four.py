@@ -1,7 +1,10 @@
 """Four-hand (partnership) Sixty-Six (shared/rules/sixty-six.md section 6).
 
 Seats 1+3 play against 2+4. There is no stock, no closing and no marriages: every deal is
-played out and holds 130 card points (120 in the cards + 10 for the last trick). A side
+played out and holds 130 card points (120 in the cards + 10 for the last trick). The pack
+(option `pack`) is the seed's 24 cards 9–A, 6 each (the default), or Hoyle's 32 cards 7–A,
+8 each; the 7s, 8s and 9s count nothing, so both hold 120 and the checks below, derived from
+the pack, come out the same. A side
 scores 66–99 → 1, 100–129 → 2, all 130 → 3; 65–65 scores nothing (with `draw_carry` the next
 deal's winner gets 1 extra per drawn deal). With `ten_of_trumps_bonus` the side that took the
 10 of trumps scores 1 game point besides, counted first: a side at 6 that takes it wins the
@@ -39,15 +42,42 @@ from .sixty_six_match import (
     status_of,
     summary_tail,
 )
-from .sixty_six_options import FourOptions, make_four
+from .sixty_six_options import LEGACY_FOUR, FourOptions, make_four
 from .sixty_six_quick import FOUR_FLAGS, make_quick
 from .transfers import Settlement
 
-DEAL_POINTS = 130
+LAST_TRICK = 10
 WIN_AT = 66
 SCHNEIDER_AT = 100
 KEYS = ("ending", "points", "ten_of_trumps", "winner", "game_points", "dealer")
 ENDINGS = ("played", "scored")
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """A four-hand pack: its cards' values (highest first); four hands share it."""
+
+    cards: tuple[int, ...]
+
+    @property
+    def hand(self) -> int:
+        """Cards dealt to each player, and so tricks in a deal."""
+        return len(self.cards) // 4
+
+    @property
+    def deal_points(self) -> int:
+        """What a deal holds: every card's points and the last trick's 10."""
+        return sum(self.cards) + LAST_TRICK
+
+
+_COUNTING = (11,) * 4 + (10,) * 4 + (4,) * 4 + (3,) * 4 + (2,) * 4  # A 10 K Q J
+PACKS = {24: Pack(_COUNTING + (0,) * 4), 32: Pack(_COUNTING + (0,) * 12)}  # 9–A / 7–A
+DEAL_POINTS = PACKS[24].deal_points  # 130 with either pack
+
+
+def pack_of(options: FourOptions) -> Pack:
+    """The table's pack (`pack` option)."""
+    return PACKS[options.pack]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +128,7 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
         if obj.get(key) is not None:
             raise RuleError(key, f"does not belong to a deal with ending {ending}")
     if ending == "played":
-        points = _parse_points(obj, seats)
+        points = _parse_points(obj, seats, pack_of(options))
         winner, score = None, None
     else:
         points = ()
@@ -115,23 +145,26 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
                 dealer=dealer)
 
 
-def _parse_points(obj: Mapping[str, Any], seats: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+def _parse_points(obj: Mapping[str, Any], seats: tuple[str, ...], pack: Pack
+                  ) -> tuple[tuple[str, int], ...]:
     raw = F.player_map(obj, "points", seats, optional=False)
+    holds = pack.deal_points
     by_side: dict[Side, tuple[str, int]] = {}
     for name, value in raw.items():
         side = side_of(seats, name)
         if side in by_side:
             raise RuleError("points", f"{by_side[side][0]} and {name} are partners; give one "
                             "player of each side")
-        by_side[side] = (name, F.check_int(f"points.{name}", value, 0, DEAL_POINTS))
+        by_side[side] = (name, F.check_int(f"points.{name}", value, 0, holds))
     for side in sides_of(seats):
         if side not in by_side:
             raise RuleError("points", f"has no entry for {' or '.join(side)}")
     pair = tuple(by_side[side] for side in sides_of(seats))
     total = sum(p for _, p in pair)
-    if total != DEAL_POINTS:
-        raise RuleError("points", f"{total} in all; a deal holds {DEAL_POINTS} "
-                        "(120 in the cards + 10 for the last trick)")
+    if total != holds:
+        raise RuleError("points", f"{total} in all; a deal holds {holds} "
+                        f"({holds - LAST_TRICK} in the cards + {LAST_TRICK} for the last "
+                        "trick)")
     return pair
 
 
@@ -209,6 +242,8 @@ def status(state: State, options: FourOptions) -> Mapping[str, Any]:
     out = status_of(state, options, state.seats)
     score = dict(zip(state.seats, state.score, strict=True))
     out["sides"] = {"+".join(side): score[side[0]] for side in sides_of(state.seats)}
+    out["pack"] = options.pack
+    out["cards_each"] = pack_of(options).hand
     return out
 
 
@@ -216,5 +251,5 @@ GAME = Game(
     name="sixty-six-four", title="Sixty-Six (four-hand partnership)", min_seats=4, max_seats=4,
     make_options=make_four, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
-    quick=make_quick(FOUR_FLAGS),
+    quick=make_quick(FOUR_FLAGS), legacy_options=LEGACY_FOUR,
 )

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RuleError, show
-from .sixty_six_options import Options
+from .sixty_six_options import MatchOptions as Options
 from .transfers import Transfer
 
 Side = tuple[str, ...]

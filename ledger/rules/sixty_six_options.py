@@ -1,13 +1,21 @@
 """Preset options of the Sixty-Six family (shared/rules/sixty-six.md section 10).
 
 Every variant shares the game-and-stake options; three-player adds `dealer_cap`, four-hand
-adds `ten_of_trumps_bonus`, Schnapsen doubles the stake for a Schneider by default.
+adds `ten_of_trumps_bonus` and `pack`, Schnapsen adds `exhausted_scores` and doubles the stake
+for a Schneider by default.
+
+Options added after tables were first stored (`LEGACY_*` below): the dataclass default is the
+rule as the documents say it now, which every new table freezes (the preset files name the key
+too); a table stored before the key existed has no such key in its options JSON and keeps the
+rule it was played under, because `Game.stored_options` fills the key from `LEGACY_*` rather
+than from the default.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from .errors import RuleError, show
@@ -15,11 +23,21 @@ from .options import options_from_mapping
 
 DEALER_RULES = ("alternate", "winner")
 MAX_TARGET = 99
+EXHAUSTED_SCORES = ("scale", "one")
+PACKS = (24, 32)
+
+# what a table stored before each option existed was played under (see the module docstring)
+# a false claim gave a flat 2 in Sixty-Six
+LEGACY_TWO = MappingProxyType({"false_claim_schwarz": False})
+# a played-out Schnapsen deal gave a flat 1
+LEGACY_SCHNAPSEN = MappingProxyType({"exhausted_scores": "one"})
+# four-hand was Hoyle's 32-card 7–A game
+LEGACY_FOUR = MappingProxyType({"pack": 32})
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
-    """Two-player Sixty-Six (and the base of the other variants).
+class MatchOptions:
+    """What every variant shares: the game, its stake and the deal's passing.
 
     - `target`: game points that win a game (7; 10 is a known variant).
     - `stake`: chips the loser of a game pays (each winner, in three-player and four-hand).
@@ -42,10 +60,33 @@ class Options:
 
 
 @dataclass(frozen=True, slots=True)
+class Options(MatchOptions):
+    """Two-player Sixty-Six (and the base of Schnapsen and three-player, which play its deals).
+
+    `false_claim_schwarz`: a false claim gives the opponent 3, not 2, when the opponent has
+    taken no trick (section 3; false only for tables stored before the correction).
+    """
+
+    false_claim_schwarz: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class SchnapsenOptions(Options):
-    """Schnapsen: a Bummerl with nothing scored (still at 7) costs two stakes by default."""
+    """Schnapsen: a Bummerl with nothing scored (still at 7) costs two stakes by default.
+
+    `exhausted_scores`: when the stock is used up and nobody claimed, the last trick's winner
+    scores `scale` (1/2/3 on the loser's points and tricks, section 4) or `one` (a flat 1, a
+    house rule).
+    """
 
     schneider_double: bool = True
+    exhausted_scores: str = "scale"
+
+    def validate(self) -> None:
+        check_common(self)
+        if self.exhausted_scores not in EXHAUSTED_SCORES:
+            raise RuleError("exhausted_scores", f"{show(self.exhausted_scores)} is not one of "
+                            f"{', '.join(EXHAUSTED_SCORES)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +103,22 @@ class ThreeOptions(Options):
 
 
 @dataclass(frozen=True, slots=True)
-class FourOptions(Options):
-    """Four-hand Sixty-Six: optionally the side taking the 10 of trumps scores 1 game point."""
+class FourOptions(MatchOptions):
+    """Four-hand Sixty-Six: optionally the side taking the 10 of trumps scores 1 game point.
+
+    `pack`: 24 (9–A, 6 cards each: the seed's game) or 32 (7–A, 8 each: Hoyle's).
+    """
 
     ten_of_trumps_bonus: bool = False
+    pack: int = 24
+
+    def validate(self) -> None:
+        check_common(self)
+        if self.pack not in PACKS:
+            raise RuleError("pack", f"{self.pack} is not one of {', '.join(map(str, PACKS))}")
 
 
-def check_common(options: Options) -> None:
+def check_common(options: MatchOptions) -> None:
     """The checks every variant's options share (RuleError naming the option)."""
     if not 1 <= options.target <= MAX_TARGET:
         raise RuleError("target", f"{options.target} must be 1 to {MAX_TARGET}")
@@ -77,6 +127,12 @@ def check_common(options: Options) -> None:
     if options.dealer_rule not in DEALER_RULES:
         raise RuleError("dealer_rule",
                         f"{show(options.dealer_rule)} is not one of {', '.join(DEALER_RULES)}")
+
+
+def scoring(options: Options) -> dict[str, Any]:
+    """The options a two-player deal's score depends on, as `sixty_six_deal.score` takes them."""
+    return {"false_claim_schwarz": options.false_claim_schwarz,
+            "exhausted_scores": getattr(options, "exhausted_scores", "scale")}
 
 
 def make_two(raw: Mapping[str, Any]) -> Options:

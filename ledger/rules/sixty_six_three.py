@@ -34,7 +34,7 @@ from .sixty_six_match import (
     status_of,
     summary_tail,
 )
-from .sixty_six_options import ThreeOptions, make_three
+from .sixty_six_options import LEGACY_TWO, ThreeOptions, make_three, scoring
 from .sixty_six_quick import TWO_FLAGS, make_quick
 from .transfers import Settlement
 
@@ -75,7 +75,7 @@ def parse(obj: Mapping[str, Any], state: State, options: ThreeOptions) -> Deal:
 
 
 def _result(state: State, deal: Deal, options: ThreeOptions, dealer: str) -> Result:
-    winner, points = score_deal(deal, SIXTY_SIX)
+    winner, points = score_deal(deal, SIXTY_SIX, **scoring(options))
     result = draw_or_win(state, options, (winner,) if winner else None, points)
     if result.winner is None or len(active(state)) < 3:
         return result
@@ -113,4 +113,5 @@ GAME = Game(
     make_options=make_three, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=deal_to_json, summary=summary, status=status,
     check_seats=check_seats, players_of=players_of, quick=make_quick(TWO_FLAGS),
+    legacy_options=LEGACY_TWO,
 )

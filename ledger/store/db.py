@@ -11,10 +11,17 @@ Every connection runs in WAL mode with foreign keys on and a busy timeout; a wri
 transaction starts with BEGIN IMMEDIATE, so two writers queue on the timeout instead of
 failing on a lock upgrade. Datetimes are stored as SQLAlchemy stores them on SQLite (UTC,
 `2026-11-29 20:15:00.000000`) and come back as aware UTC datetimes.
+
+A `restore` replaces the content of the file in place, inside one write transaction, and
+counts itself in the header's `user_version`. A `Database` remembers the file it first saw
+(device, inode, that count) and refuses every later write once the file is another one, so an
+app left open over a restored (or swapped) file says so instead of writing what its screens
+show into a ledger that no longer holds it.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections import namedtuple
@@ -24,6 +31,9 @@ from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from .. import disk
+from ..rules.errors import RuleError
 
 BUSY_TIMEOUT_MS = 30_000
 _STAMP = "%Y-%m-%d %H:%M:%S.%f"
@@ -84,6 +94,8 @@ class Database:
         self.path = Path(path)
         self._idle: list[Connection] = []
         self._lock = threading.Lock()
+        self._seen: tuple[int, int, int] | None = None  # the file's identity at first use
+        self.replaced = False  # seen to be another file since: every write is refused
 
     def connect(self) -> Connection:
         """A new connection with Tally's settings (autocommit: transactions are explicit)."""
@@ -106,6 +118,8 @@ class Database:
             conn = self.connect()
         try:
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            if write or self._seen is None:
+                self._same_file(conn)
             yield conn
             conn.execute("COMMIT")
         except BaseException:
@@ -113,6 +127,41 @@ class Database:
             raise
         with self._lock:
             self._idle.append(conn)
+
+    def _identity(self, conn: Connection) -> tuple[int, int, int]:
+        try:
+            st = os.stat(self.path)
+        except OSError:  # deleted or moved away: not the file this process opened
+            return (-1, -1, -1)
+        return (st.st_dev, st.st_ino, conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def _same_file(self, conn: Connection) -> None:
+        """Record the file's identity the first time; on a write, refuse if it changed.
+        Read inside the transaction, so a restore cannot land between the look and the write
+        (it takes the same write lock)."""
+        if not self.replaced:
+            now = self._identity(conn)
+            if self._seen is None:
+                self._seen = now
+                return
+            self.replaced = now != self._seen
+        if self.replaced:
+            raise RuleError("db", f"{self.path} was replaced (restored from a backup?) while "
+                            "it was open here; nothing was written: reopen Tally")
+
+    def changed(self) -> bool:
+        """Whether the file is no longer the one first seen (an app asks this to warn)."""
+        if self._seen is None or self.replaced:
+            return self.replaced
+        with self.transaction() as conn:
+            self.replaced = self._identity(conn) != self._seen
+        return self.replaced
+
+    def forget_identity(self) -> None:
+        """This process replaced the file itself (a restore): take the file as it is now."""
+        self.dispose()
+        self._seen = None
+        self.replaced = False
 
     def _abandon(self, conn: Connection) -> None:
         try:
@@ -130,3 +179,77 @@ class Database:
             idle, self._idle = self._idle, []
         for conn in idle:
             conn.close()
+
+
+def bump_restore_count(conn: Connection) -> None:
+    """Mark the file as restored (inside the restore's write transaction)."""
+    count = conn.execute("PRAGMA main.user_version").fetchone()[0]
+    conn.execute(f"PRAGMA main.user_version = {(count + 1) % 2**31}")
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def replace_contents(conn: Connection, source: str = "restored") -> None:
+    """Make `main` hold exactly the schema and rows of the attached database `source`,
+    inside the caller's write transaction (foreign keys off on `conn`): readers see the old
+    ledger until COMMIT and the new one after, and a crash leaves the old one whole."""
+    old = conn.execute("SELECT type, name FROM main.sqlite_master WHERE name NOT LIKE "
+                       "'sqlite_%' AND type IN ('table', 'view')").fetchall()
+    for kind, name in old:  # a table's indexes and triggers go with it
+        conn.execute(f"DROP {kind.upper()} IF EXISTS main.{_quoted(name)}")
+    new = conn.execute(f"SELECT type, name, sql FROM {source}.sqlite_master WHERE name NOT LIKE "
+                       "'sqlite_%' AND sql IS NOT NULL ORDER BY rowid").fetchall()
+    tables = [name for kind, name, _ in new if kind == "table"]
+    for kind, _, sql in new:
+        if kind == "table":
+            conn.execute(sql)
+    for name in tables:
+        conn.execute(f"INSERT INTO main.{_quoted(name)} SELECT * FROM {source}.{_quoted(name)}")
+    for kind, _, sql in new:  # indexes built once the rows are in; triggers fire on nothing
+        if kind != "table":
+            conn.execute(sql)
+    has_sequence = "SELECT 1 FROM {}.sqlite_master WHERE name = 'sqlite_sequence'"
+    if conn.execute(has_sequence.format("main")).fetchone():
+        conn.execute("DELETE FROM main.sqlite_sequence")
+        if conn.execute(has_sequence.format(source)).fetchone():
+            conn.execute(f"INSERT INTO main.sqlite_sequence SELECT * FROM {source}.sqlite_sequence")
+
+
+def open_problem(path: Path, exc: BaseException) -> str:
+    """What keeps `path` from being opened (or made) as a database, in one line: a full disk,
+    a read-only medium, folder or file, a file that is not SQLite, damage, a lock."""
+    if path.is_dir():
+        return f"{path} cannot be opened as a Tally database (it is a folder)"
+    if isinstance(exc, OSError):
+        return f"{path} cannot be opened or made: {disk.cause(exc, path)}"
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    text = str(exc)
+    if name.startswith("SQLITE_FULL") or "disk is full" in text:
+        return f"{path}: the disk is full; free some space and try again (nothing was written)"
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")) or \
+            "readonly" in text or "unable to open" in text:
+        if disk.read_only_medium(path):
+            return (f"{path} is on a read-only medium: copy it to a writable disk "
+                    "(Tally writes to its ledger), or use --db")
+        if path.exists() and not os.access(path, os.W_OK):
+            return f"{path} is read-only (no permission to write it): use --db for another file"
+        if not disk.writable_folder(path):
+            return (f"{path}: its folder is read-only (Tally keeps its journal beside the "
+                    "file): move it to a writable folder, or use --db")
+        if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
+            return f"{path} cannot be opened or made (does its folder exist?)"
+        return f"{path} is read-only: use --db for a writable file"
+    if name.startswith("SQLITE_NOTADB") or "not a database" in text:
+        return (f"{path} cannot be opened as a Tally database (it is not a SQLite file): use "
+                "--db for another file")
+    if name.startswith("SQLITE_CORRUPT") or "malformed" in text:
+        return f"{path} is damaged: restore a backup (tally restore)"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+        return f"{path} is locked by another program: try again when it is done"
+    return f"{path} cannot be opened as a Tally database ({_one_line(text)})"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())

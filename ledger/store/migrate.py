@@ -2,21 +2,30 @@
 
 `migrate(db)` asks the file its revision with plain `sqlite3` first; only a database that
 is behind (or new) imports SQLAlchemy and Alembic, so an up-to-date command starts fast.
+
+A file it cannot upgrade is refused in one line that says what the file is: tables but no
+schema revision (not Tally's, or its revision lost), a revision this Tally does not know (a
+newer Tally wrote it), or a revision its tables do not match. The upgrade is one transaction,
+so a refused file is left as it was. A full disk or a read-only file is passed on as the
+SQLite error it is, for `db.open_problem` to name.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import tempfile
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..rules.errors import RuleError
 from .db import BUSY_TIMEOUT_MS, Database, configure
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD = "0004_state_checkpoint"  # the newest migration; bump with each new revision file
+HEAD = "0005_state_checkpoint"  # the newest migration; bump with each new revision file
 
 
 def current_revision(db: Database) -> str | None:
@@ -30,24 +39,97 @@ def current_revision(db: Database) -> str | None:
         return row[0] if row else None
 
 
+def has_tables(db: Database) -> bool:
+    """Whether the file holds any table at all (an empty file is a new ledger)."""
+    with db.transaction() as conn:
+        return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' "
+                            "AND name NOT LIKE 'sqlite_%'").fetchone() is not None
+
+
 def migrate(db: Database) -> None:
     """Bring the schema to the newest migration (cheap when it already is)."""
-    if current_revision(db) == HEAD:
+    revision = current_revision(db)
+    if revision == HEAD:
         return
+    if revision is None and has_tables(db):
+        raise RuleError("db", f"{db.path} holds tables but no Tally schema revision: it is "
+                        "not a Tally ledger, or its revision was lost; use --db for another "
+                        "file, or restore a backup")
     from alembic import command
     from alembic.config import Config
+    from alembic.script import ScriptDirectory
+    from alembic.util import CommandError
+    from sqlalchemy.exc import DBAPIError
 
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    if revision is not None:
+        try:
+            known = ScriptDirectory.from_config(cfg).get_revision(revision) is not None
+        except CommandError:
+            known = False
+        if not known:
+            raise RuleError("db", f"{db.path} is at schema revision {revision!r}, which this "
+                            f"Tally (schema {HEAD}) does not know: a newer Tally wrote it; "
+                            "update Tally to open it")
     engine = make_engine(f"sqlite:///{db.path}")
     try:
-        cfg = Config()
-        cfg.set_main_option("script_location", str(MIGRATIONS))
         with engine.connect() as conn:
             conn = conn.execution_options(tally_write=True)
             with conn.begin():
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, "head")
+    except DBAPIError as exc:
+        cause = exc.orig
+        if isinstance(cause, sqlite3.OperationalError) and _not_the_schema(cause):
+            raise cause from None  # the disk or the file, not the schema: db.open_problem
+        raise RuleError("db", f"{db.path} is labelled schema revision {revision!r} but its "
+                        "tables do not match it (a damaged or hand-edited file); nothing "
+                        "was changed: restore a backup") from None
     finally:
         engine.dispose()
+
+
+def _not_the_schema(exc: sqlite3.Error) -> bool:
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    return name.startswith(("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_IOERR",
+                            "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_PERM"))
+
+
+def schema_of(db: Database) -> frozenset[tuple[str, ...]]:
+    """The file's schema as a set: every table, index, trigger and view, and every column."""
+    with db.transaction() as conn:
+        items = conn.execute("SELECT type, name, tbl_name FROM sqlite_master "
+                             "WHERE name NOT LIKE 'sqlite_%'").fetchall()
+        columns = [("column", name, row[1]) for kind, name, _ in items if kind == "table"
+                   for row in conn.execute("SELECT * FROM pragma_table_info(?)", (name,))]
+    return frozenset([*items, *columns])
+
+
+@cache
+def head_schema() -> frozenset[tuple[str, ...]]:
+    """The schema the migrations build from nothing (made once per process)."""
+    with tempfile.TemporaryDirectory() as folder:
+        fresh = Database(Path(folder) / "head.sqlite3")
+        migrate(fresh)
+        try:
+            return schema_of(fresh)
+        finally:
+            fresh.dispose()
+
+
+def schema_problem(db: Database) -> str | None:
+    """How a migrated file's schema differs from Tally's (None: it is Tally's)."""
+    have, want = schema_of(db), head_schema()
+    if have == want:
+        return None
+    extra = sorted({f"{t[0]} {t[1]}" if t[0] != "column" else f"column {t[1]}.{t[2]}"
+                    for t in have - want})
+    missing = sorted({f"{t[0]} {t[1]}" if t[0] != "column" else f"column {t[1]}.{t[2]}"
+                      for t in want - have})
+    if extra:
+        return "it holds what Tally's schema does not: " + ", ".join(extra[:5])
+    return "it lacks part of Tally's schema: " + ", ".join(missing[:5])
 
 
 def make_engine(url: str) -> Engine:

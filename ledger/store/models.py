@@ -122,3 +122,30 @@ class PaymentRow(SQLModel, table=True):
     amount: int
     created_at: datetime
     author: str | None = None
+
+
+class SettlePlan(SQLModel, table=True):
+    """A night's settlement plan as it was shown when the first payment was marked against
+    it (or when someone re-planned): from then on its lines stand still, and what is still
+    owed is each line less the payments made against it (those with an id above
+    `after_payment`, the last payment the plan's nets already counted)."""
+
+    __tablename__ = "settle_plan"
+    id: int | None = Field(default=None, primary_key=True)
+    night_id: int = Field(foreign_key="night.id", index=True)
+    mode: str  # fewest | direct
+    after_payment: int = 0
+    created_at: datetime
+    author: str | None = None
+
+
+class PlanLine(SQLModel, table=True):
+    """One "payer pays payee amount" of a plan (`table_number`: the table, in direct mode)."""
+
+    __tablename__ = "plan_line"
+    plan_id: int = Field(foreign_key="settle_plan.id", primary_key=True)
+    position: int = Field(primary_key=True)  # 0-based, the order shown
+    table_number: int | None = None
+    payer_id: int = Field(foreign_key="player.id")
+    payee_id: int = Field(foreign_key="player.id")
+    amount: int

@@ -70,13 +70,65 @@ def add_payment(*, session: Connection, night_id: int, payer_id: int, payee_id: 
 
 
 def payments(*, session: Connection, night_id: int | None = None
-             ) -> list[tuple[int, int, int, int, str]]:
-    """(night id, payer id, payee id, amount, when) of the payments in scope, in order."""
+             ) -> list[tuple[int, int, int, int, int, str]]:
+    """(payment id, night id, payer id, payee id, amount, when) of the payments in scope,
+    in the order they were marked."""
+    cols = "SELECT id, night_id, payer_id, payee_id, amount, created_at FROM payment"
     if night_id is None:
-        return session.execute("SELECT night_id, payer_id, payee_id, amount, created_at "
-                               "FROM payment ORDER BY id").fetchall()
-    return session.execute("SELECT night_id, payer_id, payee_id, amount, created_at "
-                           "FROM payment WHERE night_id = ? ORDER BY id", (night_id,)).fetchall()
+        return session.execute(cols + " ORDER BY id").fetchall()
+    return session.execute(cols + " WHERE night_id = ? ORDER BY id", (night_id,)).fetchall()
+
+
+def last_payment_id(*, session: Connection, night_id: int) -> int:
+    """The id of the night's latest payment (0: none yet)."""
+    return int(session.execute("SELECT coalesce(max(id), 0) FROM payment WHERE night_id = ?",
+                               (night_id,)).fetchone()[0])
+
+
+PlanLineRow = tuple[int | None, int, int, int]  # table number, payer id, payee id, amount
+
+
+def add_plan(*, session: Connection, night_id: int, mode: str, after_payment: int,
+             lines: Sequence[PlanLineRow], now: datetime, author: str | None) -> int:
+    """Keep a settlement plan and its lines, in the order shown; returns the plan id."""
+    cur = session.execute("INSERT INTO settle_plan (night_id, mode, after_payment, created_at, "
+                          "author) VALUES (?, ?, ?, ?, ?)",
+                          (night_id, mode, after_payment, stamp(now), author))
+    plan_id = int(cur.lastrowid or 0)
+    session.executemany("INSERT INTO plan_line (plan_id, position, table_number, payer_id, "
+                        "payee_id, amount) VALUES (?, ?, ?, ?, ?, ?)",
+                        [(plan_id, i, *line) for i, line in enumerate(lines)])
+    return plan_id
+
+
+def plans(*, session: Connection, night_id: int | None = None, latest: bool = False
+          ) -> list[tuple[int, int, str, int]]:
+    """(plan id, night id, mode, after payment) of the plans in scope, oldest first; with
+    `latest`, only each night's plan in use (its newest)."""
+    sql = "SELECT id, night_id, mode, after_payment FROM settle_plan p"
+    where = []
+    params: list[Any] = []
+    if night_id is not None:
+        where.append("night_id = ?")
+        params.append(night_id)
+    if latest:
+        where.append("id = (SELECT max(id) FROM settle_plan q WHERE q.night_id = p.night_id)")
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    return session.execute(sql + " ORDER BY id", params).fetchall()
+
+
+def plan_lines(*, session: Connection, plan_ids: Sequence[int]
+               ) -> dict[int, list[PlanLineRow]]:
+    """{plan id: its lines in order} for the plans asked."""
+    out: dict[int, list[PlanLineRow]] = {p: [] for p in plan_ids}
+    for start in range(0, len(plan_ids), 500):
+        chunk = list(plan_ids[start:start + 500])
+        for pid, table, a, b, x in session.execute(
+                "SELECT plan_id, table_number, payer_id, payee_id, amount FROM plan_line "
+                f"WHERE plan_id IN ({_marks(chunk)}) ORDER BY plan_id, position", chunk):
+            out[pid].append((table, a, b, x))
+    return out
 
 
 # ---- nights and tables ------------------------------------------------------------------
@@ -401,6 +453,14 @@ ORPHAN_QUERIES = {
     "WHERE n.id IS NULL",
     "seat without player": "SELECT s.table_id FROM seat s LEFT JOIN player p "
     "ON p.id = s.player_id WHERE p.id IS NULL",
+    "payment without night or naming an unknown player": "SELECT y.id FROM payment y "
+    "LEFT JOIN night n ON n.id = y.night_id LEFT JOIN player a ON a.id = y.payer_id "
+    "LEFT JOIN player b ON b.id = y.payee_id WHERE n.id IS NULL OR a.id IS NULL OR b.id IS NULL",
+    "plan without night": "SELECT p.id FROM settle_plan p LEFT JOIN night n "
+    "ON n.id = p.night_id WHERE n.id IS NULL",
+    "plan line without plan or naming an unknown player": "SELECT l.plan_id FROM plan_line l "
+    "LEFT JOIN settle_plan p ON p.id = l.plan_id LEFT JOIN player a ON a.id = l.payer_id "
+    "LEFT JOIN player b ON b.id = l.payee_id WHERE p.id IS NULL OR a.id IS NULL OR b.id IS NULL",
 }
 
 

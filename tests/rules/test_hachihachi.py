@@ -613,4 +613,4 @@ def test_settle_sets_every_field_of_the_next_state() -> None:
     from dataclasses import fields
 
     assert [f.name for f in fields(hh.State)] == ["seats", "start_player", "rounds", "chips",
-                                                   "finished"]
+                                                   "finished", "carried"]

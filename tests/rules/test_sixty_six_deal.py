@@ -19,9 +19,11 @@ def deal(rules: Rules, **obj: Any) -> tuple[str | None, int]:
     return score(parse_deal(obj, rules, ("A", "B")), rules)
 
 
-def first_deal(game: Any, obj: dict[str, Any]) -> dict[str, Any]:
-    """Settle one deal at a fresh table; return the contract's extra output."""
-    options = game.make_options({})
+def first_deal(game: Any, obj: dict[str, Any], stored: dict[str, Any] | None = None
+               ) -> dict[str, Any]:
+    """Settle one deal at a fresh table; return the contract's extra output. `stored`: the
+    table's options as stored (a table made before an option existed lacks its key)."""
+    options = game.make_options({}) if stored is None else game.stored_options(stored)
     state = game.initial(("A", "B"), options)
     settlement, _ = game.settle(state, game.parse(obj, state, options), options)
     assert settlement.transfers == ()  # chips move only when a game ends
@@ -49,18 +51,23 @@ def test_example_3_claim_against_no_trick_is_schwarz(rules: Rules) -> None:
                 tricks={"A": 3, "B": 0}) == ("A", 3)
 
 
-def test_example_4_false_claim_sixty_six_always_2() -> None:
-    assert deal(SIXTY_SIX, ending="claim", by="A", points={"A": 62, "B": 30},
+@pytest.mark.parametrize("rules", BOTH)
+def test_example_4_false_claim_scores_2_or_3_without_a_trick(rules: Rules) -> None:
+    # section 9 example 4: A claims with 62 → B 2, or 3 if B had no trick yet (both games)
+    assert deal(rules, ending="claim", by="A", points={"A": 62, "B": 30},
                 tricks={"A": 4, "B": 2}) == ("B", 2)
-    assert deal(SIXTY_SIX, ending="claim", by="A", points={"A": 62, "B": 0},
-                tricks={"A": 4, "B": 0}) == ("B", 2)
-
-
-def test_example_4_false_claim_schnapsen_3_without_a_trick() -> None:
-    assert deal(SCHNAPSEN, ending="claim", by="A", points={"A": 62, "B": 30},
-                tricks={"A": 4, "B": 2}) == ("B", 2)
-    assert deal(SCHNAPSEN, ending="claim", by="A", points={"A": 62, "B": 0},
+    assert deal(rules, ending="claim", by="A", points={"A": 62, "B": 0},
                 tricks={"A": 4, "B": 0}) == ("B", 3)
+
+
+def test_example_4_at_a_table_and_the_legacy_flat_2() -> None:
+    obj = {"ending": "claim", "by": "A", "points": {"A": 62, "B": 0}, "tricks": {"A": 4, "B": 0}}
+    for game in (SIXTY, SCHNAPS):
+        extra = first_deal(game, obj)
+        assert (extra["winner"], extra["game_points"]) == ("B", 3)
+    # a Sixty-Six table stored before the correction gave a flat 2; Schnapsen always gave 3
+    assert (first_deal(SIXTY, obj, {})["game_points"], first_deal(SCHNAPS, obj, {})
+            ["game_points"]) == (2, 3)
 
 
 @pytest.mark.parametrize("rules", BOTH)
@@ -117,11 +124,31 @@ def test_sixty_six_exhausted_loser_counts_its_last_trick() -> None:
                 tricks={"A": 9, "B": 3}, last_trick="A") == ("A", 2)
 
 
-def test_example_8_schnapsen_exhausted_last_trick_wins_1() -> None:
-    extra = first_deal(SCHNAPS, {"ending": "exhausted", "points": {"A": 100, "B": 20},
-                                 "tricks": {"A": 8, "B": 2}, "last_trick": "B"})
-    assert (extra["winner"], extra["game_points"]) == ("B", 1)
-    assert extra["score"] == {"A": 7, "B": 6}  # counting down
+def test_example_8_schnapsen_exhausted_last_trick_wins_on_the_scale() -> None:
+    # B takes the last trick and wins the hand: A has 40 → B 1; A has 30 → B 2
+    for a_points, scored in ((40, 1), (30, 2)):
+        extra = first_deal(SCHNAPS, {"ending": "exhausted", "tricks": {"A": 4, "B": 6},
+                                     "points": {"A": a_points, "B": 120 - a_points},
+                                     "last_trick": "B"})
+        assert (extra["winner"], extra["game_points"]) == ("B", scored)
+        assert extra["score"] == {"A": 7, "B": 7 - scored}  # counting down
+    # and no trick at all for the loser is Schwarz, like any won hand
+    assert deal(SCHNAPSEN, ending="exhausted", points={"A": 0, "B": 120},
+                tricks={"A": 0, "B": 10}, last_trick="B") == ("B", 3)
+    # no 10 for the last trick: A's 90 does not make B's last trick lose the hand
+    assert deal(SCHNAPSEN, ending="exhausted", points={"A": 90, "B": 30},
+                tricks={"A": 7, "B": 3}, last_trick="B") == ("B", 1)
+
+
+@pytest.mark.parametrize("stored", [{"exhausted_scores": "one"}, {}])
+def test_example_8_with_exhausted_scores_one_b_scores_1_either_way(stored: dict[str, Any]
+                                                                  ) -> None:
+    # the house rule, and a Schnapsen table stored before the option existed (no key)
+    for a_points in (40, 30):
+        extra = first_deal(SCHNAPS, {"ending": "exhausted", "tricks": {"A": 4, "B": 6},
+                                     "points": {"A": a_points, "B": 120 - a_points},
+                                     "last_trick": "B"}, stored)
+        assert (extra["winner"], extra["game_points"]) == ("B", 1)
 
 
 def test_schwarz_is_about_tricks_not_points() -> None:

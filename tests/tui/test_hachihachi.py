@@ -18,7 +18,7 @@ from tui.widgets.hands import HandsField
 from tui.widgets.numbers import NumbersField
 from tui.widgets.preview import PreviewPanel
 
-from .conftest import SIZE, TODAY, app_for, keys, open_first_deal_form, typed
+from .conftest import SIZE, TODAY, app_for, keys, open_first_deal_form, open_first_table, typed
 from .test_flows import rows
 
 SEVEN = [f"P{i}" for i in range(1, 8)]
@@ -172,5 +172,23 @@ def test_a_split_and_a_mizuten_round_end_a_short_game(tally: Tally, tmp_path: Pa
             await keys(pilot, "a")
             assert isinstance(app.screen, TableScreen)
             assert len(tally.deals(table)) == 6
+
+    asyncio.run(flow())
+
+
+def test_a_carried_pot_shows_on_the_table_screen(tally: Tally, tmp_path: Path) -> None:
+    """empty_round_pot = carry: after a round nobody was in, the title says what the next
+    pot winner also takes, and the deal log says it was carried and then paid."""
+    table = hh_table(tally, FIVE, "carry")
+    tally.add_deal(table, {"indicator": "7H", "declarations": dict.fromkeys(FIVE, "out")})
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_first_table(pilot)
+            title = text(screen.query_one("#table-title", Static))
+            assert "round 2 / 12 · start player スタP P2 · pot carried 20" in title
+            log = screen.query_one("#deals", DataTable)
+            assert "nobody in, pot 20 carried" in str(log.get_row_at(0)[2])
 
     asyncio.run(flow())

@@ -105,3 +105,49 @@ def test_the_app_speaks_japanese_and_remembers(tally: Tally, tmp_path: Path) -> 
             assert "Club nights" in text(app.screen.query("Static.screen-title").first())
 
     asyncio.run(flow())
+
+
+def test_item6_part_payment_keeps_the_plan_and_R_replans(tally: Tally, tmp_path: Path) -> None:
+    """Issue 14, items 6 and 7 in the app: a part payment changes only its own line (the
+    rest of the plan stands), re-planning is the R key, the rate shows exactly, and each
+    player's money is the sum of the money of their transfers."""
+    night, _ = seed(tally)  # nets: Ann −170, Bea +90, Cid +130, Dan +120, Eve −170
+    tally.set_rate(night, "0.125", "EUR")
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter", "s")
+            screen = app.screen
+            assert isinstance(screen, SettlementScreen)
+            assert "€0.125 per chip" in text(screen.query_one("#settle-title", Static))
+            assert not screen.query_one("#plan-note").display
+            assert "R" not in {key for key, b in screen.active_bindings.items()
+                               if b.enabled}  # nothing kept yet: nothing to re-plan
+            money = {r[0]: r[2] for r in rows(screen.query_one("#nets", DataTable))}
+            # Ann pays 40 (€5.00) and 130 (€16.25): −€21.25; Bea gets 40 and 50:
+            # €5.00 + €6.25 = €11.25; Eve pays 50 and 120: €6.25 + €15.00
+            assert money == {"Cid": "€16.25", "Dan": "€15.00", "Bea": "€11.25",
+                             "Ann": "-€21.25", "Eve": "-€21.25"}
+
+            await keys(pilot, "down", "down", "down", "p")  # Eve → Dan: pay 100 of 120
+            await keys(pilot, "backspace", "backspace", "backspace", *typed("100"), "ctrl+s")
+            assert [r[:3] for r in rows(screen.query_one("#open", DataTable))] == [
+                ["Ann", "Bea", "40"], ["Ann", "Cid", "130"], ["Eve", "Bea", "50"],
+                ["Eve", "Dan", "20 of 120"]]
+            assert "kept" in text(screen.query_one("#plan-note", Static))
+
+            await keys(pilot, "d")  # direct: a proposal now, not payable until R
+            assert screen.data is not None and screen.data.proposal
+            assert "proposal" in text(screen.query_one("#plan-note", Static))
+            await keys(pilot, "R")
+            st = tally.settlement(night)
+            assert st.mode == "direct" and st.kept and not st.proposal
+            # made afresh from what is left (Eve −70, Dan +20 after her 100)
+            assert [(i.payer, i.payee, i.amount) for i in st.open] == [
+                ("Ann", "Bea", 20), ("Ann", "Cid", 130), ("Ann", "Dan", 20),
+                ("Eve", "Bea", 70)]
+            assert screen.data is not None and screen.data.mode == "direct"
+
+    asyncio.run(flow())

@@ -44,7 +44,7 @@ from .registry import register
 GAME = "hachihachi-trick"
 TRICKS = 7
 # the order the rules settle a round in (and the preview groups it by)
-REASONS = ("out-fee", "forced-out", "hand-roles", "tricks", "pot", "split", "mizuten")
+REASONS = ("carried", "out-fee", "forced-out", "hand-roles", "tricks", "pot", "split", "mizuten")
 
 
 def seat_order(seats: Sequence[str], start: str) -> tuple[str, ...]:
@@ -63,8 +63,11 @@ def status_line(status: Mapping[str, Any]) -> str:
         leaders = [name for name, value in chips_now.items() if value == top]
         return t("hh.game_over", rounds=status.get("round", 0), names=" = ".join(leaders),
                  chips=top)
-    return t("hh.status", n=status.get("next_round"), of=status.get("rounds"),
+    line = t("hh.status", n=status.get("next_round"), of=status.get("rounds"),
              start=term("start_player"), name=status.get("start_player"))
+    if status.get("pot_carried"):  # empty_round_pot = carry, after a round nobody was in
+        line += " · " + t("hh.pot_carried", pot=status["pot_carried"])
+    return line
 
 
 class SplitPicker(Picker):
@@ -113,7 +116,7 @@ class HachiHachiForm(DealForm):
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
-        self.options: Options = GAMES[GAME].make_options(ctx.table.options)
+        self.options: Options = GAMES[GAME].stored_options(ctx.table.options)
         stored = ctx.deal.outcome if ctx.deal and ctx.deal.outcome else {}
         seats = ctx.table.seats
         self.start: str = stored.get("start_player") or ctx.status.get("start_player") \

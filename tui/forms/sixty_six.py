@@ -428,7 +428,7 @@ class FourHandForm(SixtySixBase):
         self.sides = ((seats[0], seats[2]), (seats[1], seats[3]))
         self.side_names = tuple("+".join(side) for side in self.sides)
         self.heads = tuple(side[0] for side in self.sides)  # the JSON names a side by them
-        options = GAMES[FOUR_HAND].make_options(ctx.table.options)
+        options = GAMES[FOUR_HAND].stored_options(ctx.table.options)
         self.ten_bonus: bool = options.ten_of_trumps_bonus
 
     def compose_fields(self) -> ComposeResult:

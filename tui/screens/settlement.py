@@ -1,10 +1,13 @@
 """A night's settlement: the nets, who still pays whom, money at the night's rate, and why.
 
-Fewest transfers by default (`d` switches to direct mode: each table settled on its own).
-`r` sets the night's money per chip, `p` marks the highlighted transfer paid (all of it or a
-part), `e` writes the night's CSV files (standings, deals, transfers, settlement) to the
-exports folder. The "why" of the highlighted transfer shows below: the table nets behind it.
-Everything comes from the service (`settlement`, `set_rate`, `pay`, `export`).
+The plan in use (fewest transfers until payment starts; `d` switches to direct mode: each
+table settled on its own). Once payment has started the plan is kept: a part payment changes
+only its own line, the other mode is a proposal, and a deal corrected later shows as a
+difference; `R` re-plans (in the mode shown), an explicit step. `r` sets the night's money
+per chip, `p` marks the highlighted transfer paid (all of it or a part), `e` writes the
+night's CSV files (standings, deals, transfers, settlement) to the exports folder. The
+"why" of the highlighted transfer shows below: the table nets behind it. Everything comes
+from the service (`settlement`, `set_rate`, `pay`, `replan`, `export`).
 """
 
 from __future__ import annotations
@@ -63,18 +66,19 @@ def why_text(why: Explanation) -> str:
 
 class SettlementScreen(TallyScreen[None]):
     HELP = "help.settlement"
-    PALETTE = ("toggle_mode", "set_rate", "mark_paid", "export")
+    PALETTE = ("toggle_mode", "set_rate", "mark_paid", "replan", "export")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "mark_paid", "key.mark_paid"),
         Binding("d", "toggle_mode", "key.toggle_mode"),
         Binding("r", "set_rate", "key.set_rate"),
         Binding("e", "export", "key.export"),
+        Binding("R", "replan", "key.replan"),
     ]
 
     def __init__(self, night_id: int) -> None:
         super().__init__()
         self.night_id = night_id
-        self.mode: Mode = "fewest"
+        self.mode: Mode | None = None  # None: the mode of the plan in use
         self.data: NightSettlement | None = None
 
     def rebuilt(self) -> SettlementScreen:
@@ -91,6 +95,7 @@ class SettlementScreen(TallyScreen[None]):
                 yield DataTable(id="nets", cursor_type="none", zebra_stripes=True)
             with Vertical(id="settle-open"):
                 yield Static("", id="open-title", classes="panel-title")
+                yield Static("", id="plan-note", classes="hint")
                 yield DataTable(id="open", cursor_type="row", zebra_stripes=True)
                 yield Static(t("settle.all_settled"), id="open-empty", classes="hint")
                 yield Static(t("settle.paid"), classes="panel-title")
@@ -101,6 +106,7 @@ class SettlementScreen(TallyScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#open-empty").display = False
+        self.query_one("#plan-note").display = False
         self.load()
 
     @work(thread=True, exclusive=True, group="settle-load")
@@ -114,18 +120,35 @@ class SettlementScreen(TallyScreen[None]):
             return
         keep = self.query_one("#open", DataTable).cursor_row
         self.data = data
-        rate = (t("settle.rate", rate=money.format_money(data.rate, data.currency),
+        rate = (t("settle.rate", rate=money.format_rate(data.rate, data.currency),
                   currency=data.currency)
                 if data.rate is not None and data.currency else t("settle.no_rate"))
         self.query_one("#settle-title", Static).update(
             t("settle.title", label=label) + " · " + rate)
         self.query_one("#open-title", Static).update(
             t("settle.open_fewest" if data.mode == "fewest" else "settle.open_direct"))
+        self._fill_note(data)
         self._fill_nets(data)
         self._fill_open(data, keep)
         self._fill_paid(data)
         self.show_why()
         self.update_bindings()
+
+    def _fill_note(self, data: NightSettlement) -> None:
+        """Whether the lines are a proposal, or the nets moved under the kept plan."""
+        note = self.query_one("#plan-note", Static)
+        if data.proposal:
+            kept = "direct" if data.mode == "fewest" else "fewest"
+            text = t("settle.proposal", kept=t(f"settle.name_{kept}"))
+        elif data.drift:
+            text = t("settle.drift", changes=", ".join(
+                f"{name} {change:+d}" for name, change in data.drift.items()))
+        elif data.kept and data.open:
+            text = t("settle.kept")
+        else:
+            text = ""
+        note.update(text)
+        note.display = bool(text)
 
     def _fill_nets(self, data: NightSettlement) -> None:
         nets = self.query_one("#nets", DataTable)
@@ -136,7 +159,9 @@ class SettlementScreen(TallyScreen[None]):
             nets.add_column(Text(t("col.money"), justify="right"), key="money")
         rows: list[tuple[object, ...]] = []
         for name, net in sorted(data.nets.items(), key=lambda kv: (-kv[1], kv[0])):
-            money_cell = (money_text(data.money(net), data.currency),) if data.rate else ()
+            # what the player actually pays or receives: their transfers' money summed
+            paid = (data.player_money or {}).get(name)
+            money_cell = (money_text(paid, data.currency),) if data.rate else ()
             rows.append((name, chips(net, zero="0"), *money_cell))
         fit_columns(nets, rows)
         for row in rows:
@@ -154,12 +179,13 @@ class SettlementScreen(TallyScreen[None]):
             table.add_column(t("col.table"), key="table")
         rows: list[list[object]] = []
         for item in data.open:
-            cells: list[object] = [item.payer, item.payee,
-                                   Text(str(item.amount), justify="right")]
+            owed = (str(item.amount) if item.amount == item.planned else
+                    t("settle.still_owed", n=item.amount, of=item.planned))
+            cells: list[object] = [item.payer, item.payee, Text(owed, justify="right")]
             if data.rate is not None:
                 cells.append(money_text(item.money, data.currency))
             if data.mode == "direct":
-                cells.append(str(item.table))
+                cells.append("" if item.table is None else str(item.table))
             rows.append(cells)
         fit_columns(table, rows)
         for cells in rows:
@@ -205,7 +231,11 @@ class SettlementScreen(TallyScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "mark_paid":
-            return self.selected() is not None or None
+            return (self.selected() is not None and self.data is not None
+                    and not self.data.proposal) or None
+        if action == "replan":  # shown once there is a kept plan to re-make
+            return self.data is not None and (self.data.kept or self.data.proposal
+                                              or bool(self.data.drift))
         if action in ("toggle_mode", "set_rate", "export"):
             return self.data is not None or None
         return super().check_action(action, parameters)
@@ -213,7 +243,8 @@ class SettlementScreen(TallyScreen[None]):
     # ---- actions ------------------------------------------------------------------------------
 
     def action_toggle_mode(self) -> None:
-        self.mode = "direct" if self.mode == "fewest" else "fewest"
+        shown = self.data.mode if self.data is not None else "fewest"
+        self.mode = "direct" if shown == "fewest" else "fewest"
         self.notify(t("settle.mode_direct" if self.mode == "direct" else "settle.mode_fewest"))
         self.load()
 
@@ -237,14 +268,15 @@ class SettlementScreen(TallyScreen[None]):
 
     def action_mark_paid(self) -> None:
         item = self.selected()
-        if item is None:
-            return
+        if item is None or self.data is None or self.data.proposal:
+            return  # a proposal is paid only once it is the plan (R)
 
         def submit(values: Mapping[str, str]) -> int:
             text = values["amount"].strip()
             if not text.isdigit():
                 raise RuleError("amount", t("settle.amount_not_number", text=text))
-            return self.service.pay(self.night_id, item.payer, item.payee, int(text))
+            mode = self.data.mode if self.data is not None else None
+            return self.service.pay(self.night_id, item.payer, item.payee, int(text), mode=mode)
 
         def paid(amount: int | None) -> None:
             if amount is not None:
@@ -255,6 +287,17 @@ class SettlementScreen(TallyScreen[None]):
             t("settle.pay_title", payer=item.payer, payee=item.payee, n=item.amount),
             [Field("amount", t("field.amount"), str(item.amount))], submit,
             ok=t("button.mark_paid")), paid)
+
+    def action_replan(self) -> None:
+        """Make the plan afresh from what is still owed, in the mode shown (explicit: a
+        payment never re-plans by itself)."""
+        if self.data is None:
+            return
+        fresh = self.service.replan(self.night_id, self.data.mode)
+        self.mode = None
+        self.notify(t("settle.replanned", mode=t(f"settle.name_{fresh.mode}"),
+                      n=len(fresh.open)))
+        self.load()
 
     def _changed(self, done: bool | None) -> None:
         if done:

@@ -1,18 +1,19 @@
 """where a table stands after each deal, kept so a new deal need not fold the whole table
 
-Revision ID: 0004_state_checkpoint
-Revises: 0003
+Revision ID: 0005_state_checkpoint
+Revises: 0004_settle_plan
 
 A cache of the fold (`ledger.replay`): one row per deal, the engine's state, the deals
-played and each seat's net after its current revision. A database upgraded to here has none yet; the first deal recorded at a table
-folds it once and stores them all, and until then every read folds as before.
+played and each seat's net after its current revision. A database upgraded to here has
+none yet; the first deal recorded at a table folds it once and stores them all, and until
+then every read folds (or sums the transfers) as before.
 """
 import sqlalchemy as sa
 import sqlmodel
 from alembic import op
 
-revision = "0004_state_checkpoint"
-down_revision = "0003"
+revision = "0005_state_checkpoint"
+down_revision = "0004_settle_plan"
 branch_labels = None
 depends_on = None
 
