@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ledger.replay import encode_mark, encode_state
 from ledger.service import Tally
+from ledger.service.tables import fold, load_table
 
 
 def solo(caller: str, partner: str, points: int) -> dict[str, object]:
@@ -29,7 +30,7 @@ def stored_states(db: Path, table: int) -> list[str]:
 
 def folded_states(service: Tally, table: int) -> list[str]:
     with service._read() as s:
-        steps, _ = service._fold(s, service._load_table(s, table))
+        steps, _ = fold(s, load_table(s, table))
     return [encode_state(x.state) for x in steps]
 
 
@@ -45,7 +46,7 @@ def stored_marks(db: Path, table: int) -> list[tuple[str, int, str]]:
 
 def folded_marks(service: Tally, table: int) -> list[tuple[str, int, str]]:
     with service._read() as s:
-        steps, _ = service._fold(s, service._load_table(s, table))
+        steps, _ = fold(s, load_table(s, table))
     return [encode_mark(x.mark) for x in steps]
 
 

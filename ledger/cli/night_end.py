@@ -36,7 +36,7 @@ def settle(
     if (night is None) == (nets is None):
         raise RuleError("settle", "give exactly one of --night N and --nets -")
     if nets is not None:
-        from ..night_end import settle_nets
+        from ..service.night_end import settle_nets
         from .context import read_stdin_json
 
         if nets != "-":

@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from ledger import archive, exports
+from ledger import exports
 from ledger.cli.main import app
-from ledger.service import Tally
+from ledger.service import Tally, archive
 from ledger.store import db as store_db
 from ledger.store import migrate as store_migrate
 from tests.conftest import table_counts
