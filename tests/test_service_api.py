@@ -7,7 +7,8 @@ from ledger.service import Tally
 
 API = ["add_deal", "add_deals", "add_player", "all_settlements", "backup", "check",
        "close_night", "close_night_settled", "correct_deal", "db_file", "deal", "deals",
-       "export", "history", "import_jsonl", "new_night", "new_table", "night", "nights", "pay",
+       "export", "form_facts", "history", "import_jsonl", "new_night", "new_table", "night",
+       "nights", "pay",
        "players", "preview_deal", "quick_json", "rename_player", "replan", "restore",
        "set_rate", "settlement", "standings", "status_before", "table", "table_nets",
        "table_of_deal", "undo_last", "void_deal"]

@@ -28,6 +28,21 @@ Outcome = Any
 
 
 @dataclass(frozen=True, slots=True)
+class FormFacts:
+    """What a deal form may ask, given the table's state and the outcome filled in so far
+    (pokerkit's `can_*`: the app asks the engine instead of copying its rules). Field names
+    are the contract's (`team_points`, `declarations`, `tricks` …)."""
+
+    order: tuple[str, ...] = ()  # the players, in the order the form asks them
+    fields: tuple[str, ...] = ()  # the outcome's fields that apply now
+    choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)  # allowed values
+    forced: Mapping[str, Any] = field(default_factory=dict)  # values the rules fix
+    totals: Mapping[str, int] = field(default_factory=dict)  # what a field's numbers make
+    sides: tuple[tuple[str, ...], ...] = ()  # partnerships, each named by its first player
+    facts: Mapping[str, Any] = field(default_factory=dict)  # game specific (multiplier …)
+
+
+@dataclass(frozen=True, slots=True)
 class Game(Generic[OptionsT, StateT, OutcomeT]):
     name: str  # as typed in `--game` and the contract's "game"
     title: str  # for people
@@ -55,6 +70,8 @@ class Game(Generic[OptionsT, StateT, OutcomeT]):
     # options added after tables were first stored: the value a stored table that lacks the
     # key was played under (the dataclass default is the rule for new tables, which freeze it)
     legacy_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # what a deal form may ask given the state and a partial outcome (contract JSON so far)
+    form_facts: Callable[[StateT, OptionsT, Mapping[str, Any]], FormFacts] | None = None
 
     def stored_options(self, raw: Mapping[str, Any]) -> OptionsT:
         """A stored table's frozen options: a key it predates keeps its legacy value, so the

@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .cards import SUIT_NAMES, SUIT_SYMBOLS
-from .game import Game
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
+from .errors import RuleError
+from .game import FormFacts, Game
 from .hachihachi_parse import parse
 from .hachihachi_quick import QUICK_FLAGS, quick
 from .hachihachi_table import (
@@ -60,7 +61,7 @@ from .transfers import POT, Settlement, Transfer, nets_of
 
 __all__ = ["EMPTY_ROUND_POTS", "GAME", "KEYS", "LEGACY_OPTIONS", "MAX_SEATS", "MIN_SEATS",
            "MIZUTEN_MIN_IN", "MIZUTEN_MIN_TRICKS", "NO_ROLES", "QUICK_FLAGS", "TRICKS",
-           "Options", "Outcome", "State", "check_seats", "initial", "left_of",
+           "Options", "Outcome", "State", "check_seats", "form_facts", "initial", "left_of",
            "make_options", "multiplier", "options_json", "out_fee", "parse", "quick",
            "seats_from", "settle", "status", "summary", "table_name", "to_json"]
 
@@ -238,9 +239,61 @@ def status(state: State, options: Options) -> Mapping[str, Any]:
     return out
 
 
+def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> FormFacts:
+    """What a Hachi-Hachi round form asks, given the declarations so far: the declaring
+    order from the start player; once `max_in` are in the rest are forced out; two in choose
+    to split or play; tricks (7 in all) when the round is played; the hands of the
+    forced-outs, and of the in-players when roles settle; the indicator's trump, table name
+    and multiplier.
+
+    >>> st = initial(("P1", "P2", "P3", "P4"), Options())
+    >>> f = form_facts(st, Options(), {"indicator": "QS", "declarations": {
+    ...     "P1": "in", "P2": "out", "P3": "in", "P4": "out"}})
+    >>> f.fields, f.facts["ins"], f.facts["played"]
+    (('start_player', 'indicator', 'declarations', 'split'), ('P1', 'P3'), False)
+    >>> form_facts(st, Options(), {"declarations": {"P1": "in", "P2": "in", "P3": "in"},
+    ...                            }).facts["hand_players"]
+    (('P4', True), ('P1', False), ('P2', False), ('P3', False))
+    """
+    start = partial.get("start_player")
+    order = seats_from(state.seats, start if start in state.seats else state.start_player)
+    said = partial.get("declarations") or {}
+    ins: list[str] = []
+    declared = 0
+    for name in order:
+        if len(ins) >= options.max_in or said.get(name) not in ("in", "out"):
+            break
+        declared += 1
+        if said[name] == "in":
+            ins.append(name)
+    full = len(ins) >= options.max_in
+    complete = full or declared == len(order)
+    forced = order[declared:] if full else ()
+    now = tuple(ins) if complete else ()
+    split = partial.get("split")  # None: not chosen yet
+    played = len(now) > 2 or (len(now) == 2 and split is False)
+    roles_settle = played or (len(now) == 2 and split is True and options.split_settles_roles)
+    hand_players = tuple((p, True) for p in forced) + (
+        tuple((p, False) for p in now) if roles_settle else ())
+    fields = ("start_player", "indicator", "declarations") + (
+        ("split",) if len(now) == 2 else ()) + (("tricks",) if played else ()) + (
+        ("hands",) if hand_players else ())
+    facts: dict[str, Any] = {"ins": now, "forced_out": forced, "played": played,
+                             "roles_settle": roles_settle, "hand_players": hand_players,
+                             "max_in": options.max_in, "hand_roles": options.hand_roles}
+    try:
+        card = parse_card(partial["indicator"]) if partial.get("indicator") else None
+    except RuleError:
+        card = None
+    if card is not None:
+        facts |= {"trump": card.suit, "table_name": table_name(card, options),
+                  "multiplier": multiplier(card, options)}
+    return FormFacts(order=order, fields=fields, totals={"tricks": TRICKS}, facts=facts)
+
+
 GAME = Game(
     name="hachihachi-trick", title="Hachi-Hachi Trick (ハチハチトリック)", min_seats=MIN_SEATS,
     max_seats=MAX_SEATS, make_options=make_options, options_json=options_json, initial=initial,
     parse=parse, settle=settle, to_json=to_json, summary=summary, status=status,
-    check_seats=check_seats, quick=quick, legacy_options=LEGACY_OPTIONS,
+    check_seats=check_seats, quick=quick, legacy_options=LEGACY_OPTIONS, form_facts=form_facts,
 )

@@ -16,7 +16,7 @@ from ..replay import Step, encode_mark, replay
 from ..rules import RuleError, game_named
 from ..rules.errors import show
 from ..rules.fields import read_players
-from ..rules.game import State
+from ..rules.game import FormFacts, State
 from ..rules.transfers import POT, Settlement
 from ..store import repo
 from ..store.db import Connection
@@ -47,6 +47,17 @@ class Deals:
             state = state_before(s, t, deal_id)
             _, settlement, summary, _ = outcome_for(t, state, obj)
             return preview_of(settlement, summary)
+
+    def form_facts(self, table_id: int, partial: Mapping[str, Any] | None = None,
+                   deal_id: int | None = None) -> FormFacts:
+        """What a deal form may ask at the table (as it stands, or as it stood before
+        `deal_id`), given the outcome filled in so far: the engine's `form_facts`."""
+        with self.store.read() as s:
+            t = load_table(s, table_id)
+            state = state_before(s, t, deal_id)
+        if t.game.form_facts is None:  # the engine has nothing to say: who plays
+            return FormFacts(order=t.game.players_of(state) if t.game.players_of else t.seats)
+        return t.game.form_facts(state, t.options, partial or {})
 
     def status_before(self, table_id: int, deal_id: int) -> dict[str, Any]:
         """The table's status just before `deal_id` (a form correcting a deal shows the

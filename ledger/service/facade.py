@@ -51,6 +51,7 @@ class Tally:
         self.add_deals = deals.add_deals
         self.preview_deal = deals.preview_deal
         self.status_before = deals.status_before
+        self.form_facts = deals.form_facts
         self.quick_json = deals.quick_json
         self.table_of_deal = deals.table_of_deal
         self.correct_deal = deals.correct_deal

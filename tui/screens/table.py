@@ -314,13 +314,15 @@ class TableScreen(TallyScreen[None]):
         if deal is None:
             ctx = FormContext(table, len(self.data.deals) + 1,
                               partial(self.service.preview_deal, self.table_id),
-                              self._add)
+                              self._add, facts=partial(self.service.form_facts, self.table_id))
         else:
             ctx = FormContext(table, deal.number,
                               partial(self.service.preview_deal, self.table_id,
                                       deal_id=deal.id),
                               partial(self._correct, deal), deal,
-                              self.service.status_before(self.table_id, deal.id))
+                              self.service.status_before(self.table_id, deal.id),
+                              partial(self.service.form_facts, self.table_id,
+                                      deal_id=deal.id))
         self.app.push_screen(ui_for(table.game).form(ctx),
                              self._appended if deal is None else self._saved)
 
