@@ -13,6 +13,7 @@ from ..store.db import Connection, Database, open_problem
 from ..store.migrate import migrate
 from .archive import Archive
 from .deals import Deals
+from .games import games
 from .integrity import Integrity
 from .night_end import NightEnd
 from .nights import Nights
@@ -35,7 +36,8 @@ class Tally:
         archive = Archive(store, night_end, deals)
         integrity = Integrity(store)
         self._store = store
-        # the roster
+        # the games, the roster
+        self.games = games
         self.add_player = players.add
         self.rename_player = players.rename
         self.players = players.all

@@ -1,0 +1,21 @@
+"""The games a table can play, with their presets: what the new-table form offers."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .. import presets
+from ..rules import GAMES
+from ..views import GameView
+
+
+@cache
+def games() -> tuple[GameView, ...]:
+    """Every registered game, in registry order (the engines and preset files are fixed
+    for the life of a process)."""
+    return tuple(GameView(g.name, g.title, g.min_seats, g.max_seats,
+                          tuple(presets.preset_names(g))) for g in GAMES.values())
+
+
+def game(name: str) -> GameView | None:
+    return next((g for g in games() if g.name == name), None)
