@@ -57,14 +57,12 @@ def echo_json(value: Any) -> None:
 
 def read_stdin_json(field: str = "input") -> dict[str, Any]:
     from ..calc import read_json_object
+    from ..reading import read_stdin
     from ..rules import RuleError
 
     if sys.stdin is None or sys.stdin.isatty():
         raise RuleError(field, "give the deal as JSON on standard input, or with flags")
-    try:
-        text = sys.stdin.read()
-    except UnicodeDecodeError:
-        raise RuleError(field, "standard input is not UTF-8 text") from None
+    text = read_stdin(sys.stdin, field)  # capped while reading; a leading BOM dropped
     if not text.strip():
         raise RuleError(field, "is empty (give the deal as JSON on stdin, or with flags)")
     return read_json_object(text, field)
