@@ -40,6 +40,7 @@ from .views import (
     TransferView,
 )
 
+
 @lru_cache(maxsize=256)
 def _frozen_options(game: str, text: str) -> Options:
     """A table's frozen options from their stored JSON. Options are immutable and

@@ -66,3 +66,18 @@ def read_stdin_json(field: str = "input") -> dict[str, Any]:
     if not text.strip():
         raise RuleError(field, "is empty (give the deal as JSON on stdin, or with flags)")
     return read_json_object(text, field)
+
+
+def read_nets(raw: Any) -> Any:
+    """`settle --nets -`: names by `name_key` ("Ann" and "Ann " are one player, refused
+    as a duplicate) and each whole number within MAX_CHIPS; `settle_nets` checks the rest."""
+    from ..names import clean_nets
+    from ..rules import RuleError
+    from .errors import MAX_CHIPS
+
+    nets = clean_nets(raw, "nets")
+    if isinstance(nets, dict):
+        for name, value in nets.items():
+            if type(value) is int and abs(value) > MAX_CHIPS:
+                raise RuleError(f"nets.{name}", f"{value} is beyond ±{MAX_CHIPS:,} chips")
+    return nets
