@@ -21,20 +21,17 @@ def _size(limit: int) -> str:
     return f"{limit // MIB} MiB"
 
 
-def read_capped(stream: BinaryIO, limit: int, field: str, what: str) -> bytes:
+def read_capped(stream: BinaryIO, limit: int, field: str, what: str, advice: str = "") -> bytes:
     """At most `limit` bytes of `stream`; RuleError naming `field` if there is more."""
-    chunks: list[bytes] = []
-    size = 0
-    while size <= limit:
-        chunk = stream.read(min(MIB, limit + 1 - size))
+    data = bytearray()  # grown in place: the peak is the cap, not twice it
+    while len(data) <= limit:
+        chunk = stream.read(min(MIB, limit + 1 - len(data)))
         if not chunk:
             break
-        chunks.append(chunk)
-        size += len(chunk)
-    if size > limit:
-        raise RuleError(field, f"{what} is larger than {_size(limit)} (the cap); "
-                        "split it into smaller parts")
-    return b"".join(chunks)
+        data += chunk
+    if len(data) > limit:
+        raise RuleError(field, f"{what} is larger than {_size(limit)} (the cap){advice}")
+    return bytes(data)
 
 
 def decode(data: bytes, field: str, what: str) -> str:
@@ -52,7 +49,8 @@ def read_stdin(stdin: TextIO, field: str, limit: int = MAX_STDIN) -> str:
     what = "standard input"
     buffer = getattr(stdin, "buffer", None)
     if buffer is not None:
-        return decode(read_capped(buffer, limit, field, what), field, what)
+        return decode(read_capped(buffer, limit, field, what, "; one JSON object is a few "
+                                  "hundred bytes"), field, what)
     try:  # a text stream without bytes underneath (an embedding program's own): cap chars
         text = stdin.read(limit + 1)
     except UnicodeDecodeError:
@@ -66,7 +64,7 @@ def read_file(path: Path, field: str = "file", limit: int = MAX_IMPORT) -> str:
     """A text file, capped at `limit` bytes; each failure one RuleError naming `field`."""
     try:
         with path.open("rb") as fh:
-            data = read_capped(fh, limit, field, str(path))
+            data = read_capped(fh, limit, field, str(path), "; split it into several files")
     except FileNotFoundError:
         raise RuleError(field, f"{path} does not exist") from None
     except OSError as exc:  # a folder, no permission, an I/O error
