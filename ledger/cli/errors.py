@@ -63,7 +63,7 @@ _TEXT = Text()
 def bound_params(command: Any) -> None:
     """Give every plain integer and text parameter of every command under `command`
     its bounded type. Done on the built command tree, so a command added later is
-    covered without remembering to (tests/robust/test_input.py walks the same tree)."""
+    covered without remembering to (tests/robust/test_input_limits.py walks the same tree)."""
     for param in command.params:
         if type(param.type) is ct.IntParamType:
             param.type = _CHIPS if param.name in CHIP_PARAMS else _ID
