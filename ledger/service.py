@@ -20,6 +20,7 @@ from typing import Any
 
 from . import presets
 from .archive import ArchiveMixin
+from .league_service import LeagueMixin
 from .night_end import NightEndMixin
 from .rules import RuleError, game_named
 from .rules.errors import show
@@ -107,7 +108,7 @@ def clean_name(value: object, field: str = "name") -> str:
     return name
 
 
-class Tally(NightEndMixin, ArchiveMixin):
+class Tally(NightEndMixin, ArchiveMixin, LeagueMixin):
     """The ledger service over one database."""
 
     def __init__(self, db: Database) -> None:

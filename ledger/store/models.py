@@ -109,3 +109,17 @@ class PaymentRow(SQLModel, table=True):
     amount: int
     created_at: datetime
     author: str | None = None
+
+
+class SeasonRow(SQLModel, table=True):
+    """A named range of nights ranked together (`tally season new`): the league of those
+    dates, by chips or by placement points from the named table of `data/league/`."""
+
+    __tablename__ = "season"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True, index=True)
+    date_from: str  # ISO date, first night included
+    date_to: str  # ISO date, last night included
+    scoring: str  # chips | placement
+    points: str = "default"  # the points table (placement), data/league/<points>.toml
+    created_at: datetime
