@@ -122,7 +122,7 @@ class LeagueMixin:
         with self._write() as s:
             clash = league_rows.season_named(session=s, name=clean)
             if clash is not None:
-                raise RuleError("name", f"{show(clean)} is already a season "
+                raise RuleError("name", f"{show(clean)} is already a season: {clash.name} "
                                 f"({clash.date_from} to {clash.date_to})")
             return league_rows.add_season(session=s, name=clean, date_from=lo or "",
                                           date_to=hi or "", scoring=kind, points=points,
