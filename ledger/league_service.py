@@ -10,11 +10,21 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from . import exports
-from .league import SCORINGS, LeagueRow, NightResult, Scoring, league
+from .league import (
+    SCORINGS,
+    LeagueRow,
+    NightResult,
+    Scoring,
+    cumulative,
+    league,
+    night_places,
+    night_points,
+)
 from .rules import RuleError
 from .rules.errors import show
 from .store import league_rows
@@ -52,6 +62,47 @@ class LeagueReport:
     def night_results(self) -> list[NightResult]:
         """Per (night, player): the games of a night added up."""
         return night_results(self.results)
+
+    def record(self, player: str) -> list[RecordNight]:
+        """The player's nights in the range, in date order: net, deals, place (and points
+        with placement scoring) and the net at each game played."""
+        mine = [r for r in self.results if r.player == player]
+        nights = {r.night_id for r in mine}
+        by_night: dict[int, dict[str, int]] = {}
+        for r in self.night_results():
+            if r.night_id in nights and r.deals > 0:
+                by_night.setdefault(r.night_id, {})[r.player] = r.net
+        out: list[RecordNight] = []
+        for night_id in dict.fromkeys(r.night_id for r in mine):
+            games = {r.game: r.net for r in mine if r.night_id == night_id}
+            nets = by_night[night_id]
+            points = (night_points(nets, self.table)[player]
+                      if self.scoring == "placement" else None)
+            out.append(RecordNight(night_id, next(r.date for r in mine
+                                                  if r.night_id == night_id),
+                                   night_places(nets)[player], nets[player],
+                                   sum(r.deals for r in mine if r.night_id == night_id),
+                                   points, games))
+        return out
+
+    def chart(self, top: int = 5) -> dict[str, list[Fraction]]:
+        """Running net (chips) or points (placement) after each night of the range, for
+        the `top` players of the table."""
+        players = [r.player for r in self.rows[:top]]
+        return cumulative(self.night_results(), players, self.scoring, self.table)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordNight:
+    """One night of a player's record."""
+
+    night_id: int
+    date: str
+    place: int
+    net: int
+    deals: int
+    points: Fraction | None
+    games: dict[str, int]  # net per game played that night
 
 
 def night_results(results: tuple[NightGame, ...] | list[NightGame]) -> list[NightResult]:

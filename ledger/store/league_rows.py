@@ -31,6 +31,7 @@ class NightGame:
 
 
 def _scope(lo: str | None, hi: str | None, game: str | None) -> tuple[str, dict[str, str]]:
+    """The tables of the nights in range (of one game): id, night, game, date."""
     sql = ("SELECT g.id, g.night_id, g.game, n.date FROM game_table g "
            "JOIN night n ON n.id = g.night_id WHERE n.date >= :lo AND n.date <= :hi")
     params = {"lo": lo or FIRST, "hi": hi or LAST}
@@ -40,23 +41,24 @@ def _scope(lo: str | None, hi: str | None, game: str | None) -> tuple[str, dict[
     return sql, params
 
 
+# per (table, payer, payee) over the current revisions, as `repo.nets_by_table` groups them:
+# integer keys sort fastest, and the tables' nights and games are joined on in Python
 _PAIRS = """
-WITH scope AS ({scope})
-SELECT scope.night_id, scope.game, t.payer_id, t.payee_id, sum(t.amount)
-FROM scope JOIN deal d ON d.table_id = scope.id
+SELECT d.table_id, t.payer_id, t.payee_id, sum(t.amount) FROM deal d
 JOIN transfer t ON t.revision_id = (SELECT max(id) FROM revision WHERE deal_id = d.id)
-GROUP BY scope.night_id, scope.game, t.payer_id, t.payee_id
+{where} GROUP BY d.table_id, t.payer_id, t.payee_id
 """
 
-# each seat plays every deal of its table that is not void (as `repo.deals_played`)
+# each seat plays every deal of its table that is not void (as `repo.deals_played`): per
+# table, all its deals (an index count) less those whose current revision is a void (few,
+# found from the void revisions), so no deal's revision is looked up one by one
 _PLAYED = """
-WITH scope AS ({scope}),
-played AS (SELECT d.table_id AS tid, count(*) AS n FROM scope JOIN deal d ON d.table_id = scope.id
-           JOIN revision r ON r.id = (SELECT max(id) FROM revision WHERE deal_id = d.id)
-           WHERE r.kind != 'void' GROUP BY d.table_id)
-SELECT scope.night_id, scope.date, scope.game, s.player_id, sum(played.n)
-FROM scope JOIN played ON played.tid = scope.id JOIN seat s ON s.table_id = scope.id
-GROUP BY scope.night_id, scope.game, s.player_id
+WITH dealt AS (SELECT d.table_id AS tid, count(*) AS n FROM deal d {where} GROUP BY d.table_id),
+voided AS (SELECT d.table_id AS tid, count(*) AS n FROM revision r JOIN deal d ON d.id = r.deal_id
+           WHERE r.kind = 'void' AND r.id = (SELECT max(id) FROM revision WHERE deal_id = r.deal_id)
+           GROUP BY d.table_id)
+SELECT s.table_id, s.player_id, dealt.n - coalesce(voided.n, 0) FROM seat s
+JOIN dealt ON dealt.tid = s.table_id LEFT JOIN voided ON voided.tid = s.table_id
 """
 
 
@@ -65,16 +67,26 @@ def night_games(*, session: Connection, date_from: str | None = None,
     """Per (night, game, player) net and deals over the nights dated date_from … date_to
     (both included; None: open), for every player who played a deal that is not void."""
     scope, params = _scope(date_from, date_to, game)
-    nets: dict[tuple[int, str, int], int] = {}
-    for night, g, payer, payee, amount in session.execute(_PAIRS.format(scope=scope), params):
+    tables = {tid: (night, g, day) for tid, night, g, day in session.execute(scope, params)}
+    everything = date_from is None and date_to is None and game is None
+    # every table: no filter at all, as `standings --all` (the decade's common case)
+    where = "" if everything else f"WHERE d.table_id IN (SELECT id FROM ({scope}))"
+    nets: dict[tuple[int, int], int] = {}
+    for tid, payer, payee, amount in session.execute(_PAIRS.format(where=where), params):
         if payee is not None:  # NULL is the Hachi-Hachi pot
-            nets[(night, g, payee)] = nets.get((night, g, payee), 0) + int(amount)
+            nets[(tid, payee)] = nets.get((tid, payee), 0) + int(amount)
         if payer is not None:
-            nets[(night, g, payer)] = nets.get((night, g, payer), 0) - int(amount)
+            nets[(tid, payer)] = nets.get((tid, payer), 0) - int(amount)
+    sums: dict[tuple[int, str, int], list[int]] = {}  # (night, game, player): net, deals
+    for tid, pid, played in session.execute(_PLAYED.format(where=where), params):
+        if played > 0 and tid in tables:
+            cell = sums.setdefault((tables[tid][0], tables[tid][1], pid), [0, 0])
+            cell[0] += nets.get((tid, pid), 0)
+            cell[1] += played
+    days = {night: day for night, _, day in tables.values()}
     names = dict(session.execute("SELECT id, name FROM player").fetchall())
-    out = [NightGame(night, date, g, names[pid], nets.get((night, g, pid), 0), int(n))
-           for night, date, g, pid, n in session.execute(_PLAYED.format(scope=scope), params)
-           if n]
+    out = [NightGame(night, days[night], g, names[pid], net, deals)
+           for (night, g, pid), (net, deals) in sums.items()]
     out.sort(key=lambda r: (r.date, r.night_id, r.game, r.player))
     return out
 
