@@ -89,6 +89,7 @@ class SeasonScreen(TallyScreen[None]):
     def show(self, seasons: list[SeasonView], index: int, report: LeagueReport) -> None:
         if not self.is_mounted:
             return
+        keep = self.selected()  # the same player stays highlighted across a reload
         self.seasons, self.index, self.report = seasons, index, report
         placed = report.scoring == "placement"
         by = t("season.by_points") if placed else t("season.by_chips")
@@ -117,6 +118,8 @@ class SeasonScreen(TallyScreen[None]):
             table.add_row(*row, key=r.player)
         self.query_one("#league-empty").display = not report.rows
         table.display = bool(report.rows)
+        if keep is not None and any(r.player == keep for r in report.rows):
+            table.move_cursor(row=table.get_row_index(keep))
         self.query_one("#chart-title", Static).update(
             t("season.chart_points" if placed else "season.chart_net", n=TOP))
         series = report.chart(TOP)
