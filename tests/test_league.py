@@ -188,7 +188,8 @@ def test_export_of_a_season(season: dict[str, int], cli: Cli, tmp_path: Path) ->
     assert ranged.read_bytes().splitlines()[1] == b"1,Bea,3,5,30,6.00,50,-25,2026-09-19"
     r = cli("export", "--all", "--season", "Autumn 2026", "--out", str(out))
     assert r.exit_code == 2
-    assert "give exactly one of --night N, --all, --season NAME and --from/--to" in r.stderr
+    assert r.stderr == ("error: export: give either --night N / --all or the league's "
+                        "--season NAME / --from/--to\n")
 
 
 def test_export_guards_formula_names(service: Tally, tmp_path: Path) -> None:

@@ -102,14 +102,16 @@ def export(ctx: typer.Context,
     from ..paths import exports_dir
 
     league = season is not None or date_from is not None or date_to is not None
-    if (night is not None) + all_ + league != 1:
-        raise RuleError("export", "give exactly one of --night N, --all, --season NAME "
-                        "and --from/--to")
+    if league and (night is not None or all_):
+        raise RuleError("export", "give either --night N / --all or the league's --season "
+                        "NAME / --from/--to")
     if league:
         service = ctx_of(ctx).service
         report = service.league(date_from=date_from, date_to=date_to, season=season)
         typer.echo(service.export_league(exports_dir(out), report, fmt))
         return
+    if (night is None) == (not all_):
+        raise RuleError("export", "give exactly one of --night N and --all")
     for path in ctx_of(ctx).service.export(exports_dir(out), night, fmt, rate, currency):
         typer.echo(path)
 
