@@ -1,4 +1,4 @@
-"""A decade of club history, measured against the targets of issue 6.
+"""A decade of club history, measured against the targets of issue 6 (and issue 19's league).
 
     python -m tests.bench                  # 520 weekly nights × 4 tables × ~30 deals
     python -m tests.bench --nights 20      # a quick run
