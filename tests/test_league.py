@@ -245,3 +245,18 @@ def test_points_tables_are_validated() -> None:
         with pytest.raises(RuleError) as info:
             check_table(raw, where)
         assert str(info.value).startswith(message), str(info.value)
+
+
+def test_league_imports_no_sqlalchemy_no_textual_and_no_engine(season: dict[str, int],
+                                                               service: Tally,
+                                                               db_path: Path) -> None:
+    """What keeps `tally league` inside its 0.6 s on a decade (tests/bench.py)."""
+    from .test_db import _modules_after
+
+    service.db.dispose()
+    loaded = _modules_after("--db", str(db_path), "league", "--scoring", "placement")
+    assert "ledger.league" in loaded
+    assert not {m.split(".")[0] for m in loaded} & {"textual", "sqlmodel", "alembic",
+                                                    "sqlalchemy", "pydantic"}
+    assert not {m for m in loaded if m.startswith("ledger.rules.") and m.count(".") == 2
+                and m.split(".")[2] in ("crazy_solo", "hachihachi", "sixty_six")}
