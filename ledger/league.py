@@ -25,16 +25,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Scoring = Literal["chips", "placement"]
 SCORINGS: tuple[Scoring, ...] = ("chips", "placement")
 CENT = Decimal("0.01")
 
 
-@dataclass(frozen=True, slots=True)
-class NightResult:
-    """One player's night: net and deals over the tables in scope."""
+class NightResult(NamedTuple):
+    """One player's night: net and deals over the tables in scope (a tuple: a decade
+    makes thousands)."""
 
     night_id: int
     date: str

@@ -1,118 +1,29 @@
 """League use cases: seasons, the league table, its export (mixed into `Tally`).
 
 The numbers come from `store/league_rows.py` (SQL sums over the current revision of each
-deal) and are ranked by the pure functions of `league.py`.
+deal), are ranked by the pure functions of `league.py` and handed out as the records of
+`league_report.py`; those are imported by the methods that need them, so that every other
+command starts as fast as before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import exports
-from .league import (
-    SCORINGS,
-    LeagueRow,
-    NightResult,
-    Scoring,
-    cumulative,
-    league,
-    night_places,
-    night_points,
-)
 from .rules import RuleError
 from .rules.errors import show
 from .store import league_rows
 from .store.db import Connection, stamp
-from .store.league_rows import NightGame
+
+if TYPE_CHECKING:
+    from .league import Scoring
+    from .league_report import LeagueReport, SeasonView
 
 MAX_SEASON_NAME = 60
-LEAGUE = ["rank", "player", "nights", "deals", "net", "per_deal", "best", "worst", "last"]
-PLACEMENT = ["points", "places"]  # after LEAGUE with placement scoring
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonView:
-    id: int
-    name: str
-    date_from: str
-    date_to: str
-    scoring: Scoring
-    points: str  # the points table's name (data/league/<points>.toml)
-
-
-@dataclass(frozen=True, slots=True)
-class LeagueReport:
-    """A league over a range: its table and the per night and game sums behind it."""
-
-    date_from: str | None
-    date_to: str | None
-    game: str | None
-    scoring: Scoring
-    table: tuple[int, ...]  # points of places 1, 2, … (placement)
-    rows: tuple[LeagueRow, ...]
-    results: tuple[NightGame, ...]  # per (night, game, player), date order
-    season: SeasonView | None = None
-
-    def night_results(self) -> list[NightResult]:
-        """Per (night, player): the games of a night added up."""
-        return night_results(self.results)
-
-    def record(self, player: str) -> list[RecordNight]:
-        """The player's nights in the range, in date order: net, deals, place (and points
-        with placement scoring) and the net at each game played."""
-        mine = [r for r in self.results if r.player == player]
-        nights = {r.night_id for r in mine}
-        by_night: dict[int, dict[str, int]] = {}
-        for r in self.night_results():
-            if r.night_id in nights and r.deals > 0:
-                by_night.setdefault(r.night_id, {})[r.player] = r.net
-        out: list[RecordNight] = []
-        for night_id in dict.fromkeys(r.night_id for r in mine):
-            games = {r.game: r.net for r in mine if r.night_id == night_id}
-            nets = by_night[night_id]
-            points = (night_points(nets, self.table)[player]
-                      if self.scoring == "placement" else None)
-            out.append(RecordNight(night_id, next(r.date for r in mine
-                                                  if r.night_id == night_id),
-                                   night_places(nets)[player], nets[player],
-                                   sum(r.deals for r in mine if r.night_id == night_id),
-                                   points, games))
-        return out
-
-    def chart(self, top: int = 5) -> dict[str, list[Fraction]]:
-        """Running net (chips) or points (placement) after each night of the range, for
-        the `top` players of the table."""
-        players = [r.player for r in self.rows[:top]]
-        return cumulative(self.night_results(), players, self.scoring, self.table)
-
-
-@dataclass(frozen=True, slots=True)
-class RecordNight:
-    """One night of a player's record."""
-
-    night_id: int
-    date: str
-    place: int
-    net: int
-    deals: int
-    points: Fraction | None
-    games: dict[str, int]  # net per game played that night
-
-
-def night_results(results: tuple[NightGame, ...] | list[NightGame]) -> list[NightResult]:
-    merged: dict[tuple[int, str], list[Any]] = {}
-    for r in results:
-        cell = merged.setdefault((r.night_id, r.player), [r.date, 0, 0])
-        cell[1] += r.net
-        cell[2] += r.deals
-    return [NightResult(night, d, player, net, deals)
-            for (night, player), (d, net, deals) in merged.items()]
 
 
 def _day(value: str | None, field: str) -> str | None:
@@ -132,12 +43,16 @@ def _range(date_from: str | None, date_to: str | None) -> tuple[str | None, str 
 
 
 def _scoring(value: str) -> Scoring:
+    from .league import SCORINGS
+
     if value not in SCORINGS:
         raise RuleError("--scoring", f"{show(value)} is not chips or placement")
     return value  # type: ignore[return-value]
 
 
 def _season_view(row: Any) -> SeasonView:
+    from .league_report import SeasonView
+
     return SeasonView(row.id, row.name, row.date_from, row.date_to, row.scoring, row.points)
 
 
@@ -202,7 +117,9 @@ class LeagueMixin:
                season: str | None = None, points: str | None = None) -> LeagueReport:
         """The league table over a date range or a season (whose range, scoring and points
         table apply unless given here), optionally for one game."""
+        from .league import league
         from .league_points import points_table
+        from .league_report import LeagueReport, night_results
 
         chosen: SeasonView | None = None
         if season is not None:
@@ -225,6 +142,9 @@ class LeagueMixin:
 
     def export_league(self, out: Path, report: LeagueReport, fmt: str = "csv") -> Path:
         """Write `league-<season or range>[-game].csv` (or .json); returns its path."""
+        from . import exports
+        from .league_report import LEAGUE, PLACEMENT, league_cells, league_tag
+
         if fmt not in ("csv", "json"):
             raise RuleError("format", f"{show(fmt)} is not csv or json")
         placed = report.scoring == "placement"
@@ -233,23 +153,3 @@ class LeagueMixin:
         return exports.write(out, f"league-{league_tag(report)}", header, rows, fmt)
 
 
-def league_cells(r: LeagueRow) -> list[Any]:
-    """A league row as export cells: numbers as numbers, places as "1 2 2" (no dashes:
-    a spreadsheet would read 1-2-2 as a date)."""
-    from .league import shown
-
-    cells: list[Any] = [r.rank, r.player, r.nights, r.deals, r.net, r.per_deal, r.best,
-                        r.worst, r.last]
-    if r.points is not None:
-        cells += [shown(r.points), " ".join(map(str, r.places or ()))]
-    return cells
-
-
-def league_tag(report: LeagueReport) -> str:
-    """The file name part: the season's name as a slug, else the range."""
-    if report.season is not None:
-        tag = "".join(c if c.isalnum() else "-" for c in report.season.name.lower())
-        tag = "-".join(p for p in tag.split("-") if p) or f"season{report.season.id}"
-    else:
-        tag = f"{report.date_from or 'start'}-to-{report.date_to or 'end'}"
-    return f"{tag}-{report.game}" if report.game else tag

@@ -10,16 +10,14 @@ deal's latest revision says, as in `repo.nets_by_table`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .db import Connection, named
 
 FIRST, LAST = "0000-00-00", "9999-99-99"  # ISO dates sort as text: an open end of a range
 
 
-@dataclass(frozen=True, slots=True)
-class NightGame:
+class NightGame(NamedTuple):
     """One player's net and deals at the tables of one game at one night."""
 
     night_id: int

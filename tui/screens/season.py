@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Static
 
 from ledger.league import Scoring, shown
-from ledger.league_service import LeagueReport, SeasonView
+from ledger.league_report import LeagueReport, SeasonView
 
 from ..format import MINUS, chips, game_title
 from ..i18n import t
