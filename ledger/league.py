@@ -21,10 +21,12 @@ ROUND_HALF_UP (`shown`). Two players whose exact totals are equal share the rank
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from math import lcm
+from operator import itemgetter
 from typing import Literal, NamedTuple
 
 Scoring = Literal["chips", "placement"]
@@ -87,17 +89,32 @@ def night_places(nets: Mapping[str, int]) -> dict[str, int]:
 def points_for(place: int, tied: int, table: Sequence[int]) -> Fraction:
     """What each of `tied` players sharing `place` gets: the average of the points of
     places place … place + tied − 1 (places past the table's end give 0)."""
-    spanned = [table[p - 1] if p - 1 < len(table) else 0 for p in range(place, place + tied)]
-    return Fraction(sum(spanned), tied)
+    return Fraction(sum(table[place - 1:place - 1 + tied]), tied)  # past the end: 0
 
 
 def night_points(nets: Mapping[str, int], table: Sequence[int]) -> dict[str, Fraction]:
     """Each player's points at one night (see `points_for`)."""
+    scale = _scale([nets])
+    return {name: Fraction(n, scale) for name, n in _placed(nets, table, scale)[1].items()}
+
+
+def _placed(nets: Mapping[str, int], table: Sequence[int], scale: int
+            ) -> tuple[dict[str, int], dict[str, int]]:
+    """A night's places and each player's points × `scale`, in whole numbers when `scale`
+    is a multiple of every tie's size (a season adds thousands of these: integer sums are
+    exact and many times faster than adding fractions)."""
     places = night_places(nets)
     tied: dict[int, int] = {}
     for place in places.values():
         tied[place] = tied.get(place, 0) + 1
-    return {name: points_for(place, tied[place], table) for name, place in places.items()}
+    share = {place: sum(table[place - 1:place - 1 + k]) * scale // k  # past the end: 0
+             for place, k in tied.items()}
+    return places, {name: share[place] for name, place in places.items()}
+
+
+def _scale(nights: Iterable[Mapping[str, int]]) -> int:
+    """A whole number every tie's size divides: the lcm of 1 … the most players a night."""
+    return lcm(*range(1, max((len(n) for n in nights), default=1) + 1))
 
 
 def league(results: Sequence[NightResult], scoring: Scoring = "chips",
@@ -106,14 +123,14 @@ def league(results: Sequence[NightResult], scoring: Scoring = "chips",
     ranked by net (chips) or by points (placement); equal values share the rank."""
     mine: dict[str, list[NightResult]] = {}
     by_night: dict[int, dict[str, int]] = {}
-    for r in sorted(results, key=lambda r: (r.date, r.night_id)):
+    for r in sorted(results, key=itemgetter(1, 0)):  # (date, night id), in C
         if r.deals <= 0:
             continue
         mine.setdefault(r.player, []).append(r)
         by_night.setdefault(r.night_id, {})[r.player] = r.net
     placed = scoring == "placement"
-    places = {n: night_places(nets) for n, nets in by_night.items()} if placed else {}
-    points = {n: night_points(nets, table) for n, nets in by_night.items()} if placed else {}
+    scale = _scale(by_night.values()) if placed else 1
+    done = {n: _placed(nets, table, scale) for n, nets in by_night.items()} if placed else {}
     rows = []
     for player, nights in mine.items():
         net = sum(r.net for r in nights)
@@ -121,8 +138,9 @@ def league(results: Sequence[NightResult], scoring: Scoring = "chips",
         rows.append(LeagueRow(
             0, player, len(nights), deals, net, per_deal(net, deals),
             max(r.net for r in nights), min(r.net for r in nights), nights[-1].date,
-            sum((points[r.night_id][player] for r in nights), Fraction(0)) if placed else None,
-            tuple(places[r.night_id][player] for r in nights) if placed else None))
+            Fraction(sum(done[r.night_id][1][player] for r in nights), scale) if placed
+            else None,
+            tuple(done[r.night_id][0][player] for r in nights) if placed else None))
     return ranked(rows, placed)
 
 
@@ -149,13 +167,14 @@ def cumulative(results: Sequence[NightResult], players: Sequence[str], scoring: 
     for r in results:
         if r.deals > 0:
             by_night.setdefault((r.date, r.night_id), {})[r.player] = r.net
-    totals = {p: Fraction(0) for p in players}
+    placed = scoring == "placement"
+    scale = _scale(by_night.values()) if placed else 1
+    totals = dict.fromkeys(players, 0)  # × scale
     out: dict[str, list[Fraction]] = {p: [] for p in players}
     for key in sorted(by_night):
         nets = by_night[key]
-        gained: Mapping[str, Fraction | int] = (night_points(nets, table)
-                                                if scoring == "placement" else nets)
+        gained = _placed(nets, table, scale)[1] if placed else nets
         for p in players:
             totals[p] += gained.get(p, 0)
-            out[p].append(totals[p])
+            out[p].append(Fraction(totals[p], scale))
     return out
