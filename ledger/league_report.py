@@ -96,13 +96,15 @@ class RecordNight:
 
 
 def night_results(results: tuple[NightGame, ...] | list[NightGame]) -> list[NightResult]:
-    merged: dict[tuple[int, str], list[Any]] = {}
-    for r in results:
-        cell = merged.setdefault((r.night_id, r.player), [r.date, 0, 0])
-        cell[1] += r.net
-        cell[2] += r.deals
-    return [NightResult(night, d, player, net, deals)
-            for (night, player), (d, net, deals) in merged.items()]
+    """Per (night, player), the games of the night added up (most players sit at one
+    table a night: their row passes through as it is)."""
+    merged: dict[tuple[int, str], NightResult] = {}
+    for night, day, _, player, net, deals in results:
+        prev = merged.get((night, player))
+        merged[(night, player)] = (NightResult(night, day, player, net, deals) if prev is None
+                                   else NightResult(night, day, player, prev.net + net,
+                                                    prev.deals + deals))
+    return list(merged.values())
 
 
 def league_cells(r: LeagueRow) -> list[Any]:
