@@ -260,3 +260,32 @@ def test_league_imports_no_sqlalchemy_no_textual_and_no_engine(season: dict[str,
                                                     "sqlalchemy", "pydantic"}
     assert not {m for m in loaded if m.startswith("ledger.rules.") and m.count(".") == 2
                 and m.split(".")[2] in ("crazy_solo", "hachihachi", "sixty_six")}
+
+
+@given(st.lists(st.tuples(st.integers(1, 6), st.sampled_from("ABCDEFG"),
+                          st.integers(-60, 60), st.integers(0, 4)), max_size=40),
+       st.sampled_from(["chips", "placement"]))
+def test_league_rows_add_up_and_ties_share_the_rank(
+        cells: list[tuple[int, str, int, int]], scoring: str) -> None:
+    """Whatever the nights: each row is the sum of the player's nights, a rank is one more
+    than the number of players strictly ahead, and points are the nights' points added."""
+    from ledger.league import NightResult, league
+
+    results = list({(n, p): NightResult(n, f"2026-09-{n:02d}", p, net if deals else 0, deals)
+                    for n, p, net, deals in cells}.values())
+    table = (10, 7, 5, 3, 1)
+    rows = league(results, scoring, table)  # type: ignore[arg-type]
+    played = [r for r in results if r.deals]
+    assert sorted(r.player for r in rows) == sorted({r.player for r in played})
+    for row in rows:
+        mine = [r for r in played if r.player == row.player]
+        assert (row.nights, row.deals, row.net) == (len(mine), sum(r.deals for r in mine),
+                                                    sum(r.net for r in mine))
+        assert (row.best, row.worst) == (max(r.net for r in mine), min(r.net for r in mine))
+        key = (lambda r: r.points) if scoring == "placement" else (lambda r: r.net)
+        assert row.rank == 1 + sum(1 for other in rows if key(other) > key(row))
+        if scoring == "placement":
+            nights = {r.night_id for r in mine}
+            assert row.points == sum(
+                night_points({r.player: r.net for r in played if r.night_id == n}, table)
+                [row.player] for n in nights)
