@@ -21,6 +21,7 @@ from typing import Any
 from . import presets
 from .archive import ArchiveMixin
 from .names import clean_name, clean_text, name_key
+from .league_service import LeagueMixin
 from .night_end import NightEndMixin
 from .payment_check import payment_problems
 from .rules import RuleError, game_named
@@ -83,7 +84,7 @@ class _Step:
     summary: str
 
 
-class Tally(NightEndMixin, ArchiveMixin):
+class Tally(NightEndMixin, ArchiveMixin, LeagueMixin):
     """The ledger service over one database."""
 
     def __init__(self, db: Database) -> None:
