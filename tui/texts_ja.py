@@ -254,6 +254,15 @@ JA: dict[str, str] = {
     "form.correct_title": "第{n}ディールを訂正 · 卓{table} · {game}",
     "form.needs": "次は {field}。",
     "form.reason_needed": "訂正には理由が必要です（ディールの履歴に残ります）。",
+    "device.who_title": "この端末で記録するのは誰ですか？",
+    "device.who_label": "記録者",
+    "device.who_hint": "名前：保存するディールの履歴に残ります",
+    "device.name_needed": "名前を入力してください",
+    "device.scorekeeper": "記録者：{name}",
+    "conflict.recorded": "第{n}ディールは別の端末で記録されたところです。確認して第{next}ディール"
+                         "として保存してください",
+    "conflict.changed": "第{n}ディールは別の端末で変更されたところです。確認してもう一度保存して"
+                        "ください",
     "form.discard": "保存せずにこのディールを離れますか？",
     "preview.title": "このディールの精算",
     "preview.empty": "ディールを入力すると、誰が誰に払うかがここに表示されます。",

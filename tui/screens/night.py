@@ -77,6 +77,12 @@ class NightScreen(TallyScreen[None]):
         if self.data is not None:
             self.load()
 
+    def ledger_changed(self) -> None:
+        """Someone saved (a table's device, the CLI): read again; the cursor stays on its
+        table. A covered screen reads again when it is shown (`on_screen_resume`)."""
+        if self.data is not None and self.is_current:
+            self.load()
+
     @work(thread=True, exclusive=True, group="night-load")
     def load(self) -> None:
         night = self.service.night(self.night_id)

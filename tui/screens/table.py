@@ -103,6 +103,7 @@ class TableScreen(TallyScreen[None]):
         self.show_totals = False
         self._select: int | None = None  # deal id to put the cursor on after a load
         self._note = ""  # what the last save did, said once the form has closed
+        self._stale = False  # another device saved while this screen was covered
 
     def game_name(self) -> str | None:
         return self.data.table.game if self.data else None
@@ -129,6 +130,20 @@ class TableScreen(TallyScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#deals-empty").display = False
         self.load()
+
+    def ledger_changed(self) -> None:
+        """Someone saved (here or on another device): read again, keeping the cursor."""
+        if self.data is None:
+            return
+        if self.is_current:
+            self.reload_changes()
+        else:
+            self._stale = True
+
+    def on_screen_resume(self) -> None:
+        if self._stale:
+            self._stale = False
+            self.reload_changes()
 
     # ---- loading ------------------------------------------------------------------------------
 
@@ -340,12 +355,15 @@ class TableScreen(TallyScreen[None]):
                              running_totals(data.table.seats, [deal], data.running)))
 
     def _add(self, entry: DealEntry) -> int:
-        deal_id = self.service.add_deal(self.table_id, entry.outcome)
+        deal_id = self.service.add_deal(self.table_id, entry.outcome, self.tally.scorekeeper,
+                                        expect_number=entry.number)
         self._note = t("table.saved")
         return deal_id
 
     def _correct(self, deal: DealView, entry: DealEntry) -> int:
-        later = self.service.correct_deal(deal.id, entry.outcome, reason=entry.reason)
+        later = self.service.correct_deal(deal.id, entry.outcome, reason=entry.reason,
+                                          author=self.tally.scorekeeper,
+                                          expect_revision=entry.revision)
         self._note = t("table.corrected", n=deal.number, later=later)
         return deal.id
 
@@ -370,7 +388,8 @@ class TableScreen(TallyScreen[None]):
             return
 
         def void(values: Mapping[str, str]) -> int:
-            later = self.service.void_deal(deal.id, values["reason"])
+            later = self.service.void_deal(deal.id, values["reason"], self.tally.scorekeeper,
+                                           expect_revision=deal.revision)
             self._note = t("table.voided", n=deal.number, later=later)
             return deal.id
 
@@ -387,7 +406,7 @@ class TableScreen(TallyScreen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                undone = self.service.undo_last(self.table_id)
+                undone = self.service.undo_last(self.table_id, self.tally.scorekeeper)
                 if undone is not None:
                     self._note = t("table.undone", n=last.number)
                     self._saved(undone)
