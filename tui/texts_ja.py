@@ -259,6 +259,17 @@ JA: dict[str, str] = {
     "device.who_hint": "名前：保存するディールの履歴に残ります",
     "device.name_needed": "名前を入力してください",
     "device.scorekeeper": "記録者：{name}",
+    "board.title": "Tally ボード",
+    "board.updated": "更新",
+    "board.player": "プレイヤー",
+    "board.net": "収支",
+    "board.deals": "ディール",
+    "board.no_deals": "まだディールはありません。",
+    "board.leader": "トップ",
+    "board.deal_count": "{n}ディール",
+    "board.recent": "最近のディール",
+    "board.table_deal": "卓{table} 第{n}",
+    "board.reconnecting": "再接続中…",
     "conflict.recorded": "第{n}ディールは別の端末で記録されたところです。確認して第{next}ディール"
                          "として保存してください",
     "conflict.changed": "第{n}ディールは別の端末で変更されたところです。確認してもう一度保存して"
