@@ -112,7 +112,9 @@ def browser() -> Iterator[Browser]:
             launched.close()
 
 
-ANSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]")
+# CSI sequences, OSC strings, charset picks: what is left is the text the terminal shows
+ANSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]"
+                  r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]")
 
 
 @dataclass
