@@ -10,6 +10,7 @@ lost deals (saved by a device but missing from the database or from the boards' 
 board). Target: p95 <= 2 s, no error, no lost deal.
 
     python -m tests.bench_serve [--seconds 90] [--devices 12] [--boards 3] [--every 10]
+                                [--apps 12]   # and the 12 tablets' real app processes
 """
 
 from __future__ import annotations
@@ -86,12 +87,35 @@ async def board(url: str, seen: list[tuple[float, int]], errors: list[str],
         errors.append(f"board: {exc}")
 
 
-async def watch_boards(url: str, boards: int, seconds: float
-                       ) -> tuple[list[list[tuple[float, int]]], list[str]]:
+async def app_tab(entry: str, table: int, errors: list[str], stop: asyncio.Event) -> None:
+    """A tablet's browser tab kept open at its table: the page, then its websocket, so
+    textual-serve runs the real app (which refreshes live on every deal) for it."""
+    try:  # unsafe: keep the key's cookie for an IP address, as a browser does
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            async with session.get(f"{entry}&table={table}&by=tab{table}") as page:
+                html = await page.text()
+            ws_url = html.split('data-session-websocket-url="')[1].split('"')[0]
+            async with session.ws_connect(f"{ws_url}?width=120&height=40") as ws:
+                while not stop.is_set():
+                    try:
+                        message = await asyncio.wait_for(ws.receive(), 1.0)
+                    except TimeoutError:
+                        continue
+                    if message.type in (aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+                        errors.append(f"app at table {table}: its websocket closed")
+                        return
+    except (aiohttp.ClientError, IndexError) as exc:
+        errors.append(f"app at table {table}: {type(exc).__name__} "
+                      f"{getattr(exc, 'status', '')}")
+
+
+async def watch_boards(url: str, boards: int, seconds: float, entry: str = "",
+                       apps: int = 0) -> tuple[list[list[tuple[float, int]]], list[str]]:
     seen: list[list[tuple[float, int]]] = [[] for _ in range(boards)]
     errors: list[str] = []
     stop = asyncio.Event()
     tasks = [asyncio.create_task(board(url, seen[i], errors, stop)) for i in range(boards)]
+    tasks += [asyncio.create_task(app_tab(entry, n, errors, stop)) for n in range(1, apps + 1)]
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.gather(*tasks)
@@ -104,6 +128,9 @@ def main() -> None:
     parser.add_argument("--devices", type=int, default=12)
     parser.add_argument("--boards", type=int, default=3)
     parser.add_argument("--every", type=float, default=10)
+    parser.add_argument("--apps", type=int, default=0,
+                        help="also keep this many tablets' app tabs open (real app "
+                        "processes through textual-serve, each refreshing live)")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="tally-bench-serve-"))
@@ -120,11 +147,13 @@ def main() -> None:
                               start_new_session=True)
     try:
         assert server.stdout is not None
-        board_url = ""
+        board_url = entry = ""
         deadline = time.monotonic() + START
         while not board_url:
             assert time.monotonic() < deadline and server.poll() is None, "serve failed"
             line = server.stdout.readline()
+            if line.startswith("entry: "):
+                entry = line.split()[1]
             if line.startswith("board: "):
                 board_url = line.split()[1].replace("/board?", "/board/events?")
         until = time.time() + args.seconds
@@ -134,7 +163,8 @@ def main() -> None:
             for table in range(1, args.devices + 1)]
         for d in devices:
             d.start()
-        seen, errors = asyncio.run(watch_boards(board_url, args.boards, args.seconds + 3))
+        seen, errors = asyncio.run(watch_boards(board_url, args.boards, args.seconds + 3,
+                                                entry, args.apps))
         results = [queue.get(timeout=60) for _ in devices]
         for d in devices:
             d.join(timeout=30)
@@ -162,7 +192,7 @@ def main() -> None:
     delays.sort()
     p95 = delays[max(0, int(len(delays) * 0.95) - 1)] if delays else float("nan")
     print(f"{args.devices} devices x 1 deal / {args.every:g} s, {args.boards} boards, "
-          f"{args.seconds:g} s on {os.cpu_count()} cores")
+          f"{args.apps} app tabs open, {args.seconds:g} s on {os.cpu_count()} cores")
     print(f"deals saved {len(saved)}, stored {stored}, on each board at the end {last}")
     print(f"board update delay: median {statistics.median(delays):.3f} s, p95 {p95:.3f} s, "
           f"max {delays[-1]:.3f} s over {len(delays)} (deal, board) pairs")
