@@ -69,9 +69,8 @@ class Room:
             con.close()
 
 
-@pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
-    db = tmp_path_factory.mktemp("room") / "club.sqlite3"
+def start_room(db: Path) -> Room:
+    """`tally serve` on a night of TABLES Crazy Solo tables, in its own process group."""
     tally(db, "player", "add", *SEATS)
     tally(db, "night", "new", "--date", "2026-12-01", "--venue", "Club")
     for _ in range(TABLES):
@@ -92,14 +91,31 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
             m = re.match(r"(entry|board): (\S+)$", line.strip())
             if m:
                 found[m[1]] = m[2]
-        yield Room(db, f"http://127.0.0.1:{port}", found["entry"], found["board"], process)
+    except BaseException:
+        stop_room(process)
+        raise
+    return Room(db, f"http://127.0.0.1:{port}", found["entry"], found["board"], process)
+
+
+def stop_room(process: subprocess.Popen[str]) -> None:
+    """SIGTERM to the server's group (the server, its apps); SIGKILL if it lingers."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    started = start_room(tmp_path_factory.mktemp("room") / "club.sqlite3")
+    try:
+        yield started
     finally:
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=10)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+        stop_room(started.process)
 
 
 @pytest.fixture(scope="module")

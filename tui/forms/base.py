@@ -332,8 +332,9 @@ class DealForm(TallyModal[int | None]):
         if self.correcting:
             self.expect_revision = exc.revision
             self.conflict = t("conflict.changed", n=exc.number)
-        else:
-            self.ctx = replace(self.ctx, number=exc.next_number)
+        else:  # the table as it stands now: who deals next (Sixty-Six stores it), the score
+            self.ctx = replace(self.ctx, number=exc.next_number,
+                               table=self.service.table(self.ctx.table.id), before=None)
             self.conflict = t("conflict.recorded", n=exc.number, next=exc.next_number)
             self.query_one(".dialog-title", Static).update(self.title_text())
         self.request_preview()

@@ -29,6 +29,7 @@ class BoardHub:
         self.version = 0
         self._changed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self.closed = False  # the server is stopping: every board stream ends
 
     async def start(self) -> None:
         self.watch.changed()  # the first look
@@ -37,6 +38,8 @@ class BoardHub:
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
+        self.closed = True
+        self._changed.set()
         if self._task is not None:
             self._task.cancel()
             try:

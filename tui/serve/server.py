@@ -60,6 +60,7 @@ class ClubServer(Server):
         self.announce = announce  # called with the server once it listens
         self.service = Tally.open(db)
         self.asks: dict[str, Ask] = {}
+        self.sockets: set[web.WebSocketResponse] = set()  # closed on shutdown, apps with them
         self.hub = BoardHub(DataVersion(db), lambda: event_data(
             read_board(self.service, night_id)))
 
@@ -83,7 +84,11 @@ class ClubServer(Server):
             self.announce(self)
 
     async def on_shutdown(self, app: web.Application) -> None:
+        """Ctrl+C or SIGTERM: end every board stream and every tab's app now (aiohttp
+        would otherwise wait up to a minute for these long requests to finish)."""
         await self.hub.stop()
+        for websocket in list(self.sockets):
+            await websocket.close()
 
     # ---- the app, one process per tab -------------------------------------------------------
 
@@ -129,6 +134,7 @@ class ClubServer(Server):
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
         service: AppService | None = None
+        self.sockets.add(websocket)
         try:
             await websocket.prepare(request)
             service = AppService(self.device_command(ask), write_bytes=websocket.send_bytes,
@@ -142,6 +148,7 @@ class ClubServer(Server):
         except asyncio.CancelledError:
             await websocket.close()
         finally:
+            self.sockets.discard(websocket)
             if service is not None:
                 await service.stop()
         return websocket
@@ -162,7 +169,7 @@ class ClubServer(Server):
         sent = 0
         try:
             await response.write(b"retry: 1000\n\n")
-            while True:
+            while not self.hub.closed:
                 if sent != self.hub.version:
                     sent = self.hub.version
                     await response.write(f"event: board\ndata: {self.hub.latest}\n\n"
