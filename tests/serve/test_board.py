@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import socket
 import stat
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,3 +78,19 @@ def test_data_version_sees_a_commit_from_another_connection(crazy_table: tuple[T
         assert not watch.changed()
     finally:
         watch.close()
+
+
+def test_serve_refuses_bad_options_in_one_line(cli: Any, crazy_table: tuple[Tally, int]
+                                               ) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for args, line in [
+            (["--lang", "fr"], "error: --lang: 'fr' is not en or ja\n"),
+            (["--night", "9"], "error: night: 9 does not exist\n"),
+            (["--port", str(port)],
+             f"error: --port: {port} is in use on 127.0.0.1; choose another with --port\n"),
+        ]:
+            result = cli("serve", *args)
+            assert (result.exit_code, result.stderr, result.stdout) == (2, line, ""), args

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import socket
 import sys
 from pathlib import Path
 
+from ledger.rules import RuleError
 from ledger.service import Tally
 
 from ..i18n import set_language
@@ -29,6 +31,21 @@ def lan_address() -> str:
         probe.close()
 
 
+def check_address(host: str, port: int) -> None:
+    """Refuse, before printing any URL, an address this computer cannot listen on or a
+    port already taken (by another `tally serve`, say: two servers must not share it)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise RuleError("--port", f"{port} is in use on {host}; choose another "
+                                "with --port") from None
+            raise RuleError("--host", f"cannot listen on {host} ({exc.strerror})") from None
+
+
 def urls(base: str, keys: Keys, tables: list[int]) -> dict[str, str]:
     out = {"entry": f"{base}/?key={keys.entry}", "board": f"{base}/board?key={keys.board}"}
     for n in tables:
@@ -40,6 +57,7 @@ def run(service: Tally, db: Path, *, host: str, port: int, night: int | None, la
         keep_keys: bool, table_codes: bool) -> None:
     set_language(lang)
     night_id = night_to_serve(service, night)
+    check_address(host, port)
     keys = Keys.kept(db.with_name(db.name + ".serve-keys")) if keep_keys else Keys.new()
     public = host not in LOCAL
     shown = (lan_address() if host in ("0.0.0.0", "") else host) if public else "127.0.0.1"
