@@ -92,6 +92,8 @@ class TallyApp(App[None]):
                 from .device import ask_scorekeeper
 
                 ask_scorekeeper(self)
+            else:
+                self.sub_title = t("device.scorekeeper", name=self.scorekeeper)
         elif self.start_night is not None:
             self.open_night(self.start_night)
         elif not self.service.nights():
