@@ -10,9 +10,10 @@ import sys
 import time
 from pathlib import Path
 
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Input, Static
 
 from ledger.service import Tally
+from tui.forms.base import DealForm
 from tui.forms.prompt import PromptModal
 from tui.screens.night import NightScreen
 from tui.screens.table import TableScreen
@@ -90,3 +91,31 @@ def test_a_table_device_stays_on_its_table_and_signs_its_deals(tally: Tally,
 
     asyncio.run(flow())
 
+
+
+def test_a_correction_of_a_deal_changed_elsewhere_is_refused_then_saved(
+        tally: Tally, tmp_path: Path) -> None:
+    _, table_id = seed(tally, deals=2)
+    first = tally.deals(table_id)[0]
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path, live=False)
+        async with app.run_test(size=SIZE) as pilot:
+            log = (await open_first_table(pilot)).query_one("#deals", DataTable)
+            log.move_cursor(row=0)
+            await keys(pilot, "c")
+            form = app.screen
+            assert isinstance(form, DealForm)
+            tally.void_deal(first.id, "misdeal", "Rin")  # another device, meanwhile
+            form.query_one("#reason", Input).value = "recount"
+            await keys(pilot, "ctrl+s")
+            assert app.screen is form  # refused: the form and what it holds stay
+            assert str(form.query_one("#form-status", Static).render()) == (
+                "deal 1 was just changed on another device: check and save again")
+            assert [r.kind for r in tally.history(first.id)] == ["record", "void"]
+            await keys(pilot, "ctrl+s")  # after a look: saved over the void
+            assert isinstance(app.screen, TableScreen)
+            assert [(r.kind, r.reason) for r in tally.history(first.id)] == [
+                ("record", None), ("void", "misdeal"), ("correct", "recount")]
+
+    asyncio.run(flow())
