@@ -137,7 +137,7 @@ def test_a_table_from_before_the_states_is_folded_once_then_kept(
     service, table = crazy_table
     ids = service.add_deals(table, [solo("Bea", "Dan", 73), solo("Ann", "Eve", 40),
                                     solo("Chie", "Ann", 90)])
-    sql(db_path, "DELETE FROM deal_state")  # as migration 0005 leaves an older database
+    sql(db_path, "DELETE FROM deal_state")  # as migration 0006 leaves an older database
     assert service.table(table).status["dealer"] == "Dan"  # folded
     assert service.table(table).deals == 3
     assert service.status_before(table, ids[2])["dealer"] == "Chie"

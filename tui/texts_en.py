@@ -26,6 +26,9 @@ EN: dict[str, str] = {
     "key.new_night": "New night",
     "key.close_night": "Close night",
     "key.roster": "Roster",
+    "key.season": "Season",
+    "key.next_season": "Next season",
+    "key.toggle_scoring": "Chips/places",
     "key.add_player": "Add player",
     "key.rename": "Rename",
     "key.new_table": "New table",
@@ -85,6 +88,12 @@ EN: dict[str, str] = {
     "palette.close_night.help": "Close the night: no more deals or tables",
     "palette.roster": "Roster",
     "palette.roster.help": "The club's players: add and rename",
+    "palette.season": "Season",
+    "palette.season.help": "The league table across nights, each player's record, the race",
+    "palette.next_season": "Next season",
+    "palette.next_season.help": "Show the next season (after the last: every night)",
+    "palette.toggle_scoring": "Chips or placement points",
+    "palette.toggle_scoring.help": "Rank by net chips or by points for each night's places",
     "palette.add_player": "Add player",
     "palette.add_player.help": "Add a member to the roster",
     "palette.rename_player": "Rename player",
@@ -255,6 +264,25 @@ EN: dict[str, str] = {
     "form.correct_title": "Correct deal {n} · Table {table} · {game}",
     "form.needs": "Next: {field}.",
     "form.reason_needed": "A correction needs a reason (it is kept in the deal's history).",
+    "device.who_title": "Who keeps the score on this device?",
+    "device.who_label": "Scorekeeper",
+    "device.who_hint": "your name, kept in each deal's history",
+    "device.name_needed": "type your name",
+    "device.scorekeeper": "scorekeeper: {name}",
+    "board.title": "Tally board",
+    "board.updated": "updated",
+    "board.player": "Player",
+    "board.net": "Net",
+    "board.deals": "Deals",
+    "board.no_deals": "No deal yet.",
+    "board.leader": "leader",
+    "board.deal_count": "{n} deals",
+    "board.recent": "Last deals",
+    "board.table_deal": "T{table} #{n}",
+    "board.reconnecting": "reconnecting…",
+    "conflict.recorded": "deal {n} was just recorded on another device: check and save "
+                         "as deal {next}",
+    "conflict.changed": "deal {n} was just changed on another device: check and save again",
     "form.discard": "Leave this deal without saving it?",
     "preview.title": "What this deal settles",
     "preview.empty": "Fill in the deal: who pays whom shows here as you type.",
@@ -395,6 +423,29 @@ EN: dict[str, str] = {
     "why.rest": "{name} gets the other {n} from others.",
     "why.apart": ("{payer} and {payee} did not play at the same table: the fewest-payments "
                   "settlement pairs losers with winners across the night."),
+    # ---- the season ---------------------------------------------------------------------------
+    "season.title": "Season {name} · {start} to {end} · {by}",
+    "season.title_all": "Every night · {by}",
+    "season.by_chips": "ranked by net chips",
+    "season.by_points": "ranked by placement points",
+    "season.league": "League",
+    "season.empty": "No deals in this range yet.",
+    "season.record": "{player}: night by night",
+    "season.record_none": "A player's nights",
+    "season.chart_net": "Running net across the nights, top {n}",
+    "season.chart_points": "Running points across the nights, top {n}",
+    "season.col.rank": "#",
+    "season.col.player": "Player",
+    "season.col.nights": "Nights",
+    "season.col.deals": "Deals",
+    "season.col.net": "Net",
+    "season.col.per_deal": "Per deal",
+    "season.col.best": "Best",
+    "season.col.worst": "Worst",
+    "season.col.last": "Last",
+    "season.col.points": "Points",
+    "season.col.date": "Date",
+    "season.col.place": "Place",
     # ---- help ---------------------------------------------------------------------------------
     "help.title": "Help",
     "help.keys": "Keys",
@@ -413,8 +464,17 @@ EN: dict[str, str] = {
     "help.nights": (
         "# Club nights\n\nEach night holds the tables played that evening. **n** starts a "
         "night, **Enter** or **o** opens the highlighted one, **c** closes it when the "
-        "evening is over (a closed night takes no more deals), **r** opens the roster, **l** "
-        "switches the app to Japanese (日本語; the choice is saved)."),
+        "evening is over (a closed night takes no more deals), **r** opens the roster, **s** "
+        "the season (the league across nights), **l** switches the app to Japanese (日本語; "
+        "the choice is saved)."),
+    "help.season": (
+        "# The season\n\nThe league across the nights of a season (`tally season new`), or of "
+        "every night when there is no season: nights and deals played, net chips, net per "
+        "deal, best and worst night, last night. Equal values share a rank. **p** switches "
+        "to placement scoring: each night's places earn points (10, 7, 5, 3, 1; tied players "
+        "share the points of the places they span). **n** shows the next season. Beside the "
+        "table, the highlighted player's nights: place, net, and the net at each game; below, "
+        "the running net (or points) of the top four."),
     "help.roster": (
         "# Roster\n\nEvery member of the club, with their deals and net over all nights. "
         "**a** adds a player, **e** or **F2** renames the highlighted one (their past deals "

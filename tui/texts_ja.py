@@ -32,6 +32,9 @@ JA: dict[str, str] = {
     "key.new_night": "新しい夜",
     "key.close_night": "夜を締める",
     "key.roster": "名簿",
+    "key.season": "シーズン",
+    "key.next_season": "次のシーズン",
+    "key.toggle_scoring": "チップ/順位点",
     "key.add_player": "追加",
     "key.rename": "名前変更",
     "key.new_table": "新しい卓",
@@ -91,6 +94,12 @@ JA: dict[str, str] = {
     "palette.close_night.help": "夜を締める：以後ディールも卓も追加できません",
     "palette.roster": "名簿",
     "palette.roster.help": "クラブのメンバー：追加と名前変更",
+    "palette.season": "シーズン",
+    "palette.season.help": "夜をまたいだリーグ表、各プレイヤーの成績、推移グラフ",
+    "palette.next_season": "次のシーズン",
+    "palette.next_season.help": "次のシーズンを表示（最後の次は全期間）",
+    "palette.toggle_scoring": "チップか順位点か",
+    "palette.toggle_scoring.help": "収支チップで順位をつけるか、夜ごとの順位の点でつけるか",
     "palette.add_player": "メンバーを追加",
     "palette.add_player.help": "名簿にメンバーを加える",
     "palette.rename_player": "名前を変更",
@@ -261,6 +270,26 @@ JA: dict[str, str] = {
     "form.correct_title": "第{n}ディールを訂正 · 卓{table} · {game}",
     "form.needs": "次は {field}。",
     "form.reason_needed": "訂正には理由が必要です（ディールの履歴に残ります）。",
+    "device.who_title": "この端末で記録するのは誰ですか？",
+    "device.who_label": "記録者",
+    "device.who_hint": "名前：保存するディールの履歴に残ります",
+    "device.name_needed": "名前を入力してください",
+    "device.scorekeeper": "記録者：{name}",
+    "board.title": "Tally ボード",
+    "board.updated": "更新",
+    "board.player": "プレイヤー",
+    "board.net": "収支",
+    "board.deals": "ディール",
+    "board.no_deals": "まだディールはありません。",
+    "board.leader": "トップ",
+    "board.deal_count": "{n}ディール",
+    "board.recent": "最近のディール",
+    "board.table_deal": "卓{table} 第{n}",
+    "board.reconnecting": "再接続中…",
+    "conflict.recorded": "第{n}ディールは別の端末で記録されたところです。確認して第{next}ディール"
+                         "として保存してください",
+    "conflict.changed": "第{n}ディールは別の端末で変更されたところです。確認してもう一度保存して"
+                        "ください",
     "form.discard": "保存せずにこのディールを離れますか？",
     "preview.title": "このディールの精算",
     "preview.empty": "ディールを入力すると、誰が誰に払うかがここに表示されます。",
@@ -401,6 +430,29 @@ JA: dict[str, str] = {
     "why.rest": "{name} は残りの {n} を他の人から受け取ります。",
     "why.apart": ("{payer} と {payee} は同じ卓で遊んでいません。最少送金の精算では、"
                   "夜全体で負けた人と勝った人を組み合わせます。"),
+    # ---- the season ---------------------------------------------------------------------------
+    "season.title": "シーズン {name} · {start}〜{end} · {by}",
+    "season.title_all": "全期間 · {by}",
+    "season.by_chips": "収支チップ順",
+    "season.by_points": "順位点順",
+    "season.league": "リーグ表",
+    "season.empty": "この期間のディールはまだありません。",
+    "season.record": "{player} の夜ごとの成績",
+    "season.record_none": "プレイヤーの夜ごとの成績",
+    "season.chart_net": "夜ごとの累計収支（上位 {n} 人）",
+    "season.chart_points": "夜ごとの累計順位点（上位 {n} 人）",
+    "season.col.rank": "#",
+    "season.col.player": "プレイヤー",
+    "season.col.nights": "夜",
+    "season.col.deals": "ディール",
+    "season.col.net": "収支",
+    "season.col.per_deal": "1ディール平均",
+    "season.col.best": "最高",
+    "season.col.worst": "最低",
+    "season.col.last": "最終",
+    "season.col.points": "順位点",
+    "season.col.date": "日付",
+    "season.col.place": "順位",
     # ---- help ---------------------------------------------------------------------------------
     "help.title": "ヘルプ",
     "help.keys": "キー",
@@ -419,8 +471,16 @@ JA: dict[str, str] = {
     "help.nights": (
         "# クラブの夜\n\n夜ごとに、その晩に遊んだ卓がまとまります。**n** で夜を始め、"
         "**Enter** か **o** で選択中の夜を開き、**c** で終わった夜を締めます（締めた夜には"
-        "記録できません）。**r** で名簿を開き、**l** でアプリを英語 (English) に切り替えます"
+        "記録できません）。**r** で名簿を開き、**s** でシーズン（夜をまたいだリーグ表）を"
+        "開き、**l** でアプリを英語 (English) に切り替えます"
         "（設定は保存されます）。"),
+    "help.season": (
+        "# シーズン\n\nシーズン（`tally season new`）の夜をまたいだリーグ表です。シーズンが"
+        "なければ全期間。遊んだ夜とディールの数、収支チップ、1ディールあたりの収支、最高と"
+        "最低の夜、最後の夜。同じ値は同じ順位です。**p** で順位点に切り替えます：夜ごとの"
+        "順位に点がつきます（10、7、5、3、1。同順位の人は、またがる順位の点を等分します）。"
+        "**n** で次のシーズン。表の横には選択中のプレイヤーの夜ごとの順位、収支、ゲーム別の"
+        "収支、下には上位 4 人の累計収支（または順位点）のグラフ。"),
     "help.roster": (
         "# 名簿\n\nクラブの全メンバーと、全期間のディール数と収支。**a** で追加、**e** か "
         "**F2** で選択中のメンバーの名前を変えます（過去のディールも新しい名前になります）。"),

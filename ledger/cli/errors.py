@@ -11,8 +11,66 @@ from typer.core import TyperGroup
 
 from ..rules import RuleError
 from .compat_typer import click_exceptions as cx  # the click Typer vendors
+from .compat_typer import click_types as ct
 
 EXIT_BAD_INPUT = 2
+MAX_ID = 2**63 - 1  # SQLite's largest INTEGER: an id above it cannot even be looked up
+MAX_CHIPS = 10**12  # a chip amount typed in (`pay --amount`); a night's nets are far less
+CHIP_PARAMS = frozenset({"amount"})  # the integer parameters that are chips, not ids
+
+
+class WholeNumber(ct.IntParamType):
+    """An integer parameter bounded where it enters: an id (1 to MAX_ID) or chips."""
+
+    def __init__(self, lo: int, hi: int, what: str) -> None:
+        self.lo, self.hi, self.what = lo, hi, what
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        number = super().convert(value, param, ctx)
+        if not self.lo <= number <= self.hi:
+            self.fail(f"{number} is not {self.what} ({self.lo} to {self.hi})", param, ctx)
+        return number
+
+
+class Text(ct.StringParamType):
+    """A text parameter that is text: bytes that are not UTF-8 reach Python as lone
+    surrogates, which no name matches and SQLite cannot store."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        text = super().convert(value, param, ctx)
+        if not text.isascii():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                self.fail(f"{_bytes_of(text)} is not valid UTF-8 text", param, ctx)
+        return text
+
+
+def _bytes_of(text: str) -> str:
+    """The bytes typed, shown in ASCII (`Ann\\xff`), as a terminal cannot show them."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate that is not an escaped byte
+        raw = text.encode("utf-8", "backslashreplace")
+    return raw.decode("ascii", "backslashreplace")
+
+
+_ID = WholeNumber(1, MAX_ID, "an id")
+_CHIPS = WholeNumber(1, MAX_CHIPS, "a chip amount")
+_TEXT = Text()
+
+
+def bound_params(command: Any) -> None:
+    """Give every plain integer and text parameter of every command under `command`
+    its bounded type. Done on the built command tree, so a command added later is
+    covered without remembering to (tests/robust/test_input_limits.py walks the same tree)."""
+    for param in command.params:
+        if type(param.type) is ct.IntParamType:
+            param.type = _CHIPS if param.name in CHIP_PARAMS else _ID
+        elif type(param.type) is ct.StringParamType:
+            param.type = _TEXT
+    for sub in getattr(command, "commands", {}).values():
+        bound_params(sub)
 
 
 def fail(field: str, message: str) -> NoReturn:
@@ -46,6 +104,7 @@ class TallyGroup(TyperGroup):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         kwargs["standalone_mode"] = False
+        bound_params(self)
         try:
             code = super().main(*args, **kwargs)
         except RuleError as exc:

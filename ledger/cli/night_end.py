@@ -37,11 +37,11 @@ def settle(
         raise RuleError("settle", "give exactly one of --night N and --nets -")
     if nets is not None:
         from ..service.night_end import settle_nets
-        from .context import read_stdin_json
+        from .context import read_nets, read_stdin_json
 
         if nets != "-":
             raise RuleError("--nets", f"{nets}: use - to read the nets from stdin")
-        payments = settle_nets(read_stdin_json("nets"))
+        payments = settle_nets(read_nets(read_stdin_json("nets")))
         if as_json:
             echo_json([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments])
         else:
@@ -107,8 +107,11 @@ def pay(ctx: typer.Context, night: Annotated[int, typer.Option()],
         undo: Annotated[bool, typer.Option("--undo", help="Take back a payment marked "
                                            "by mistake.")] = False) -> None:
     """Mark a line of the night's plan paid; prints the amount marked."""
-    typer.echo(ctx_of(ctx).service.pay(night, payer, payee, amount, undo=undo,
-                                       mode=mode))  # type: ignore[arg-type]
+    from ..rules.names import name_key
+
+    # names as the roster spells them, so a look-alike ("Ann" + zero-width space) is Ann
+    typer.echo(ctx_of(ctx).service.pay(night, name_key(payer), name_key(payee), amount,
+                                       undo=undo, mode=mode))  # type: ignore[arg-type]
 
 
 def export(ctx: typer.Context,
@@ -117,10 +120,25 @@ def export(ctx: typer.Context,
            out: Annotated[Path | None, typer.Option(help="Folder (default ./exports).")] = None,
            fmt: Annotated[str, typer.Option("--format", help="csv or json.")] = "csv",
            rate: Annotated[str | None, typer.Option()] = None,
-           currency: Annotated[str | None, typer.Option()] = None) -> None:
-    """Write standings, deals, transfers and settlement files; prints their paths."""
+           currency: Annotated[str | None, typer.Option()] = None,
+           season: Annotated[str | None, typer.Option(help="A season's league file.")] = None,
+           date_from: Annotated[str | None, typer.Option("--from", help="League file from "
+                                                         "this date.")] = None,
+           date_to: Annotated[str | None, typer.Option("--to", help="League file to this "
+                                                       "date.")] = None) -> None:
+    """Write standings, deals, transfers and settlement files (or, for a season or a range
+    of dates, the league file); prints their paths."""
     from ..paths import exports_dir
 
+    league = season is not None or date_from is not None or date_to is not None
+    if league and (night is not None or all_):
+        raise RuleError("export", "give either --night N / --all or the league's --season "
+                        "NAME / --from/--to")
+    if league:
+        service = ctx_of(ctx).service
+        report = service.league(date_from=date_from, date_to=date_to, season=season)
+        typer.echo(service.export_league(exports_dir(out), report, fmt))
+        return
     if (night is None) == (not all_):
         raise RuleError("export", "give exactly one of --night N and --all")
     for path in ctx_of(ctx).service.export(exports_dir(out), night, fmt, rate, currency):

@@ -18,9 +18,10 @@ from __future__ import annotations
 from ..calc import read_json_object
 from ..rules import RuleError
 from ..rules.game import FormFacts
+from ..rules.names import MAX_NAME, clean_name, clean_text
+from ..store.watch import DataVersion
 from .facade import Tally
-from .names import MAX_NAME, clean_name, clean_text
 from .standings import rank_rows
 
-__all__ = ["MAX_NAME", "FormFacts", "RuleError", "Tally", "clean_name", "clean_text", "rank_rows",
-           "read_json_object"]
+__all__ = ["MAX_NAME", "DataVersion", "FormFacts", "RuleError", "Tally", "clean_name",
+           "clean_text", "rank_rows", "read_json_object"]

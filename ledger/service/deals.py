@@ -12,18 +12,20 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from ..conflicts import check_new, check_revision
 from ..replay import Step, encode_mark, replay
 from ..rules import RuleError, game_named
 from ..rules.errors import show
 from ..rules.fields import read_players
 from ..rules.game import FormFacts, State
+from ..rules.names import clean_text
 from ..rules.transfers import POT, Settlement
 from ..store import repo
 from ..store.db import Connection
 from ..store.rows import DealRow
 from ..views import DealView, Preview, TransferView
 from . import clock
-from .names import clean_text, open_night
+from .lookups import open_night
 from .store import Store
 from .tables import (
     Table,
@@ -82,19 +84,23 @@ class Deals:
                 raise RuleError("deal", f"{deal_id} does not exist")
             return row.table_id
 
-    def add_deal(self, table_id: int, obj: Mapping[str, Any], author: str | None = None) -> int:
-        """Record a deal; returns its id."""
-        return self.add_deals(table_id, [obj], author)[0]
+    def add_deal(self, table_id: int, obj: Mapping[str, Any], author: str | None = None, *,
+                 expect_number: int | None = None) -> int:
+        """Record a deal; returns its id. With `expect_number` (the number a form showed)
+        it is refused (`StaleDeal`) if another device recorded that deal first."""
+        return self.add_deals(table_id, [obj], author, expect_number=expect_number)[0]
 
     def add_deals(self, table_id: int, objs: Sequence[Mapping[str, Any]],
                   author: str | None = None, *, line_numbers: Sequence[int] | None = None,
-                  ) -> list[int]:
+                  expect_number: int | None = None) -> list[int]:
         """Record several deals in one transaction: all of them or none. With
-        `line_numbers`, an error names the line its deal came from."""
+        `line_numbers`, an error names the line its deal came from; with `expect_number`,
+        the first must take that number (checked in the same transaction)."""
         clean_text(author, "author")
         with self.store.write() as s:
             t = load_table(s, table_id)
             open_night(s, t.night_id)
+            check_new(expect_number, repo.next_deal_number(session=s, table_id=t.id))
             mark = checkpoint_mark(t, repo.last_checkpoint(session=s, table_id=t.id))
             if mark is None:  # none stored yet (an upgraded database): fold once, keep all
                 steps, mark = fold(s, t, summaries=False)
@@ -116,9 +122,11 @@ class Deals:
                                   deals=new)
 
     def correct_deal(self, deal_id: int, obj: Mapping[str, Any] | None, *,
-                     reason: str | None = None, author: str | None = None) -> int:
+                     reason: str | None = None, author: str | None = None,
+                     expect_revision: int | None = None) -> int:
         """A new revision of a deal (None voids it); later deals re-settle. Returns the
-        number of later deals whose transfers changed."""
+        number of later deals whose transfers changed. With `expect_revision` (the revision
+        a form opened) it is refused (`StaleDeal`) if the deal changed since."""
         if obj is None and not (reason and reason.strip()):
             raise RuleError("reason", "a void needs a reason")
         clean_text(author, "author")
@@ -129,6 +137,9 @@ class Deals:
                 raise RuleError("deal", f"{deal_id} does not exist")
             t = load_table(s, row.table_id)
             open_night(s, t.night_id)
+            if expect_revision is not None:
+                check_revision(expect_revision, row.number, row.seq,
+                               repo.next_deal_number(session=s, table_id=t.id))
             stored: dict[str, Any] | None = None
             before = mark_before(s, t, deal_id)
             if obj is not None:
@@ -152,8 +163,10 @@ class Deals:
                     changed += 1
             return changed
 
-    def void_deal(self, deal_id: int, reason: str, author: str | None = None) -> int:
-        return self.correct_deal(deal_id, None, reason=reason, author=author)
+    def void_deal(self, deal_id: int, reason: str, author: str | None = None, *,
+                  expect_revision: int | None = None) -> int:
+        return self.correct_deal(deal_id, None, reason=reason, author=author,
+                                 expect_revision=expect_revision)
 
     def undo_last(self, table_id: int, author: str | None = None) -> int | None:
         """Void the table's last deal that is not void yet (kept in history as 'undo')."""

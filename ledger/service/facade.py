@@ -15,6 +15,7 @@ from .archive import Archive
 from .deals import Deals
 from .games import games
 from .integrity import Integrity
+from .league import League
 from .night_end import NightEnd
 from .nights import Nights
 from .players import Players
@@ -35,10 +36,12 @@ class Tally:
         night_end = NightEnd(store, nights)
         archive = Archive(store, night_end, deals)
         integrity = Integrity(store)
+        league = League(store)
         self._store = store
         # the games, the roster
         self.games = games
         self.add_player = players.add
+        self.add_players = players.add_many
         self.rename_player = players.rename
         self.players = players.all
         # nights and tables
@@ -79,6 +82,12 @@ class Tally:
         self.import_jsonl = archive.import_jsonl
         # integrity
         self.check = integrity.check
+        # the league
+        self.new_season = league.new_season
+        self.seasons = league.seasons
+        self.season = league.season
+        self.league = league.league
+        self.export_league = league.export_league
 
     @classmethod
     def open(cls, path: str | Path) -> Tally:

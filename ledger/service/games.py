@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from functools import cache
 
-from .. import presets
-from ..rules import GAMES
+from .. import presets, rules
 from ..views import GameView
 
 
 @cache
 def games() -> tuple[GameView, ...]:
     """Every registered game, in registry order (the engines and preset files are fixed
-    for the life of a process)."""
+    for the life of a process). `rules.GAMES` is read here, not imported: it builds the
+    registry, which commands that need no engine never do."""
     return tuple(GameView(g.name, g.title, g.min_seats, g.max_seats,
-                          tuple(presets.preset_names(g))) for g in GAMES.values())
+                          tuple(presets.preset_names(g))) for g in rules.GAMES.values())
 
 
 def game(name: str) -> GameView | None:

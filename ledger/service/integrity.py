@@ -75,7 +75,7 @@ class Integrity:
                     elif differs(s, t, step, moves):
                         problems.append((tid, f"table {t.id} deal {step.number}: stored "
                                          "transfers differ from the rules"))
-                    kept = states.get(step.deal_id)  # none: from before 0005, filled later
+                    kept = states.get(step.deal_id)  # none: from before 0006, filled later
                     if kept is not None and kept != encode_mark(step.mark):
                         problems.append((tid, f"table {t.id} deal {step.number}: stored state "
                                          "differs from the replay"))

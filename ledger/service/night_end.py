@@ -21,12 +21,13 @@ from .. import money, plan
 from ..plan import MODES, Line, Mode
 from ..rules import RuleError
 from ..rules.errors import show
+from ..rules.names import clean_text
 from ..settle import Explanation, Payment, TablePayment, explain
 from ..settle import fewest_transfers as fewest
 from ..store import repo
 from ..store.db import Connection
 from . import clock
-from .names import clean_text, player_id
+from .lookups import player_id
 from .nights import Nights
 from .store import Store
 

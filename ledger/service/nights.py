@@ -10,10 +10,11 @@ from .. import presets
 from ..rules import RuleError
 from ..rules.errors import show
 from ..rules.fields import read_players
+from ..rules.names import clean_text
 from ..store import repo
 from ..views import NightView, TableView
 from . import clock
-from .names import clean_text, open_night, player_id
+from .lookups import open_night, player_id
 from .store import Store
 from .tables import table_view
 

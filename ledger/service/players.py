@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..rules import RuleError
 from ..rules.errors import show
+from ..rules.names import clean_name
 from ..store import repo
 from ..views import PlayerView
 from . import clock
-from .names import clean_name, player_id
+from .lookups import player_id
 from .store import Store
 
 
@@ -16,13 +19,20 @@ class Players:
         self.store = store
 
     def add(self, name: object) -> int:
-        clean = clean_name(name)
+        return self.add_many([name])[0]
+
+    def add_many(self, names: Sequence[object]) -> list[int]:
+        """Add members in one transaction: all of them, or none if any is refused."""
+        cleaned = [clean_name(name) for name in names]
         with self.store.write() as s:
-            clash = repo.player_by_name_folded(session=s, name=clean)
-            if clash:
-                raise RuleError("name",
-                                f"{show(clean)} is already in the roster as {show(clash[1])}")
-            return repo.add_player(session=s, name=clean, now=clock.now())
+            ids = []
+            for clean in cleaned:  # an earlier name of the same call counts as a clash
+                clash = repo.player_by_name_folded(session=s, name=clean)
+                if clash:
+                    raise RuleError("name", f"{show(clean)} is already in the roster as "
+                                    f"{show(clash[1])}")
+                ids.append(repo.add_player(session=s, name=clean, now=clock.now()))
+            return ids
 
     def rename(self, old: object, new: object) -> None:
         new_name = clean_name(new, "new name")

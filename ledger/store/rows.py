@@ -41,7 +41,7 @@ class DealRow:
 class Checkpoint:
     """Where a table stood after one of its deals, as stored (`ledger.replay.encode_mark`):
     what the next deal, or a correction of the deal after it, starts from. None in each
-    column: not stored (a database from before migration 0005_state_checkpoint)."""
+    column: not stored (a database from before migration 0006_state_checkpoint)."""
 
     deal_id: int
     number: int

@@ -1,7 +1,7 @@
 """where a table stands after each deal, kept so a new deal need not fold the whole table
 
-Revision ID: 0005_state_checkpoint
-Revises: 0004_settle_plan
+Revision ID: 0006_state_checkpoint
+Revises: 0005_seasons
 
 A cache of the fold (`ledger.replay`): one row per deal, the engine's state, the deals
 played and each seat's net after its current revision. A database upgraded to here has
@@ -12,8 +12,8 @@ import sqlalchemy as sa
 import sqlmodel
 from alembic import op
 
-revision = "0005_state_checkpoint"
-down_revision = "0004_settle_plan"
+revision = "0006_state_checkpoint"
+down_revision = "0005_seasons"
 branch_labels = None
 depends_on = None
 
