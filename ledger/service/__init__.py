@@ -19,9 +19,10 @@ from ..calc import read_json_object
 from ..rules import RuleError
 from ..rules.game import FormFacts
 from ..rules.names import MAX_NAME, clean_name, clean_text
+from ..rules.transfers import POT
 from ..store.watch import DataVersion
 from .facade import Tally
 from .standings import rank_rows
 
-__all__ = ["MAX_NAME", "DataVersion", "FormFacts", "RuleError", "Tally", "clean_name",
+__all__ = ["MAX_NAME", "POT", "DataVersion", "FormFacts", "RuleError", "Tally", "clean_name",
            "clean_text", "rank_rows", "read_json_object"]

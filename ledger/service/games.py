@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from .. import presets, rules
 from ..views import GameView
@@ -19,3 +20,15 @@ def games() -> tuple[GameView, ...]:
 
 def game(name: str) -> GameView | None:
     return next((g for g in games() if g.name == name), None)
+
+
+def setup_facts(name: str) -> dict[str, Any]:
+    """What the new-table form shows of a game before a table exists (the rules people
+    forget): Crazy Solo's cards removed by table size, Hachi-Hachi's default hand roles."""
+    if name == "crazy-solo":
+        from ..rules.crazy_solo import removal_table
+
+        return {"removal": tuple(removal_table())}
+    if name == "hachihachi-trick":
+        return {"hand_roles": presets.load(name)[1].hand_roles}
+    return {}

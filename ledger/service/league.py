@@ -139,8 +139,8 @@ class League:
 
     def export_league(self, out: Path, report: LeagueReport, fmt: str = "csv") -> Path:
         """Write `league-<season or range>[-game].csv` (or .json); returns its path."""
-        from ..league_report import LEAGUE, PLACEMENT, league_cells, league_tag
         from .. import exports
+        from ..league_report import LEAGUE, PLACEMENT, league_cells, league_tag
 
         if fmt not in ("csv", "json"):
             raise RuleError("format", f"{show(fmt)} is not csv or json")

@@ -21,10 +21,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Input, Static
 
-from ledger import presets
 from ledger.rules.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
-from ledger.rules.transfers import POT
-from ledger.service import FormFacts, RuleError
+from ledger.service import POT, FormFacts, RuleError
+from ledger.service.games import setup_facts
 from ledger.views import Preview, TransferView
 
 from ..format import chips
@@ -86,12 +85,12 @@ class HandRoleTable(DataTable[object]):
         self.can_focus = False
 
     def on_mount(self) -> None:
-        options = presets.load(GAME)[1]
+        hand_roles = setup_facts(GAME)["hand_roles"]
         for key in ("group", "role", "in", "forced_out"):
             self.add_column(t(f"col.role_{key}"), key=key)
         rows = [(role.group, role_name(role), Text(str(role.in_value), justify="right"),
                  Text(str(role.forced_out), justify="right"))
-                for role in options.hand_roles.roles]
+                for role in hand_roles.roles]
         fit_columns(self, rows)
         for row in rows:
             self.add_row(*row)
