@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ledger.rules import RuleError
-from ledger.service import MAX_NAME, clean_text
+from ledger.service import MAX_NAME, clean_text, name_key
 
 from .forms.prompt import Field, PromptModal
 from .i18n import t
@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 
 def scorekeeper_name(value: str) -> str:
-    """The name as typed, spaces tidied; refused if empty or too long."""
-    name = " ".join((clean_text(value, "name") or "").split())
+    """The name as typed in one spelling (`name_key`: no invisible characters, spaces
+    tidied); refused if empty or too long."""
+    name = name_key(clean_text(value, "name") or "")
     if not name:
         raise RuleError("name", t("device.name_needed"))
     if len(name) > MAX_NAME:
