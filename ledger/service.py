@@ -22,7 +22,7 @@ from . import presets
 from .archive import ArchiveMixin
 from .conflicts import check_new, check_revision
 from .league_service import LeagueMixin
-from .names import MAX_NAME, clean_name, clean_text, name_key
+from .names import clean_name, clean_text, name_key
 from .night_end import NightEndMixin
 from .payment_check import payment_problems
 from .rules import RuleError, game_named
