@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ledger.service import MAX_NAME, RuleError, clean_text
+from ledger.service import MAX_NAME, RuleError, clean_text, name_key
 
 from .forms.prompt import Field, PromptModal
 from .i18n import t
@@ -16,8 +16,9 @@ if TYPE_CHECKING:
 
 
 def scorekeeper_name(value: str) -> str:
-    """The name as typed, spaces tidied; refused if empty or too long."""
-    name = " ".join((clean_text(value, "name") or "").split())
+    """The name as typed in one spelling (`name_key`: no invisible characters, spaces
+    tidied); refused if empty or too long."""
+    name = name_key(clean_text(value, "name") or "")
     if not name:
         raise RuleError("name", t("device.name_needed"))
     if len(name) > MAX_NAME:

@@ -18,11 +18,11 @@ from __future__ import annotations
 from ..calc import read_json_object
 from ..rules import RuleError
 from ..rules.game import FormFacts
-from ..rules.names import MAX_NAME, clean_name, clean_text
+from ..rules.names import MAX_NAME, clean_name, clean_text, name_key
 from ..rules.transfers import POT
 from ..store.watch import DataVersion
 from .facade import Tally
 from .standings import rank_rows
 
 __all__ = ["MAX_NAME", "POT", "DataVersion", "FormFacts", "RuleError", "Tally", "clean_name",
-           "clean_text", "rank_rows", "read_json_object"]
+           "clean_text", "name_key", "rank_rows", "read_json_object"]
