@@ -81,3 +81,14 @@ class Preview:
     transfers: tuple[TransferView, ...]
     nets: dict[str, int]
     extra: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """A game a table can play: its name (as typed), title, seat range and presets."""
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    presets: tuple[tuple[str, str], ...]  # (name, description), `default` first

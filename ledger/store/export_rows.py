@@ -6,8 +6,10 @@ the table's own order, grouped here by revision; the file rows (one per seat per
 per transfer) are made here in deal order. Sorting the transfer rows themselves, or the
 seats joined to the deals, in SQL would sort several times as many rows.
 
-The rows come as `Runs`, one run per deal: the deal's columns once, then what differs from
-row to row (a seat's player and net, or one transfer), so a CSV file formats them once.
+The rows come as runs, one per deal: the deal's columns once, then what differs from row
+to row (a seat's player and net, or one transfer), so a CSV file formats them once (the
+exporter wraps them in `csv_runs.Runs` with the shapes `DEAL_RUN` and `TRANSFER_RUN`; the
+store knows rows, not file formats).
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
-from ..csv_runs import Runs
 from .db import Connection
 from .repo import player_names, seats_by_table
 
 # revision id, payer id, payee id, amount, reason (None: the pot), as the query gives them
 Move = tuple[int, int | None, int | None, int, str]
 Run = tuple[Sequence[Any], Sequence[Sequence[Any]], Sequence[Any]]
+DEAL_RUN = (7, 1)  # cells (head, tail) of each run of `deal_rows`
+TRANSFER_RUN = (6, 0)  # the same of `transfer_rows`
 
 _DEAL = "n.id, n.date, g.number, g.game, d.number, r.seq"  # the columns every row repeats
 
@@ -71,12 +74,12 @@ def moves_by_revision(*, session: Connection, night_id: int | None
 
 
 def deal_rows(*, session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
-              kinds: Mapping[str, str] | None = None) -> Runs:
+              kinds: Mapping[str, str] | None = None) -> Iterator[Run]:
     """(night, date, table no, game, deal no, revision, kind, player, net, summary), one per
     seated player per deal, in order; streamed while `session` is open. `kinds` renames
     the revision kinds (record → recorded …) for the reader."""
     seats = seats_by_table(session=session)
-    return Runs(_deal_runs(session, night_id, moves, kinds or {}, seats), head=7, tail=1)
+    return _deal_runs(session, night_id, moves, kinds or {}, seats)
 
 
 def _deal_runs(session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
@@ -93,11 +96,11 @@ def _deal_runs(session: Connection, night_id: int | None, moves: Mapping[int, Se
 
 
 def transfer_rows(*, session: Connection, night_id: int | None,
-                  moves: Mapping[int, Sequence[Move]]) -> Runs:
+                  moves: Mapping[int, Sequence[Move]]) -> Iterator[Run]:
     """(night, date, table no, game, deal no, revision, from, to, amount, reason), in
     order; streamed while `session` is open."""
     names: dict[int | None, str] = {None: "pot", **player_names(session=session)}
-    return Runs(_transfer_runs(session, night_id, moves, names), head=6, tail=0)
+    return _transfer_runs(session, night_id, moves, names)
 
 
 def _transfer_runs(session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ledger.rules import RuleError
+from ledger.service import RuleError
 
 from ..i18n import t
 from ..screens.base import TallyModal
