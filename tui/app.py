@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
@@ -31,6 +31,7 @@ from .screens.night import NightScreen
 from .screens.nights import NightsScreen
 from .screens.welcome import WelcomeScreen
 from .settings import Settings
+from .typeahead import KeyRouter
 
 STYLES = Path(__file__).parent / "styles"
 THEME = "textual-dark"
@@ -66,6 +67,7 @@ class TallyApp(App[None]):
         self.demo = demo
         self._language_modes = 0  # screen-stack modes made by switching the language
         self.sub_title = t("app.demo") if demo else ""
+        self.keys = KeyRouter(self)
 
     def get_default_screen(self) -> Screen[None]:
         return NightsScreen()
@@ -94,6 +96,18 @@ class TallyApp(App[None]):
             self.screen.action_new_night()
         elif choice == "demo":
             self.open_demo()
+
+    # ---- keys: one at a time on a deal form (see typeahead) ---------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        # A key read from the terminal, or one that bubbled up from the screen before (or
+        # while) a form was being built: queued while the form is not ready, else handled now.
+        if isinstance(event, events.Key):
+            if self.keys.wants(event):
+                return
+            if not event.is_forwarded and await self.keys.route(event):
+                return
+        await super().on_event(event)
 
     # ---- navigation -----------------------------------------------------------------------
 

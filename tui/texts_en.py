@@ -37,6 +37,7 @@ EN: dict[str, str] = {
     "key.start_night": "Start a night",
     "key.open_demo": "Demo night",
     "key.contract": "Contract",
+    "key.called_card": "Called card",
     "key.trump": "Trump",
     "key.seat": "Seat",
     "key.no_one": "No one",
@@ -440,7 +441,8 @@ EN: dict[str, str] = {
         "for seats 10–12); **n** for no partner\n"
         "- **Trump**: **c** ♣, **d** ♦, **h** ♥, **s** ♠ (hearts contracts set ♥ "
         "themselves)\n"
-        "- **Called card**: typed, e.g. AH or 10C; optional; **Enter** moves on\n"
+        "- **Called card**: optional, on its own key: **k**, then e.g. AH or 10C; **Enter** "
+        "goes back to the first field still empty\n"
         "- **Card points**: typed; **g** switches between the team's pile and the Gang's "
         "pile, whichever the table counted\n\n"
         "Each choice moves to the next field; **Tab** / **shift+Tab** move freely. The "

@@ -73,6 +73,9 @@ class DealForm(TallyModal[int | None]):
     FIELD_ORDER: ClassVar[tuple[str, ...]] = ()
     # The field focused when the form opens (None: the first of FIELD_ORDER).
     FIRST_SLOT: ClassVar[str | None] = None
+    # The app hands keys to a form one at a time, each handled completely (tui.typeahead).
+    TYPE_AHEAD: ClassVar[bool] = True
+    keys_ready = False  # built and focused: keys typed ahead are replayed from now on
 
     def __init__(self, ctx: FormContext) -> None:
         super().__init__()
@@ -80,6 +83,7 @@ class DealForm(TallyModal[int | None]):
         self.valid = False
         self._initial: dict[str, Any] | None = None
         self._seq = 0
+        self._shown = -1  # the change whose preview is shown
         self.preview: Preview | None = None
         self.error: RuleError | None = None
 
@@ -171,13 +175,32 @@ class DealForm(TallyModal[int | None]):
             self._initial = None
         self.request_preview()
         self.focus_slot(self.FIRST_SLOT or (self.FIELD_ORDER[0] if self.FIELD_ORDER else None))
+        self.keys_ready = True
+        keys = getattr(self.app, "keys", None)
+        if keys is not None and keys.pending:
+            self.app.call_later(keys.replay)
 
     # ---- flow -------------------------------------------------------------------------------
 
     def focus_slot(self, slot: str | None) -> None:
         widget = self.slot_widget(slot) if slot else None
         if widget is not None:
-            widget.focus()
+            self.move_focus(widget)
+
+    def move_focus(self, widget: Widget) -> None:
+        """Focus `widget` now (not after a refresh, as `Widget.focus` does): the next key
+        typed ahead must reach it."""
+        self.set_focus(widget)
+        self.show_hint()
+
+    def focused_slot(self) -> str | None:
+        """The slot (field row) holding the focus, if any."""
+        node = self.focused
+        while node is not None and node is not self:
+            if node.id and node.id.startswith("row-"):
+                return node.id[len("row-"):]
+            node = node.parent  # type: ignore[assignment]
+        return None
 
     def row_shown(self, slot: str) -> bool:
         row = self.query(f"#row-{slot}")
@@ -192,7 +215,7 @@ class DealForm(TallyModal[int | None]):
             widget = self.slot_widget(nxt)
             if self.row_shown(nxt) and widget is not None and not getattr(widget, "locked",
                                                                           False):
-                widget.focus()
+                self.move_focus(widget)
                 return True
         return False
 
@@ -236,6 +259,18 @@ class DealForm(TallyModal[int | None]):
             return
         self._run_preview(obj, self._seq)
 
+    @property
+    def preview_pending(self) -> bool:
+        return self._shown != self._seq
+
+    def preview_now(self) -> None:
+        """What the deal settles, asked here and now (the worker's answer comes too late)."""
+        try:
+            result: Preview | RuleError = self.ctx.preview(self.outcome())
+        except RuleError as exc:
+            result = exc
+        self._apply(self._seq, result)
+
     @work(thread=True, exclusive=True, group="preview")
     def _run_preview(self, obj: dict[str, Any], seq: int) -> None:
         try:
@@ -245,8 +280,9 @@ class DealForm(TallyModal[int | None]):
         self.app.call_from_thread(self._apply, seq, result)
 
     def _apply(self, seq: int, result: Preview | RuleError) -> None:
-        if seq != self._seq or not self.is_mounted:
-            return  # a newer change is on its way
+        if seq != self._seq or not self.is_mounted or self._shown == seq:
+            return  # a newer change is on its way (or this one is shown already)
+        self._shown = seq
         if isinstance(result, RuleError):
             self.preview, self.error = None, result
         else:
@@ -257,7 +293,20 @@ class DealForm(TallyModal[int | None]):
         found = self.query_one_optional("#reason", Input)  # (cached, unlike `query`)
         return found.value.strip() if found is not None else ""
 
+    _needs: str | None = None  # the slot the rules still need (its hint is shown)
+
+    def hint_text(self) -> str:
+        """"Next: …" names the field with the focus (else the one the rules still need)."""
+        if self._needs is None:
+            return ""
+        return t("form.needs", field=t(f"slot.{self.focused_slot() or self._needs}"))
+
+    def show_hint(self) -> None:
+        if self._needs is not None and self.is_mounted:
+            self.query_one("#preview", PreviewPanel).clear(self.hint_text())
+
     def show_result(self) -> None:
+        self._needs = None
         for label in self.query(".field-error"):
             label.update("")  # type: ignore[attr-defined]
             label.display = False
@@ -269,7 +318,8 @@ class DealForm(TallyModal[int | None]):
             self.valid = False
             slot = self.ERROR_SLOTS.get(error.field.split(".")[0])
             if slot is not None and not self.is_set(slot):
-                panel.clear(t("form.needs", field=t(f"slot.{slot}")))
+                self._needs = slot
+                panel.clear(self.hint_text())
                 status.update("")
             elif slot is not None and self.row_shown(slot):
                 inline = self.query_one(f"#error-{slot}", Static)
@@ -296,11 +346,13 @@ class DealForm(TallyModal[int | None]):
     # ---- actions ----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "save":
-            return self.valid or None
+        if action == "save":  # (while the preview is on its way, Save asks it at once)
+            return self.valid or self.preview_pending or None
         return True
 
     def action_save(self) -> None:
+        if not self.valid and self.preview_pending:
+            self.preview_now()  # typed ahead of the live preview: settle the deal here
         if not self.valid:
             self.app.bell()
             return

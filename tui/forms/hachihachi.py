@@ -255,7 +255,7 @@ class HachiHachiForm(DealForm):
         if not event.submit:  # Enter only moves on (or saves): nothing changed
             self.changed()
         if event.advance and not self.advance("tricks") and event.submit:
-            self.call_after_refresh(self.action_save)
+            self.action_save()
 
     def on_hands_field_changed(self, event: HandsField.Changed) -> None:
         event.stop()
@@ -273,7 +273,7 @@ class HachiHachiForm(DealForm):
         def done(cards: tuple[Card, ...] | None) -> None:
             if cards is not None:
                 self.hands.set_cards(hand.name, cards)
-            self.hands.focus()
+            self.move_focus(self.hands)
 
         self.app.push_screen(PromptModal(t("hh.cards_title", name=hand.name),
                                          [Field("cards", t("field.cards"), current,

@@ -262,7 +262,7 @@ class SixtySixBase(DealForm):
         if not event.submit:  # Enter only moves on (or saves): nothing changed
             self.changed()
         if event.advance and not self.advance(event.field.id or "") and event.submit:
-            self.call_after_refresh(self.action_save)
+            self.action_save()
 
     def shape(self) -> None:
         raise NotImplementedError

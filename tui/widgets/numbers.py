@@ -19,10 +19,13 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..keys import localize
+from ..typeahead import deliver
 
 
 class NumbersField(Widget, can_focus=True):
     """`values` by name; `None` for a slot not typed yet."""
+
+    TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(d), f"digit({d})", "key.number", show=d == 0, key_display="0–9",
@@ -137,7 +140,7 @@ class NumbersField(Widget, can_focus=True):
 
     def _changed(self, advance: bool = False, submit: bool = False) -> None:
         self.touched = True
-        self.post_message(self.Changed(self, advance, submit))
+        deliver(self, self.Changed(self, advance, submit))
 
     def _set(self, index: int, text: str) -> None:
         digits = list(self.digits)

@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from ..i18n import t
 from ..keys import SEAT_KEYS, digit_bindings, localize
+from ..typeahead import deliver
 
 
 class Choice(NamedTuple):
@@ -27,6 +28,8 @@ class Choice(NamedTuple):
 
 class Picker(Widget, can_focus=True):
     """A row of choices; the one chosen is highlighted. `value` is None until picked."""
+
+    TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "cycle(1)", "key.next_choice", show=False),
@@ -81,7 +84,7 @@ class Picker(Widget, can_focus=True):
             return
         self.value = value
         self.touched = True
-        self.post_message(self.Changed(self, value, advance))
+        deliver(self, self.Changed(self, value, advance))
 
     def action_pick(self, value: str) -> None:
         if any(c.value == value for c in self.choices):
@@ -126,6 +129,8 @@ class SeatPicker(Picker):
 class PointsField(Widget, can_focus=True):
     """Card points typed digit by digit; `g` switches between the team's and the Gang's pile."""
 
+    TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(d), f"digit({d})", "key.points", show=d == 0, key_display="0–9",
                   group=Binding.Group("key.points", compact=True)) for d in range(10)),
@@ -169,7 +174,7 @@ class PointsField(Widget, can_focus=True):
 
     def _changed(self) -> None:
         self.touched = True
-        self.post_message(self.Changed(self))
+        deliver(self, self.Changed(self))
 
     def action_digit(self, d: int) -> None:
         if len(self.digits) >= self.max_digits:

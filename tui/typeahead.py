@@ -1,0 +1,106 @@
+"""Type-ahead: on a deal form every key is handled completely before the next is read.
+
+Textual forwards each key to the widget focused when the app reads it, and runs a key's
+binding only when the key has bubbled back up to the app; a form that moved its focus on a
+message or a `call_later` therefore saw the next keys land in the field before (or vanish)
+when they came faster than a refresh. Here the app handles a key on a deal form at once, in
+its own task: the bindings of the focused field (or an `Input`'s typing) run, the field hands
+its change to the form synchronously (`deliver`), and the form moves the focus with
+`Screen.set_focus` before returning. Keys that arrive while a form is still being built wait
+in a queue and are replayed, in order, once it has its focus.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Protocol
+
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Input
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.screen import Screen
+
+
+class TypeAheadScreen(Protocol):
+    """A screen whose keys the app handles one at a time (a deal form)."""
+
+    TYPE_AHEAD: bool
+    keys_ready: bool
+
+
+def deliver(widget: Widget, message: Message) -> None:
+    """Hand `message` to the handlers of `widget`'s ancestors now, nearest first, as Textual
+    would when it bubbles (a handler's `stop()` ends it) — but before the next key is read."""
+    name = message.handler_name
+    node = widget.parent
+    while node is not None:
+        handler = getattr(type(node), name, None)
+        if handler is not None:
+            handler(node, message)
+            if message._stop_propagation:
+                return
+        node = node.parent
+
+
+def is_type_ahead(screen: Screen[object]) -> bool:
+    return bool(getattr(screen, "TYPE_AHEAD", False))
+
+
+class KeyRouter:
+    """The app's side: keys for a deal form, handled one by one, queued while it is built."""
+
+    def __init__(self, app: App[object]) -> None:
+        self.app = app
+        self.pending: deque[events.Key] = deque()
+        self.replaying = False
+
+    def wants(self, event: events.Key) -> bool:
+        """Should this key (read from the terminal, or bubbled up unhandled) be routed?"""
+        screen = self.app.screen
+        if not is_type_ahead(screen):
+            return False
+        if self.pending or self.replaying or not getattr(screen, "keys_ready", False):
+            self.pending.append(event)  # in order, after those still waiting
+            return True
+        return False
+
+    async def route(self, event: events.Key) -> bool:
+        """Handle a key on a ready deal form now; False: leave it to Textual."""
+        app = self.app
+        focused = app.focused
+        if not is_type_ahead(app.screen) or focused is None or not getattr(focused, "TYPE_AHEAD_FIELD", isinstance(focused,
+                                                                                     Input)):
+            return False
+        if await app._check_bindings(event.key, priority=True):
+            return True
+        if isinstance(focused, Input):
+            if event.is_printable:
+                await focused._on_key(event)
+                deliver(focused, Input.Changed(focused, focused.value))
+                return True
+            if event.key == "enter":
+                deliver(focused, Input.Submitted(focused, focused.value))
+                return True
+        await app._check_bindings(event.key)
+        return True
+
+    async def replay(self) -> None:
+        """The form is ready: handle the keys that came while it was being built."""
+        if self.replaying:
+            return
+        self.replaying = True
+        try:
+            while self.pending and is_type_ahead(self.app.screen):
+                event = self.pending.popleft()
+                if not await self.route(event):
+                    await self.app._check_bindings(event.key)
+            # the form closed (saved, cancelled): what is left is for the screen now showing
+            while self.pending:
+                event = self.pending.popleft()
+                self.app.post_message(events.Key(event.key, event.character))
+        finally:
+            self.replaying = False
