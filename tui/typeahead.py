@@ -34,15 +34,19 @@ class TypeAheadScreen(Protocol):
 
 def deliver(widget: Widget, message: Message) -> None:
     """Hand `message` to the handlers of `widget`'s ancestors now, nearest first, as Textual
-    would when it bubbles (a handler's `stop()` ends it) — but before the next key is read."""
+    would when it bubbles (each class's own handler, subclass first, as Textual calls them;
+    `stop()` ends the bubbling) — but before the next key is read."""
     name = message.handler_name
     node = widget.parent
     while node is not None:
-        handler = getattr(type(node), name, None)
-        if handler is not None:
-            handler(node, message)
-            if message._stop_propagation:
-                return
+        for cls in type(node).__mro__:
+            if message._no_default_action:
+                break
+            handler = cls.__dict__.get(name)
+            if handler is not None:
+                handler(node, message)
+        if message._stop_propagation:
+            return
         node = node.parent
 
 
@@ -72,8 +76,9 @@ class KeyRouter:
         """Handle a key on a ready deal form now; False: leave it to Textual."""
         app = self.app
         focused = app.focused
-        if not is_type_ahead(app.screen) or focused is None or not getattr(focused, "TYPE_AHEAD_FIELD", isinstance(focused,
-                                                                                     Input)):
+        if not is_type_ahead(app.screen) or focused is None:
+            return False
+        if not getattr(focused, "TYPE_AHEAD_FIELD", isinstance(focused, Input)):
             return False
         if await app._check_bindings(event.key, priority=True):
             return True

@@ -89,13 +89,13 @@ def test_table_running_totals(snap_compare: Any, tally: Tally, tmp_path: Path) -
 def test_deal_form_live(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
     seed(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a",
-                 "s", "2", "c", "a", "h", "enter", "4", "7", "3")
+                 "s", "2", "c", "4", "k", "a", "h", "enter", "7", "3")
 
 
 def test_deal_form_error(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
     seed(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a",
-                 "s", "2", "c", "6", "s", "enter", "4", "7", "3")
+                 "s", "2", "c", "4", "k", "6", "s", "enter", "7", "3")
 
 
 def test_correction_form(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
