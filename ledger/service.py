@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import presets
+from . import presets, rederive
 from .archive import ArchiveMixin
 from .night_end import NightEndMixin
 from .rules import RuleError, game_named
@@ -407,7 +407,36 @@ class Tally(NightEndMixin, ArchiveMixin):
                     self._append(s, t, step, "resettle", now, author,
                                  f"re-settled after deal {row[1]} changed")
                     changed += 1
+                elif step.settlement is not None and self._stale(step):
+                    # same transfers, but its running score / state text depends on this deal
+                    self._append(s, t, step, "resettle", now, author,
+                                 f"re-derived after deal {row[1]} changed")
             return changed
+
+    @staticmethod
+    def _stale(step: _Step) -> bool:
+        """Is the step's stored text (summary, running state) not what the fold says?"""
+        assert step.settlement is not None
+        return rederive.text_is_stale(step.stored[6], step.stored[7], step.summary,
+                                      step.settlement.extra)
+
+    def correction_effects(self, deal_id: int, obj: Mapping[str, Any] | None) -> list[str]:
+        """What correcting `deal_id` to `obj` (None: void) would change in the later deals."""
+        with self._read() as s:
+            row = repo.current_revision_of(session=s, deal_id=deal_id)
+            if row is None:
+                raise RuleError("deal", f"{deal_id} does not exist")
+            t = self._load_table(s, row[11])
+            stored: dict[str, Any] | None = None
+            if obj is not None:
+                stored = self._outcome_for(t, self._state_before(s, t, deal_id), obj)[0]
+            steps, _ = self._fold(s, t, replace={deal_id: stored})
+            later = [x for x in steps if x.number > row[1]]
+            return rederive.downstream(
+                [x.number for x in later],
+                [(x.stored[6], json.loads(x.stored[7] or "{}")) for x in later],
+                [(x.summary, dict(x.settlement.extra) if x.settlement else {})
+                 for x in later])
 
     def void_deal(self, deal_id: int, reason: str, author: str | None = None) -> int:
         return self.correct_deal(deal_id, None, reason=reason, author=author)
@@ -556,7 +585,7 @@ class Tally(NightEndMixin, ArchiveMixin):
             for tid in table_ids:
                 try:
                     t = self._load_table(s, tid, seats.get(tid, ()))
-                    steps, _ = self._fold(s, t, summaries=False)
+                    steps, _ = self._fold(s, t)
                 except (RuleError, ValueError, KeyError) as exc:
                     problems.append((tid, f"table {tid}: cannot be replayed ({exc})"))
                     continue
@@ -569,6 +598,10 @@ class Tally(NightEndMixin, ArchiveMixin):
                     elif self._differs(s, t, step, stored[step.stored[2]]):
                         problems.append((tid, f"table {t.id} deal {step.number}: stored "
                                          "transfers differ from the rules"))
+                    elif self._stale(step):
+                        problems.append((tid, f"table {t.id} deal {step.number}: stored "
+                                         "text or state differs from the rules (a correction "
+                                         "before it was not carried through)"))
         return problems
 
 

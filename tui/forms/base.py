@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -108,6 +109,17 @@ class DealForm(TallyModal[int | None]):
         """What the side panel shows for a valid deal (a game may group or add to it)."""
         return render_preview(preview, self.ctx.table.seats)
 
+    def render_panel(self, preview: Preview) -> RenderableType:
+        """The game's preview; for a correction, what it changes in the later deals too."""
+        shown = self.render_preview(preview)
+        if not self.correcting or "downstream" not in preview.extra:
+            return shown
+        later: list[str] = preview.extra["downstream"]
+        lines = [Text(t("form.downstream"), style="underline"),
+                 *(Text(f"• {line}", style="bold yellow") for line in later)] if later else \
+            [Text(t("form.downstream_none"), style="dim")]
+        return Group(shown, Text(""), *lines)
+
     def is_set(self, slot: str) -> bool:
         """Has the scorer filled this slot yet? (its complaint is a hint until then)"""
         widget = self.slot_widget(slot)
@@ -158,7 +170,7 @@ class DealForm(TallyModal[int | None]):
                 with VerticalScroll(id="form-side"):
                     yield Static(t("preview.title"), classes="panel-title")
                     yield PreviewPanel(self.ctx.table.seats, id="preview",
-                                       render=self.render_preview)
+                                       render=self.render_panel)
             yield Static("", id="form-status")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(t("button.save"), variant="primary", id="save", disabled=True,

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -25,7 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
 
 from ledger.textwidth import width as cell_width
-from ledger.views import DealView, StandingRow, TableView
+from ledger.views import DealView, Preview, StandingRow, TableView
 
 from ..format import chips, game_title, status_text
 from ..forms import ui_for
@@ -316,13 +316,17 @@ class TableScreen(TallyScreen[None]):
                               partial(self.service.preview_deal, self.table_id),
                               self._add)
         else:
-            ctx = FormContext(table, deal.number,
-                              partial(self.service.preview_deal, self.table_id,
-                                      deal_id=deal.id),
+            ctx = FormContext(table, deal.number, partial(self._correction_preview, deal.id),
                               partial(self._correct, deal), deal,
                               self.service.status_before(self.table_id, deal.id))
         self.app.push_screen(ui_for(table.game).form(ctx),
                              self._appended if deal is None else self._saved)
+
+    def _correction_preview(self, deal_id: int, obj: dict[str, Any]) -> Preview:
+        """What the corrected deal settles, and what it changes in the deals after it."""
+        preview = self.service.preview_deal(self.table_id, obj, deal_id=deal_id)
+        later = self.service.correction_effects(deal_id, obj)
+        return replace(preview, extra={**preview.extra, "downstream": later})
 
     def _appended(self, deal_id: int | None) -> None:
         """A new deal: read it alone, not the whole table again, and add its row."""
@@ -374,7 +378,11 @@ class TableScreen(TallyScreen[None]):
             self._note = t("table.voided", n=deal.number, later=later)
             return deal.id
 
-        self.app.push_screen(PromptModal(t("table.void_title", n=deal.number, summary=deal.summary),
+        title = t("table.void_title", n=deal.number, summary=deal.summary)
+        later = self.service.correction_effects(deal.id, None)
+        if later:
+            title = "\n".join((title, t("table.void_later"), *later))
+        self.app.push_screen(PromptModal(title,
                                          [Field("reason", t("field.reason"), "",
                                                 t("field.reason_hint"))],
                                          void, ok=t("button.void")), self._saved)
