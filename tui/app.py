@@ -109,6 +109,21 @@ class TallyApp(App[None]):
                 return
         await super().on_event(event)
 
+    def action_quit(self) -> None:  # type: ignore[override]
+        """ctrl+q: on a deal form with something typed, ask first (as Esc does)."""
+        dirty = getattr(self.screen, "is_dirty", None)
+        if not (callable(dirty) and dirty()):
+            self.exit()
+            return
+        from .forms.prompt import ConfirmModal
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmModal(t("app.quit_deal"), yes=t("button.quit"),
+                                      no=t("button.keep_editing")), answered)
+
     # ---- navigation -----------------------------------------------------------------------
 
     def open_night(self, night_id: int) -> None:

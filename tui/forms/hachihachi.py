@@ -314,7 +314,22 @@ class HachiHachiForm(DealForm):
         for key, value in (("roles", roles), ("aces", aces), ("hands", hands)):
             if value:
                 out[key] = value
+        if not played or self.tricks.complete:  # (the tricks' own complaint comes first)
+            self._check_forced_hands()
         return out
+
+    def _check_forced_hands(self) -> None:
+        """A forced-out player's Aces are typed (0 is a value) or fixed by a role typed:
+        a blank is never saved as 0 (Eve −4 instead of +20)."""
+        if not self.query_one("#row-hands").display:
+            return
+        fixing = {"all_2_to_9", "one_ace_rest_2_to_9"}  # karasu 0, pika-ichi 1
+        for hand in self.hands.hands:
+            if not hand.forced or hand.cards or hand.aces is not None:
+                continue
+            rules = {getattr(self.options.hand_roles.get(r), "rule", None) for r in hand.roles}
+            if not rules & fixing:
+                raise RuleError(f"aces.{hand.name}", t("hh.aces_needed", name=hand.name))
 
     def load(self, outcome: dict[str, Any]) -> None:
         self.query_one("#indicator", Input).value = str(outcome.get("indicator", ""))

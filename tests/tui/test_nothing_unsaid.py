@@ -1,0 +1,65 @@
+"""Nothing is saved that the scorekeeper did not type: a forced-out player's Aces, a deal
+left by ctrl+q, a night closed with transfers unpaid, a new table's seating, Schnapsen's
+Tab order."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.widgets import Static
+
+from ledger.service import Tally
+from tui.forms.crazy_solo import CrazySoloForm
+from tui.forms.hachihachi import HachiHachiForm
+from tui.forms.prompt import ConfirmModal
+from tui.screens.table import TableScreen
+
+from .conftest import SIZE, app_for, keys, open_first_deal_form
+from .test_type_ahead import a_table
+
+SEVEN = [f"P{i}" for i in range(1, 8)]
+
+
+def test_a_forced_out_players_aces_must_be_typed(tally: Tally, tmp_path: Path) -> None:
+    table = a_table(tally, "hachihachi-trick", SEVEN)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            form = await open_first_deal_form(pilot, HachiHachiForm)
+            # Example A, but P6's Aces left blank (P7's karasu fixes theirs at 0)
+            await keys(pilot, "q", "s", "o", "i", "o", "i", "i", "3", "1", "down", "m")
+            assert not form.valid
+            assert str(form.query_one("#error-hands", Static).render()) == (
+                "aces.P6: P6 was forced out: type their Aces (0 if none) or their hand")
+            await keys(pilot, "ctrl+s")
+            assert app.screen is form and tally.deals(table) == []
+            await keys(pilot, "up", "0")  # P6 had none: now it is typed
+            assert form.valid
+            await keys(pilot, "ctrl+s")
+            assert isinstance(app.screen, TableScreen)
+            assert len(tally.deals(table)) == 1
+
+    asyncio.run(flow())
+
+
+def test_ctrl_q_in_the_middle_of_a_deal_asks(tally: Tally, tmp_path: Path) -> None:
+    a_table(tally, "crazy-solo", ["Ann", "Bea", "Cid", "Dan", "Eve"])
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            form = await open_first_deal_form(pilot, CrazySoloForm)
+            exited: list[bool] = []
+            app.exit = lambda *_, **__: exited.append(True)  # type: ignore[method-assign]
+            await keys(pilot, "s", "2")
+            await keys(pilot, "ctrl+q")
+            assert isinstance(app.screen, ConfirmModal)  # still running, asking
+            await keys(pilot, "n")
+            assert app.screen is form
+            assert exited == []
+            await keys(pilot, "ctrl+q", "y")
+            assert exited == [True]
+
+    asyncio.run(flow())
