@@ -196,6 +196,9 @@ EN: dict[str, str] = {
     "night.tables": "Tables",
     "night.standings": "The night's standings",
     "night.no_tables": "No tables yet. Press n to set one up.",
+    "night.close_unpaid": "The night of {date} has {n} transfer(s) still unpaid:",
+    "night.unpaid_item": "  {payer} pays {payee} {chips}",
+    "button.close_anyway": "Close anyway",
     "night.close_question": "Close the night of {date}? No deal or table can be added after.",
     "night.closed_note": "The night of {date} is closed.",
     # ---- roster -------------------------------------------------------------------------------

@@ -201,6 +201,9 @@ JA: dict[str, str] = {
     "night.tables": "卓",
     "night.standings": "この夜の順位",
     "night.no_tables": "まだ卓がありません。n で用意します。",
+    "night.close_unpaid": "{date} の夜には未払いの精算が {n} 件あります：",
+    "night.unpaid_item": "  {payer} → {payee} {chips}",
+    "button.close_anyway": "それでも締める",
     "night.close_question": "{date} の夜を締めますか？以後ディールも卓も追加できません。",
     "night.closed_note": "{date} の夜を締めました。",
     # ---- roster -------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from tui.forms.hachihachi import HachiHachiForm
 from tui.forms.prompt import ConfirmModal
 from tui.screens.table import TableScreen
 
-from .conftest import SIZE, app_for, keys, open_first_deal_form
+from .conftest import SIZE, TODAY, app_for, keys, open_first_deal_form, seed, settle
 from .test_type_ahead import a_table
 
 SEVEN = [f"P{i}" for i in range(1, 8)]
@@ -61,5 +61,29 @@ def test_ctrl_q_in_the_middle_of_a_deal_asks(tally: Tally, tmp_path: Path) -> No
             assert exited == []
             await keys(pilot, "ctrl+q", "y")
             assert exited == [True]
+
+    asyncio.run(flow())
+
+
+def test_closing_a_night_with_unpaid_transfers_asks_and_names_them(tally: Tally,
+                                                                    tmp_path: Path) -> None:
+    night, _ = seed(tally, deals=2)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter", "c")
+            modal = app.screen
+            assert isinstance(modal, ConfirmModal)
+            question = modal.question.splitlines()
+            assert question[0] == f"The night of {TODAY.isoformat()} has 4 transfer(s) still " \
+                "unpaid:"
+            assert question[1:] == ["  Ann pays Cid 70", "  Dan pays Bea 5",
+                                    "  Dan pays Cid 15", "  Eve pays Cid 70"]
+            await keys(pilot, "enter")  # No is focused: the night stays open
+            assert not tally.night(night).closed
+            await keys(pilot, "c", "y")
+            assert tally.night(night).closed
 
     asyncio.run(flow())
