@@ -221,6 +221,8 @@ EN: dict[str, str] = {
     "table.corrected": "Deal {n} corrected; {later} later deals re-settled.",
     "table.voided": "Deal {n} voided; {later} later deals re-settled.",
     "table.undone": "Deal {n} undone (voided; see its history).",
+    "table.pick_a_name": "Type a name, or pick one with ↑/↓, then Enter.",
+    "table.discard_seating": "Leave without opening the table? The seating is lost.",
     "table.void_title": "Void deal {n}: {summary}",
     "table.undo_question": "Undo deal {n} ({summary})? It is voided and kept in its history.",
     "table.showing_totals": "Showing running totals.",

@@ -226,6 +226,8 @@ JA: dict[str, str] = {
     "table.corrected": "第{n}ディールを訂正しました。後の{later}ディールを再精算しました。",
     "table.voided": "第{n}ディールを無効にしました。後の{later}ディールを再精算しました。",
     "table.undone": "第{n}ディールを取り消しました（無効。履歴に残ります）。",
+    "table.pick_a_name": "名前を入力するか、↑/↓ で選んでから Enter。",
+    "table.discard_seating": "卓を開かずに戻りますか？席順は失われます。",
     "table.void_title": "第{n}ディールを無効に：{summary}",
     "table.undo_question": "第{n}ディール（{summary}）を取り消しますか？無効にして履歴に残します。",
     "table.showing_totals": "累計を表示しています。",

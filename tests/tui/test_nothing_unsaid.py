@@ -12,7 +12,10 @@ from textual.widgets import Static
 from ledger.service import Tally
 from tui.forms.crazy_solo import CrazySoloForm
 from tui.forms.hachihachi import HachiHachiForm
+from tui.forms.new_table import NewTableModal
 from tui.forms.prompt import ConfirmModal
+from tui.forms.sixty_six import SixtySixForm
+from tui.screens.night import NightScreen
 from tui.screens.table import TableScreen
 
 from .conftest import SIZE, TODAY, app_for, keys, open_first_deal_form, seed, settle
@@ -85,5 +88,49 @@ def test_closing_a_night_with_unpaid_transfers_asks_and_names_them(tally: Tally,
             assert not tally.night(night).closed
             await keys(pilot, "c", "y")
             assert tally.night(night).closed
+
+    asyncio.run(flow())
+
+
+def test_new_table_enter_in_an_empty_box_seats_no_one_and_esc_asks(tally: Tally,
+                                                                    tmp_path: Path) -> None:
+    seed(tally, deals=0)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter", "n")
+            modal = app.screen
+            assert isinstance(modal, NewTableModal)
+            await keys(pilot, "enter")
+            assert modal.seats == []
+            assert "Type a name" in str(modal.query_one("#table-error", Static).render())
+            await keys(pilot, "down", "enter")  # a deliberate pick: the second listed
+            assert modal.seats == ["Bea"]
+            await keys(pilot, "escape")
+            assert isinstance(app.screen, ConfirmModal)
+            await keys(pilot, "n")
+            assert app.screen is modal and modal.seats == ["Bea"]
+            await keys(pilot, "escape", "y")
+            assert isinstance(app.screen, NightScreen)
+
+    asyncio.run(flow())
+
+
+def test_schnapsen_tab_follows_the_order_on_screen(tally: Tally, tmp_path: Path) -> None:
+    table = a_table(tally, "schnapsen", ["Dan", "Zoë"])
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            form = await open_first_deal_form(pilot, SixtySixForm)
+            await keys(pilot, "c", "1", "7", "0", "tab", "4", "0", "tab", "3", "tab", "2",
+                       "ctrl+s")
+            assert isinstance(app.screen, TableScreen), form.error
+            [deal] = tally.deals(table)
+            assert deal.outcome is not None
+            assert deal.outcome["points"] == {"Dan": 70, "Zoë": 40}
+            assert deal.outcome["tricks"] == {"Dan": 3, "Zoë": 2}
 
     asyncio.run(flow())

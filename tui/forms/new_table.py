@@ -86,6 +86,7 @@ class NewTableModal(TallyModal[int | None]):
         self.submit = submit
         self.game = next(iter(GAMES))
         self.roster: list[str] = []
+        self.browsed = False  # the roster's highlight was moved by ↑/↓ (a deliberate pick)
 
     def compose(self) -> ComposeResult:
         games = [(game_title(name), name) for name in GAMES]
@@ -182,6 +183,7 @@ class NewTableModal(TallyModal[int | None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "seat-name":
+            self.browsed = False
             self._filter(event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -199,8 +201,10 @@ class NewTableModal(TallyModal[int | None]):
                 return
             self.roster.append(text)
             self._seat(text)
-        elif roster.highlighted_option is not None:
+        elif roster.highlighted_option is not None and self.browsed:
             self._seat(str(roster.highlighted_option.id))
+        else:  # Enter in an empty box seats no one: a name is typed or picked with ↑/↓
+            self.query_one("#table-error", Static).update(t("table.pick_a_name"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "roster":
@@ -211,6 +215,7 @@ class NewTableModal(TallyModal[int | None]):
         seats.show([*seats.names, name])
         field = self.query_one("#seat-name", Input)
         field.value = ""
+        self.browsed = False
         self._seats_changed()
         field.focus()
 
@@ -219,6 +224,7 @@ class NewTableModal(TallyModal[int | None]):
         if roster.option_count:
             at = roster.highlighted if roster.highlighted is not None else -step
             roster.highlighted = (at + step) % roster.option_count
+            self.browsed = True
 
     # ---- create ---------------------------------------------------------------------------
 
@@ -238,4 +244,15 @@ class NewTableModal(TallyModal[int | None]):
         self.dismiss(table_id)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Esc: with players seated, ask before throwing the seating away."""
+        if not self.seats:
+            self.dismiss(None)
+            return
+        from .prompt import ConfirmModal
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+
+        self.app.push_screen(ConfirmModal(t("table.discard_seating"), yes=t("button.discard"),
+                                          no=t("button.keep_editing")), answered)

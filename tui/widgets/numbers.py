@@ -33,6 +33,8 @@ class NumbersField(Widget, can_focus=True):
         Binding("enter", "next(True)", "key.next_slot"),
         Binding("space", "next", "key.next_slot", show=False),
         Binding("backspace", "erase", "key.erase"),
+        Binding("tab", "tab(1)", "key.next_slot", show=False),
+        Binding("shift+tab", "tab(-1)", "key.previous_slot", show=False),
         Binding("right", "move(1)", "key.next_slot", show=False),
         Binding("left", "move(-1)", "key.previous_slot", show=False),
     ]
@@ -173,6 +175,17 @@ class NumbersField(Widget, can_focus=True):
                 self._changed()
             return
         self._changed(advance=True, submit=submit)
+
+    def action_tab(self, step: int) -> None:
+        """Tab goes through the slots in the order shown, then on to the next field (the
+        second player's points came after the Tricks row once)."""
+        at = self.at + step
+        if 0 <= at < self.typed_slots:
+            self.at = at
+        elif step > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
 
     def action_move(self, step: int) -> None:
         self.at = max(0, min(self.typed_slots - 1, self.at + step))
