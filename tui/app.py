@@ -105,7 +105,7 @@ class TallyApp(App[None]):
         if isinstance(event, events.Key):
             if self.keys.wants(event):
                 return
-            if not event.is_forwarded and await self.keys.route(event):
+            if await self.keys.route(event):  # (also one forwarded to the screen before)
                 return
         await super().on_event(event)
 

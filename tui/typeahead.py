@@ -54,8 +54,14 @@ def is_type_ahead(screen: Screen[object]) -> bool:
     return bool(getattr(screen, "TYPE_AHEAD", False))
 
 
+def ready(screen: Screen[object]) -> bool:
+    """Can `screen` take keys now? A deal form once built and focused, and not closing."""
+    return not is_type_ahead(screen) or bool(getattr(screen, "keys_ready", False))
+
+
 class KeyRouter:
-    """The app's side: keys for a deal form, handled one by one, queued while it is built."""
+    """The app's side: keys for a deal form handled one by one; keys that come while a form
+    is being built or closed wait, in order, for the screen that shows next."""
 
     def __init__(self, app: App[object]) -> None:
         self.app = app
@@ -63,20 +69,20 @@ class KeyRouter:
         self.replaying = False
 
     def wants(self, event: events.Key) -> bool:
-        """Should this key (read from the terminal, or bubbled up unhandled) be routed?"""
-        screen = self.app.screen
-        if not is_type_ahead(screen):
-            return False
-        if self.pending or self.replaying or not getattr(screen, "keys_ready", False):
-            self.pending.append(event)  # in order, after those still waiting
+        """Queue this key (read from the terminal, or bubbled up unhandled) if it must wait
+        for a screen to be ready or behind keys that wait already."""
+        if self.pending or self.replaying or not ready(self.app.screen):
+            self.pending.append(event)
+            if not self.replaying and ready(self.app.screen):
+                self.app.call_later(self.replay)
             return True
         return False
 
-    async def route(self, event: events.Key) -> bool:
+    async def route(self, event: events.Key, *, any_screen: bool = False) -> bool:
         """Handle a key on a ready deal form now; False: leave it to Textual."""
         app = self.app
         focused = app.focused
-        if not is_type_ahead(app.screen) or focused is None:
+        if not (any_screen or is_type_ahead(app.screen)) or focused is None:
             return False
         if not getattr(focused, "TYPE_AHEAD_FIELD", isinstance(focused, Input)):
             return False
@@ -94,18 +100,16 @@ class KeyRouter:
         return True
 
     async def replay(self) -> None:
-        """The form is ready: handle the keys that came while it was being built."""
+        """A screen is ready: handle the keys that waited, in order, until one opens a
+        screen that is not ready yet (a new deal form: it replays the rest when built)."""
         if self.replaying:
             return
         self.replaying = True
         try:
-            while self.pending and is_type_ahead(self.app.screen):
+            while self.pending and ready(self.app.screen):
                 event = self.pending.popleft()
-                if not await self.route(event):
+                if not await self.route(event, any_screen=True) and not \
+                        await self.app._check_bindings(event.key, priority=True):
                     await self.app._check_bindings(event.key)
-            # the form closed (saved, cancelled): what is left is for the screen now showing
-            while self.pending:
-                event = self.pending.popleft()
-                self.app.post_message(events.Key(event.key, event.character))
         finally:
             self.replaying = False

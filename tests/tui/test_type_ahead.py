@@ -14,14 +14,16 @@ from typing import Any
 import pytest
 from textual import events
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from ledger.service import Tally
 from tui.forms.crazy_solo import CrazySoloForm
 from tui.forms.hachihachi import HachiHachiForm
 from tui.forms.sixty_six import FourHandForm, SixtySixForm
 from tui.screens.table import TableScreen
+from tui.typeahead import ready
 
-from .conftest import FIVE, SIZE, TODAY, app_for, open_first_deal_form, settle
+from .conftest import FIVE, SIZE, TODAY, app_for, open_first_deal_form, open_first_table, settle
 
 NAMES = {"enter": "\r", "space": " ", "tab": "\t", "minus": "-"}
 
@@ -34,7 +36,14 @@ async def burst(pilot: Pilot[object], *pressed: str) -> None:
         event = events.Key(key, char)
         event.set_sender(app)
         app.post_message(event)
-    await settle(pilot)
+    for _ in range(50):  # until no key waits (a form opening) and nothing runs
+        try:
+            await settle(pilot)
+        except WorkerCancelled:  # (a preview superseded by the next key)
+            continue
+        if not app.keys.pending and ready(app.screen):  # type: ignore[attr-defined]
+            return
+        await pilot.pause(0.05)
 
 
 def a_table(tally: Tally, game: str, seats: list[str], preset: str = "default") -> int:
@@ -182,5 +191,23 @@ def test_hachihachi_in_one_burst(tally: Tally, tmp_path: Path, how: str) -> None
             assert out["declarations"] == {"P1": "out", "P2": "in", "P3": "out", "P4": "in",
                                            "P5": "in"}
             assert out["tricks"] == {"P2": 3, "P4": 1, "P5": 3}
+
+    asyncio.run(flow())
+
+
+def test_several_deals_in_one_burst_from_the_table(tally: Tally, tmp_path: Path) -> None:
+    """Open the form, type the deal, save, and on to the next: all queued at once (keys
+    that come while a form opens or closes wait for the screen that shows next)."""
+    table = a_table(tally, "crazy-solo", FIVE)
+    deals = [CRAZY_SOLO[0], CRAZY_SOLO[1], CRAZY_SOLO[5], CRAZY_SOLO[4]]
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_first_table(pilot)
+            await burst(pilot, *(k for typed, _ in deals for k in ("a", *typed)))
+            assert isinstance(app.screen, TableScreen)
+            assert [without_dealer(d.outcome) for d in tally.deals(table)] == [
+                stored for _, stored in deals]
 
     asyncio.run(flow())

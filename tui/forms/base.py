@@ -77,6 +77,7 @@ class DealForm(TallyModal[int | None]):
     # The app hands keys to a form one at a time, each handled completely (tui.typeahead).
     TYPE_AHEAD: ClassVar[bool] = True
     keys_ready = False  # built and focused: keys typed ahead are replayed from now on
+    closed = False
 
     def __init__(self, ctx: FormContext) -> None:
         super().__init__()
@@ -188,9 +189,7 @@ class DealForm(TallyModal[int | None]):
         self.request_preview()
         self.focus_slot(self.FIRST_SLOT or (self.FIELD_ORDER[0] if self.FIELD_ORDER else None))
         self.keys_ready = True
-        keys = getattr(self.app, "keys", None)
-        if keys is not None and keys.pending:
-            self.app.call_later(keys.replay)
+        self.replay_keys()
 
     # ---- flow -------------------------------------------------------------------------------
 
@@ -292,7 +291,7 @@ class DealForm(TallyModal[int | None]):
         self.app.call_from_thread(self._apply, seq, result)
 
     def _apply(self, seq: int, result: Preview | RuleError) -> None:
-        if seq != self._seq or not self.is_mounted or self._shown == seq:
+        if seq != self._seq or not self.is_mounted or self._shown == seq or self.closed:
             return  # a newer change is on its way (or this one is shown already)
         self._shown = seq
         if isinstance(result, RuleError):
@@ -374,16 +373,22 @@ class DealForm(TallyModal[int | None]):
             self.error = exc
             self.show_result()
             return
-        self.dismiss(deal_id)
+        self.close(deal_id)
+
+    def close(self, result: int | None) -> None:
+        """Dismiss; keys typed after this wait for the screen below (not this one)."""
+        self.keys_ready = False
+        self.closed = True  # (a preview still on its way finds no fields to fill)
+        self.dismiss(result)
 
     def action_cancel(self) -> None:
         if not self.is_dirty():
-            self.dismiss(None)
+            self.close(None)
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.dismiss(None)
+                self.close(None)
 
         self.app.push_screen(ConfirmModal(t("form.discard"), yes=t("button.discard"),
                                           no=t("button.keep_editing")), answered)
