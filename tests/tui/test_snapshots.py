@@ -18,7 +18,8 @@ from .conftest import SIZE, app_for, keys, seed, settle, typed
 Steps = Callable[[Pilot[Any]], Awaitable[None]]
 
 
-def shoot(snap_compare: Any, tally: Tally, tmp_path: Path, *pressed: str) -> bool:
+def shoot(snap_compare: Any, tally: Tally, tmp_path: Path, *pressed: str,
+          size: tuple[int, int] = SIZE) -> bool:
     """Open the app, press `pressed`, clear toasts, stop cursors blinking, compare."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
@@ -29,7 +30,7 @@ def shoot(snap_compare: Any, tally: Tally, tmp_path: Path, *pressed: str) -> boo
             field.cursor_blink = False  # type: ignore[attr-defined]  # no clock on screen
         await settle(pilot)
 
-    return bool(snap_compare(app_for(tally, tmp_path), terminal_size=SIZE,
+    return bool(snap_compare(app_for(tally, tmp_path), terminal_size=size,
                              run_before=run_before))
 
 

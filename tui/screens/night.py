@@ -33,6 +33,9 @@ class NightData:
 class NightScreen(TallyScreen[None]):
     HELP = "help.night"
     PALETTE = ("new_table", "open_table", "settle", "close_night", "roster")
+    # below 110 columns the standings go under the tables: Deals, Leader, Status stay whole
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-stacked"),
+                                                                       (110, "-side")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_table", "key.new_table"),
         Binding("o", "open_table", "key.open"),

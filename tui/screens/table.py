@@ -40,7 +40,9 @@ from .base import TallyScreen
 
 MARKS = {"correct": "✎", "resettle": "↻", "void": "✗", "record": ""}
 FILL_CHUNK = 200  # rows added between two looks at the keyboard
-NUMBER_WIDTH, NET_WIDTH, SUMMARY_MIN = 5, 6, 28  # "−1980", "+12345": a column's cells
+NUMBER_WIDTH, NET_WIDTH, SUMMARY_MIN = 5, 6, 10  # "−1980", "+12345": a column's cells
+# (the summary gives way on a narrow terminal: a net is never cut, a summary is also in the
+# deal's history; the seats scroll sideways, with a scrollbar, only past ~8 seats at 80)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,11 +159,13 @@ class TableScreen(TallyScreen[None]):
         """Fixed widths: a row appended later never has to widen a column (the DataTable
         keeps lines drawn at the old widths), and every seat stays on screen."""
         log = self.query_one("#deals", DataTable)
-        if log.columns:
+        if log.columns and self._columns_for == self.size.width:
             return
+        log.clear(columns=True)
+        self._columns_for = self.size.width
         seats = data.table.seats
         seat_widths = [max(cell_width(name), NET_WIDTH) for name in seats]  # cells: 佐藤 is 4
-        room = self.size.width - NUMBER_WIDTH - 1 - sum(w + 2 for w in seat_widths) - 8
+        room = self.size.width - (NUMBER_WIDTH + 2) - 3 - 2 - sum(w + 2 for w in seat_widths) - 2
         longest = max((cell_width(d.summary) for d in data.deals), default=0)
         log.add_column("#", key="number", width=NUMBER_WIDTH)
         log.add_column("", key="mark", width=1)
@@ -409,6 +413,15 @@ class TableScreen(TallyScreen[None]):
             from .history import HistoryScreen
 
             self.app.push_screen(HistoryScreen(deal.id))
+
+    _columns_for = 0  # the screen width the log's columns were fitted to
+
+    def on_resize(self) -> None:
+        """A wider or narrower window: fit the columns again (they were fixed when drawn)."""
+        if self.data is not None and self._columns_for and \
+                self._columns_for != self.size.width:
+            self._select = self.selected_id()
+            self.show(self.data, deal_rows(self.data, self.show_totals))
 
     def action_toggle_totals(self) -> None:
         if self.data is None:

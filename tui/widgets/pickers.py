@@ -62,15 +62,28 @@ class Picker(Widget, can_focus=True):
         self.locked = False
 
     def render(self) -> Text:
-        out = Text()
+        """The choices, wrapped between choices only: a key never ends a line without its
+        name ("4" / "Zoë  5 Dan" read as "Zoë 5")."""
+        parts = []
         for choice in self.choices:
             chosen = choice.value == self.value
             style = "bold reverse" if chosen else ("dim" if self.locked else "")
-            out.append(choice.key, style="bold" if not self.locked else "dim")
-            out.append(f" {choice.label} ", style=style)
-            out.append(" ")
+            part = Text()
+            part.append(choice.key, style="bold" if not self.locked else "dim")
+            part.append(f" {choice.label} ", style=style)
+            part.append(" ")
+            parts.append(part)
         if self.allow_none:
-            out.append(self.none_hint or t("picker.none_hint"), style="dim")
+            parts.append(Text(self.none_hint or t("picker.none_hint"), style="dim"))
+        width = self.size.width or 10_000
+        out = Text()
+        line = 0
+        for part in parts:
+            if line and line + part.cell_len - 1 > width:
+                out.append("\n")
+                line = 0
+            out.append_text(part)
+            line += part.cell_len
         return out
 
     def set_value(self, value: str | None, *, touched: bool = True) -> None:
