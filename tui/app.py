@@ -50,8 +50,9 @@ class TallyApp(App[None]):
     def __init__(self, service: Tally, *, demo_path: Path | None = None,
                  start_night: int | None = None, demo: bool = False,
                  today: Callable[[], date] = date.today, settings: Settings | None = None,
-                 exports_dir: Path | None = None) -> None:
+                 exports_dir: Path | None = None, open_tonight: bool = False) -> None:
         super().__init__()
+        self.open_tonight = open_tonight  # `tally`: straight to tonight's night, if just one
         localize(self)
         self.service = service
         self.demo_path = demo_path
@@ -75,8 +76,13 @@ class TallyApp(App[None]):
     def on_mount(self) -> None:
         if self.start_night is not None:
             self.open_night(self.start_night)
-        elif not self.service.nights():
+        elif not (nights := self.service.nights()):
             self.push_screen(WelcomeScreen(), self._welcomed)
+        elif self.open_tonight:
+            today = self.today().isoformat()
+            tonight = [n for n in nights if n.date == today and not n.closed]
+            if len(tonight) == 1:
+                self.open_night(tonight[0].id)
 
     def on_ready(self) -> None:
         """Started (the first frame is drawn): freeze what start-up made (modules, styles,
@@ -215,5 +221,5 @@ def _runner(screen: Screen[object], action: str) -> Callable[[], object]:
 
 def make_app(service: Tally, **options: object) -> TallyApp:
     """The app over `service` (options: demo_path, start_night, demo, today, settings,
-    exports_dir)."""
+    exports_dir, open_tonight)."""
     return TallyApp(service, **options)  # type: ignore[arg-type]

@@ -94,7 +94,7 @@ def test_a_whole_crazy_solo_night_by_keys(tally: Tally, tmp_path: Path) -> None:
 
             log = app.screen.query_one("#deals", DataTable)
             shown = rows(log)
-            assert [r[2] for r in shown] == [d.summary for d in deals]
+            assert [r[2] for r in shown] == [d.summary.replace("-", "−") for d in deals]
             assert shown[1][3:] == ["−45", "−45", "+180", "−45", "−45"]
             totals = rows(app.screen.query_one("#totals", DataTable))
             assert [(r[1], r[2]) for r in totals] == [

@@ -43,3 +43,37 @@ def test_seven_seats_fit_at_80_columns_and_refit_on_resize(tally: Tally,
             assert seat_columns_fit(screen.query_one("#deals", DataTable))
 
     asyncio.run(flow())
+
+
+def test_one_minus_sign_in_the_app_and_tonight_opens_by_itself(tally: Tally,
+                                                               tmp_path: Path) -> None:
+    """`tally` opens on tonight's open night (just one); a negative in a summary shows the
+    app's minus sign (U+2212), while CSV/JSON keep '-'."""
+    from tui.screens.night import NightScreen
+
+    from .conftest import seed
+
+    seed(tally, deals=4)  # deal 4: "Heart Solo ♥ Eve + Ann, 52 → -25"
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path, open_tonight=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, NightScreen)
+            screen = await open_first_table_from_night(pilot)
+            log = screen.query_one("#deals", DataTable)
+            shown = str(log.get_row_at(3)[2])
+            assert shown == "Heart Solo ♥ Eve + Ann, 52 → −25"
+
+    asyncio.run(flow())
+
+
+async def open_first_table_from_night(pilot: object) -> object:
+    from tui.screens.table import TableScreen
+
+    from .conftest import keys
+
+    await keys(pilot, "enter")  # type: ignore[arg-type]
+    screen = pilot.app.screen  # type: ignore[attr-defined]
+    assert isinstance(screen, TableScreen)
+    return screen

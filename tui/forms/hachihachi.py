@@ -28,7 +28,7 @@ from ledger.rules.hachihachi import Options, multiplier, table_name
 from ledger.rules.transfers import POT
 from ledger.views import Preview, TransferView
 
-from ..format import chips
+from ..format import chips, minus_signs
 from ..i18n import t, term
 from ..widgets.declarations import DeclarationsField
 from ..widgets.fit import fit_columns
@@ -350,7 +350,7 @@ class HachiHachiForm(DealForm):
     def render_preview(self, preview: Preview) -> RenderableType:
         extra = preview.extra
         seats = self.ctx.table.seats
-        parts: list[RenderableType] = [Text(preview.summary, style="bold")]
+        parts: list[RenderableType] = [Text(minus_signs(preview.summary), style="bold")]
         head = Text(t("hh.round", n=extra.get("round"), of=extra.get("rounds")), style="dim")
         m = extra.get("multiplier", 1)
         if m != 1:

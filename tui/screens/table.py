@@ -27,7 +27,7 @@ from textual.widgets import DataTable, Header, Static
 from ledger.textwidth import width as cell_width
 from ledger.views import DealView, Preview, StandingRow, TableView
 
-from ..format import chips, game_title, status_text
+from ..format import chips, game_title, minus_signs, status_text
 from ..forms import ui_for
 from ..forms.base import DealEntry, FormContext
 from ..forms.prompt import ConfirmModal, Field, PromptModal
@@ -78,7 +78,7 @@ def deal_rows(data: TableData, totals: bool, indices: Iterable[int] | None = Non
         if deal.void:
             summary = Text(t("table.void", reason=deal.reason or ""), style="dim strike")
         else:
-            summary = Text(deal.summary)
+            summary = Text(minus_signs(deal.summary))
         cells = [chips(data.running[name][i] if totals else deal.nets.get(name, 0),
                        zero="0" if totals else "·") for name in seats]
         rows.append((str(deal.id), (Text(str(deal.number), justify="right"),
@@ -382,7 +382,7 @@ class TableScreen(TallyScreen[None]):
             self._note = t("table.voided", n=deal.number, later=later)
             return deal.id
 
-        title = t("table.void_title", n=deal.number, summary=deal.summary)
+        title = t("table.void_title", n=deal.number, summary=minus_signs(deal.summary))
         later = self.service.correction_effects(deal.id, None)
         if later:
             title = "\n".join((title, t("table.void_later"), *later))
