@@ -6,7 +6,8 @@ from __future__ import annotations
 from ledger.service import Tally
 
 API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", "backup", "check",
-       "close_night", "close_night_settled", "correct_deal", "db_file", "deal", "deals",
+       "close_night", "close_night_settled", "correct_deal", "correction_effects", "db_file",
+       "deal", "deals",
        "export", "export_league", "form_facts", "games", "history", "import_jsonl",
        "league", "new_night", "new_season", "new_table", "night", "nights", "pay",
        "players", "preview_deal", "quick_json", "rename_player", "replan", "restore",

@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
@@ -33,6 +33,7 @@ from .screens.night import NightScreen
 from .screens.nights import NightsScreen
 from .screens.welcome import WelcomeScreen
 from .settings import Settings
+from .typeahead import KeyRouter
 
 STYLES = Path(__file__).parent / "styles"
 THEME = "textual-dark"
@@ -54,8 +55,9 @@ class TallyApp(App[None]):
                  today: Callable[[], date] = date.today, settings: Settings | None = None,
                  exports_dir: Path | None = None, table_id: int | None = None,
                  scorekeeper: str | None = None, ask_scorekeeper: bool = False,
-                 live: bool = True) -> None:
+                 live: bool = True, open_tonight: bool = False) -> None:
         super().__init__()
+        self.open_tonight = open_tonight  # `tally`: straight to tonight's night, if just one
         localize(self)
         self.service = service
         self.demo_path = demo_path
@@ -77,6 +79,7 @@ class TallyApp(App[None]):
         self.scorekeeper = scorekeeper  # who records, written into every revision
         self.ask_scorekeeper = ask_scorekeeper
         self.live = LiveLedger() if live else None
+        self.keys = KeyRouter(self)
 
     def get_default_screen(self) -> Screen[None]:
         if self.table_id is not None:
@@ -100,8 +103,13 @@ class TallyApp(App[None]):
                 self.sub_title = t("device.scorekeeper", name=self.scorekeeper)
         elif self.start_night is not None:
             self.open_night(self.start_night)
-        elif not self.service.nights():
+        elif not (nights := self.service.nights()):
             self.push_screen(WelcomeScreen(), self._welcomed)
+        elif self.open_tonight:
+            today = self.today().isoformat()
+            tonight = [n for n in nights if n.date == today and not n.closed]
+            if len(tonight) == 1:
+                self.open_night(tonight[0].id)
 
     def on_ready(self) -> None:
         """Started (the first frame is drawn): freeze what start-up made (modules, styles,
@@ -136,6 +144,33 @@ class TallyApp(App[None]):
             self.screen.action_new_night()
         elif choice == "demo":
             self.open_demo()
+
+    # ---- keys: one at a time on a deal form (see typeahead) ---------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        # A key read from the terminal, or one that bubbled up from the screen before (or
+        # while) a form was being built: queued while the form is not ready, else handled now.
+        if isinstance(event, events.Key):
+            if self.keys.wants(event):
+                return
+            if await self.keys.route(event):  # (also one forwarded to the screen before)
+                return
+        await super().on_event(event)
+
+    def action_quit(self) -> None:  # type: ignore[override]
+        """ctrl+q: on a deal form with something typed, ask first (as Esc does)."""
+        dirty = getattr(self.screen, "is_dirty", None)
+        if not (callable(dirty) and dirty()):
+            self.exit()
+            return
+        from .forms.prompt import ConfirmModal
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmModal(t("app.quit_deal"), yes=t("button.quit"),
+                                      no=t("button.keep_editing")), answered)
 
     # ---- navigation -----------------------------------------------------------------------
 
@@ -227,5 +262,5 @@ def _runner(screen: Screen[object], action: str) -> Callable[[], object]:
 
 def make_app(service: Tally, **options: object) -> TallyApp:
     """The app over `service` (options: demo_path, start_night, demo, today, settings,
-    exports_dir, table_id, scorekeeper, ask_scorekeeper, live)."""
+    exports_dir, table_id, scorekeeper, ask_scorekeeper, live, open_tonight)."""
     return TallyApp(service, **options)  # type: ignore[arg-type]

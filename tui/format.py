@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,6 +11,13 @@ from rich.text import Text
 from .i18n import t
 
 MINUS = "−"  # a real minus sign: easier to tell from a hyphen in a column of numbers
+_NEGATIVE = re.compile(r"(?<![\w-])-(?=\d)")  # a '-' starting a number, not inside "3-1-3"
+
+
+def minus_signs(text: str) -> str:
+    """An engine's text for the app: "52 → -25" reads "52 → −25" (one minus sign, U+2212,
+    in the app; CSV and JSON keep '-'); a range like "3-1-3" is left alone."""
+    return _NEGATIVE.sub(MINUS, text)
 
 
 def signed(n: int) -> str:

@@ -26,4 +26,4 @@ def run_app(db_path: Path | None, *, lang: str | None = None, demo: bool = False
         make_app(service, start_night=night_id, demo=True, settings=settings).run()
     else:
         assert db_path is not None
-        make_app(Tally.open(db_path), settings=settings).run()
+        make_app(Tally.open(db_path), settings=settings, open_tonight=True).run()

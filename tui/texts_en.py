@@ -42,6 +42,7 @@ EN: dict[str, str] = {
     "key.start_night": "Start a night",
     "key.open_demo": "Demo night",
     "key.contract": "Contract",
+    "key.called_card": "Called card",
     "key.trump": "Trump",
     "key.seat": "Seat",
     "key.no_one": "No one",
@@ -210,6 +211,9 @@ EN: dict[str, str] = {
     "night.tables": "Tables",
     "night.standings": "The night's standings",
     "night.no_tables": "No tables yet. Press n to set one up.",
+    "night.close_unpaid": "The night of {date} has {n} transfer(s) still unpaid:",
+    "night.unpaid_item": "  {payer} pays {payee} {chips}",
+    "button.close_anyway": "Close anyway",
     "night.close_question": "Close the night of {date}? No deal or table can be added after.",
     "night.closed_note": "The night of {date} is closed.",
     # ---- roster -------------------------------------------------------------------------------
@@ -232,6 +236,8 @@ EN: dict[str, str] = {
     "table.corrected": "Deal {n} corrected; {later} later deals re-settled.",
     "table.voided": "Deal {n} voided; {later} later deals re-settled.",
     "table.undone": "Deal {n} undone (voided; see its history).",
+    "table.pick_a_name": "Type a name, or pick one with ↑/↓, then Enter.",
+    "table.discard_seating": "Leave without opening the table? The seating is lost.",
     "table.void_title": "Void deal {n}: {summary}",
     "table.undo_question": "Undo deal {n} ({summary})? It is voided and kept in its history.",
     "table.showing_totals": "Showing running totals.",
@@ -263,6 +269,9 @@ EN: dict[str, str] = {
     "form.new_title": "Deal {n} · Table {table} · {game}",
     "form.correct_title": "Correct deal {n} · Table {table} · {game}",
     "form.needs": "Next: {field}.",
+    "form.downstream": "What this changes later",
+    "form.downstream_none": "No later deal changes.",
+    "table.void_later": "It changes later deals:",
     "form.reason_needed": "A correction needs a reason (it is kept in the deal's history).",
     "device.who_title": "Who keeps the score on this device?",
     "device.who_label": "Scorekeeper",
@@ -283,6 +292,8 @@ EN: dict[str, str] = {
     "conflict.recorded": "deal {n} was just recorded on another device: check and save "
                          "as deal {next}",
     "conflict.changed": "deal {n} was just changed on another device: check and save again",
+    "app.quit_deal": "Quit Tally? The deal being typed is not saved.",
+    "button.quit": "Quit",
     "form.discard": "Leave this deal without saving it?",
     "preview.title": "What this deal settles",
     "preview.empty": "Fill in the deal: who pays whom shows here as you type.",
@@ -323,6 +334,7 @@ EN: dict[str, str] = {
     "hh.game_over": "game over after {rounds} rounds · most chips: {names} ({chips})",
     "hh.indicator_hint": "the face-up card, e.g. QS, 10h, ♠Q",
     "hh.trump": "trump {suit}",
+    "hh.aces_needed": "{name} was forced out: type their Aces (0 if none) or their hand",
     "hh.split_or_play": "two are in: split the pot (s) or play (p)?",
     "hh.cards_title": "{name}'s seven cards",
     "hh.pot": "pot",
@@ -516,7 +528,8 @@ EN: dict[str, str] = {
         "for seats 10–12); **n** for no partner\n"
         "- **Trump**: **c** ♣, **d** ♦, **h** ♥, **s** ♠ (hearts contracts set ♥ "
         "themselves)\n"
-        "- **Called card**: typed, e.g. AH or 10C; optional; **Enter** moves on\n"
+        "- **Called card**: optional, on its own key: **k**, then e.g. AH or 10C; **Enter** "
+        "goes back to the first field still empty\n"
         "- **Card points**: typed; **g** switches between the team's pile and the Gang's "
         "pile, whichever the table counted\n\n"
         "Each choice moves to the next field; **Tab** / **shift+Tab** move freely. The "

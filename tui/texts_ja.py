@@ -48,6 +48,7 @@ JA: dict[str, str] = {
     "key.start_night": "夜を始める",
     "key.open_demo": "デモ",
     "key.contract": "コントラクト",
+    "key.called_card": "指名カード",
     "key.trump": "切り札",
     "key.seat": "席",
     "key.no_one": "なし",
@@ -216,6 +217,9 @@ JA: dict[str, str] = {
     "night.tables": "卓",
     "night.standings": "この夜の順位",
     "night.no_tables": "まだ卓がありません。n で用意します。",
+    "night.close_unpaid": "{date} の夜には未払いの精算が {n} 件あります：",
+    "night.unpaid_item": "  {payer} → {payee} {chips}",
+    "button.close_anyway": "それでも締める",
     "night.close_question": "{date} の夜を締めますか？以後ディールも卓も追加できません。",
     "night.closed_note": "{date} の夜を締めました。",
     # ---- roster -------------------------------------------------------------------------------
@@ -238,6 +242,8 @@ JA: dict[str, str] = {
     "table.corrected": "第{n}ディールを訂正しました。後の{later}ディールを再精算しました。",
     "table.voided": "第{n}ディールを無効にしました。後の{later}ディールを再精算しました。",
     "table.undone": "第{n}ディールを取り消しました（無効。履歴に残ります）。",
+    "table.pick_a_name": "名前を入力するか、↑/↓ で選んでから Enter。",
+    "table.discard_seating": "卓を開かずに戻りますか？席順は失われます。",
     "table.void_title": "第{n}ディールを無効に：{summary}",
     "table.undo_question": "第{n}ディール（{summary}）を取り消しますか？無効にして履歴に残します。",
     "table.showing_totals": "累計を表示しています。",
@@ -269,6 +275,9 @@ JA: dict[str, str] = {
     "form.new_title": "第{n}ディール · 卓{table} · {game}",
     "form.correct_title": "第{n}ディールを訂正 · 卓{table} · {game}",
     "form.needs": "次は {field}。",
+    "form.downstream": "この後のディールの変化",
+    "form.downstream_none": "後のディールは変わりません。",
+    "table.void_later": "後のディールが変わります：",
     "form.reason_needed": "訂正には理由が必要です（ディールの履歴に残ります）。",
     "device.who_title": "この端末で記録するのは誰ですか？",
     "device.who_label": "記録者",
@@ -290,6 +299,8 @@ JA: dict[str, str] = {
                          "として保存してください",
     "conflict.changed": "第{n}ディールは別の端末で変更されたところです。確認してもう一度保存して"
                         "ください",
+    "app.quit_deal": "Tally を終了しますか？入力中のディールは保存されません。",
+    "button.quit": "終了",
     "form.discard": "保存せずにこのディールを離れますか？",
     "preview.title": "このディールの精算",
     "preview.empty": "ディールを入力すると、誰が誰に払うかがここに表示されます。",
@@ -330,6 +341,7 @@ JA: dict[str, str] = {
     "hh.game_over": "{rounds}回で終了 · チップ最多：{names}（{chips}）",
     "hh.indicator_hint": "表向きのカード、例 QS、10h、♠Q",
     "hh.trump": "切り札 {suit}",
+    "hh.aces_needed": "{name} は降ろされ：エースの枚数（なければ 0）か手札を入力",
     "hh.split_or_play": "2人が出ています：場を山分け (s) か勝負 (p) か？",
     "hh.cards_title": "{name} の7枚",
     "hh.pot": "場",
@@ -516,7 +528,8 @@ JA: dict[str, str] = {
         "- **宣言者** と **パートナー**：席番号（**1**–**9**、席10–12 は **0**、**-**、**=**）。"
         "パートナーなしは **n**\n"
         "- **切り札**：**c** ♣、**d** ♦、**h** ♥、**s** ♠（ハートのコントラクトは自動で ♥）\n"
-        "- **指名カード**：AH や 10C のように入力。任意。**Enter** で次へ\n"
+        "- **指名カード**：任意。専用キー **k** のあと AH や 10C のように入力。**Enter** で"
+        "まだ空の最初の欄へ戻ります\n"
         "- **カード点**：入力。**g** でチームの札とギャングの札を切り替え（数えた方）\n\n"
         "選ぶたびに次の欄へ進みます。**Tab** / **shift+Tab** で自由に移動。精算はその場で"
         "表示され、有効になれば **Enter** か **ctrl+s** で保存します。"),

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from .. import rederive
 from ..conflicts import check_new, check_revision
 from ..replay import Step, encode_mark, replay
 from ..rules import RuleError, game_named
@@ -161,7 +162,31 @@ class Deals:
                     self._append(s, t, step, "resettle", now, author,
                                  f"re-settled after deal {row.number} changed")
                     changed += 1
+                elif step.settlement is not None and stale(step):
+                    # same transfers, but its running score / state text depends on this deal
+                    self._append(s, t, step, "resettle", now, author,
+                                 f"re-derived after deal {row.number} changed")
             return changed
+
+    def correction_effects(self, deal_id: int, obj: Mapping[str, Any] | None) -> list[str]:
+        """What correcting `deal_id` to `obj` (None: void) would change in the later deals."""
+        with self.store.read() as s:
+            row = repo.current_revision_of(session=s, deal_id=deal_id)
+            if row is None:
+                raise RuleError("deal", f"{deal_id} does not exist")
+            t = load_table(s, row.table_id)
+            before = mark_before(s, t, deal_id)
+            stored: dict[str, Any] | None = None
+            if obj is not None:
+                stored = outcome_for(t, before.state, obj)[0]
+            steps, _ = replay(t.game, t.options, before, repo.current_revisions(
+                session=s, table_id=t.id, from_number=row.number), replace={deal_id: stored})
+            later = [x for x in steps if x.number > row.number]
+            return rederive.downstream(
+                [x.number for x in later],
+                [(x.row.summary, json.loads(x.row.extra or "{}")) for x in later],
+                [(x.summary, dict(x.settlement.extra) if x.settlement else {})
+                 for x in later])
 
     def void_deal(self, deal_id: int, reason: str, author: str | None = None, *,
                   expect_revision: int | None = None) -> int:
@@ -292,3 +317,10 @@ def preview_of(settlement: Settlement, summary: str) -> Preview:
     return Preview(summary, tuple(TransferView(x.payer, x.payee, x.amount, x.reason)
                                   for x in settlement.transfers),
                    settlement.nets, dict(settlement.extra))
+
+
+def stale(step: Step) -> bool:
+    """Is the step's stored text (summary, running state) not what the fold says?"""
+    assert step.settlement is not None
+    return rederive.text_is_stale(step.row.summary, step.row.extra, step.summary,
+                                  step.settlement.extra)

@@ -61,6 +61,7 @@ class Tally:
         self.table_of_deal = deals.table_of_deal
         self.correct_deal = deals.correct_deal
         self.void_deal = deals.void_deal
+        self.correction_effects = deals.correction_effects
         self.undo_last = deals.undo_last
         self.deals = deals.deals
         self.deal = deals.deal

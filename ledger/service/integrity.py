@@ -11,7 +11,7 @@ from ..replay import encode_mark
 from ..rules import RuleError
 from ..store import repo
 from ..store.db import Database
-from .deals import differs
+from .deals import differs, stale
 from .payment_check import payment_problems
 from .store import Store
 from .tables import fold, load_table
@@ -59,7 +59,7 @@ class Integrity:
             for tid in table_ids:
                 try:
                     t = load_table(s, tid, seats.get(tid, ()))
-                    steps, _ = fold(s, t, summaries=False)
+                    steps, _ = fold(s, t)  # with summaries: stale text is a problem too
                 except (RuleError, ValueError, KeyError) as exc:
                     problems.append((tid, f"table {tid}: cannot be replayed ({exc})"))
                     continue
@@ -75,6 +75,10 @@ class Integrity:
                     elif differs(s, t, step, moves):
                         problems.append((tid, f"table {t.id} deal {step.number}: stored "
                                          "transfers differ from the rules"))
+                    elif stale(step):
+                        problems.append((tid, f"table {t.id} deal {step.number}: stored "
+                                         "text or state differs from the rules (a correction "
+                                         "before it was not carried through)"))
                     kept = states.get(step.deal_id)  # none: from before 0006, filled later
                     if kept is not None and kept != encode_mark(step.mark):
                         problems.append((tid, f"table {t.id} deal {step.number}: stored state "

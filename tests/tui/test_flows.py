@@ -70,15 +70,15 @@ def test_a_whole_crazy_solo_night_by_keys(tally: Tally, tmp_path: Path) -> None:
             [table] = tally.night(night.id).tables
             assert table.seats == tuple(FIVE)
 
-            # 1: Solo, Bea (seat 2) calls, clubs, no card typed, partner Dan (4), 73
-            await keys(pilot, "a", "s", "2", "c", "enter", "4", "7", "3", "enter")
+            # 1: Solo, Bea (seat 2) calls, clubs, partner Dan (4), 73
+            await keys(pilot, "a", "s", "2", "c", "4", "7", "3", "enter")
             # 2: Alone, Cid (3), spades, 82 (no card or partner asked)
             await keys(pilot, "a", "a", "3", "s", "8", "2", "enter")
             # 3: everyone passed
             await keys(pilot, "a", "p", "enter")
-            # 4: Heart Solo, Eve (5): trump is hearts by itself; card AS; partner Ann (1);
-            #    the Gang's pile counted: 68, so the team had 52
-            await keys(pilot, "a", "h", "5", "a", "s", "enter", "1", "g", "6", "8", "enter")
+            # 4: Heart Solo, Eve (5): trump is hearts by itself; partner Ann (1); the called
+            #    card AS on its own key; the Gang's pile counted: 68, so the team had 52
+            await keys(pilot, "a", "h", "5", "1", "k", "a", "s", "enter", "g", "6", "8", "enter")
             assert isinstance(app.screen, TableScreen)
 
             deals = tally.deals(table.id)
@@ -94,7 +94,7 @@ def test_a_whole_crazy_solo_night_by_keys(tally: Tally, tmp_path: Path) -> None:
 
             log = app.screen.query_one("#deals", DataTable)
             shown = rows(log)
-            assert [r[2] for r in shown] == [d.summary for d in deals]
+            assert [r[2] for r in shown] == [d.summary.replace("-", "−") for d in deals]
             assert shown[1][3:] == ["−45", "−45", "+180", "−45", "−45"]
             totals = rows(app.screen.query_one("#totals", DataTable))
             assert [(r[1], r[2]) for r in totals] == [
@@ -134,11 +134,11 @@ def test_a_correction_three_deals_back(tally: Tally, tmp_path: Path) -> None:
             assert app.focused is form.query_one("#contract")
             await keys(pilot, "left")  # back: the trump is clubs again
             assert form.outcome() == before[0].outcome
-            # to the points (contract, caller, trump, card, partner, points), retype them
-            await keys(pilot, *["tab"] * 5, "backspace", "backspace", "8", "8")
+            # to the points (contract, caller, trump, partner, points), retype them
+            await keys(pilot, *["tab"] * 4, "backspace", "backspace", "8", "8")
             preview = form.query_one(PreviewPanel).preview
             assert preview is not None and preview.summary == "Solo ♣ Bea + Dan, 88 → 55"
-            await keys(pilot, "tab", *typed("recounted"), "enter")
+            await keys(pilot, "tab", "tab", *typed("recounted"), "enter")  # past the card
             assert isinstance(app.screen, TableScreen)
 
             after = tally.deals(table_id)
@@ -212,7 +212,7 @@ def test_an_invalid_deal_is_refused_and_nothing_saved(tally: Tally, tmp_path: Pa
         async with app.run_test(size=SIZE) as pilot:
             form = await open_first_deal_form(pilot, CrazySoloForm)
             # Solo, Bea, clubs, calls the 6♠ — not in play with five players
-            await keys(pilot, "s", "2", "c", "6", "s", "enter", "4", "7", "3")
+            await keys(pilot, "s", "2", "c", "4", "k", "6", "s", "enter", "7", "3")
             error = str(form.query_one("#error-card", Static).render())
             assert error == "called_card: 6S is not in play with 5 players"
             assert not form.valid

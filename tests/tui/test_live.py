@@ -108,6 +108,7 @@ def test_a_correction_of_a_deal_changed_elsewhere_is_refused_then_saved(
             assert isinstance(form, DealForm)
             tally.void_deal(first.id, "misdeal", "Rin")  # another device, meanwhile
             form.query_one("#reason", Input).value = "recount"
+            await pilot.pause()  # (set, not typed: its change message comes a moment later)
             await keys(pilot, "ctrl+s")
             assert app.screen is form  # refused: the form and what it holds stay
             assert str(form.query_one("#form-status", Static).render()) == (

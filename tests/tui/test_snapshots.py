@@ -18,7 +18,8 @@ from .conftest import SIZE, app_for, keys, seed, settle, typed
 Steps = Callable[[Pilot[Any]], Awaitable[None]]
 
 
-def shoot(snap_compare: Any, tally: Tally, tmp_path: Path, *pressed: str) -> bool:
+def shoot(snap_compare: Any, tally: Tally, tmp_path: Path, *pressed: str,
+          size: tuple[int, int] = SIZE) -> bool:
     """Open the app, press `pressed`, clear toasts, stop cursors blinking, compare."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
@@ -29,7 +30,7 @@ def shoot(snap_compare: Any, tally: Tally, tmp_path: Path, *pressed: str) -> boo
             field.cursor_blink = False  # type: ignore[attr-defined]  # no clock on screen
         await settle(pilot)
 
-    return bool(snap_compare(app_for(tally, tmp_path), terminal_size=SIZE,
+    return bool(snap_compare(app_for(tally, tmp_path), terminal_size=size,
                              run_before=run_before))
 
 
@@ -89,13 +90,13 @@ def test_table_running_totals(snap_compare: Any, tally: Tally, tmp_path: Path) -
 def test_deal_form_live(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
     seed(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a",
-                 "s", "2", "c", "a", "h", "enter", "4", "7", "3")
+                 "s", "2", "c", "4", "k", "a", "h", "enter", "7", "3")
 
 
 def test_deal_form_error(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
     seed(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a",
-                 "s", "2", "c", "6", "s", "enter", "4", "7", "3")
+                 "s", "2", "c", "4", "k", "6", "s", "enter", "7", "3")
 
 
 def test_correction_form(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -84,6 +85,10 @@ class DealForm(TallyModal[int | None]):
     FIELD_ORDER: ClassVar[tuple[str, ...]] = ()
     # The field focused when the form opens (None: the first of FIELD_ORDER).
     FIRST_SLOT: ClassVar[str | None] = None
+    # The app hands keys to a form one at a time, each handled completely (tui.typeahead).
+    TYPE_AHEAD: ClassVar[bool] = True
+    keys_ready = False  # built and focused: keys typed ahead are replayed from now on
+    closed = False
 
     def __init__(self, ctx: FormContext) -> None:
         super().__init__()
@@ -91,6 +96,7 @@ class DealForm(TallyModal[int | None]):
         self.valid = False
         self._initial: dict[str, Any] | None = None
         self._seq = 0
+        self._shown = -1  # the change whose preview is shown
         self.preview: Preview | None = None
         self.error: RuleError | None = None
         self.conflict = ""  # another device saved first: said until this one is saved
@@ -116,6 +122,17 @@ class DealForm(TallyModal[int | None]):
     def render_preview(self, preview: Preview) -> RenderableType:
         """What the side panel shows for a valid deal (a game may group or add to it)."""
         return render_preview(preview, self.ctx.table.seats)
+
+    def render_panel(self, preview: Preview) -> RenderableType:
+        """The game's preview; for a correction, what it changes in the later deals too."""
+        shown = self.render_preview(preview)
+        if not self.correcting or "downstream" not in preview.extra:
+            return shown
+        later: list[str] = preview.extra["downstream"]
+        lines = [Text(t("form.downstream"), style="underline"),
+                 *(Text(f"• {line}", style="bold yellow") for line in later)] if later else \
+            [Text(t("form.downstream_none"), style="dim")]
+        return Group(shown, Text(""), *lines)
 
     def is_set(self, slot: str) -> bool:
         """Has the scorer filled this slot yet? (its complaint is a hint until then)"""
@@ -167,7 +184,7 @@ class DealForm(TallyModal[int | None]):
                 with VerticalScroll(id="form-side"):
                     yield Static(t("preview.title"), classes="panel-title")
                     yield PreviewPanel(self.ctx.table.seats, id="preview",
-                                       render=self.render_preview)
+                                       render=self.render_panel)
             yield Static("", id="form-status")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(t("button.save"), variant="primary", id="save", disabled=True,
@@ -184,13 +201,30 @@ class DealForm(TallyModal[int | None]):
             self._initial = None
         self.request_preview()
         self.focus_slot(self.FIRST_SLOT or (self.FIELD_ORDER[0] if self.FIELD_ORDER else None))
+        self.keys_ready = True
+        self.replay_keys()
 
     # ---- flow -------------------------------------------------------------------------------
 
     def focus_slot(self, slot: str | None) -> None:
         widget = self.slot_widget(slot) if slot else None
         if widget is not None:
-            widget.focus()
+            self.move_focus(widget)
+
+    def move_focus(self, widget: Widget) -> None:
+        """Focus `widget` now (not after a refresh, as `Widget.focus` does): the next key
+        typed ahead must reach it."""
+        self.set_focus(widget)
+        self.show_hint()
+
+    def focused_slot(self) -> str | None:
+        """The slot (field row) holding the focus, if any."""
+        node = self.focused
+        while node is not None and node is not self:
+            if node.id and node.id.startswith("row-"):
+                return node.id[len("row-"):]
+            node = node.parent  # type: ignore[assignment]
+        return None
 
     def row_shown(self, slot: str) -> bool:
         row = self.query(f"#row-{slot}")
@@ -205,7 +239,7 @@ class DealForm(TallyModal[int | None]):
             widget = self.slot_widget(nxt)
             if self.row_shown(nxt) and widget is not None and not getattr(widget, "locked",
                                                                           False):
-                widget.focus()
+                self.move_focus(widget)
                 return True
         return False
 
@@ -249,6 +283,18 @@ class DealForm(TallyModal[int | None]):
             return
         self._run_preview(obj, self._seq)
 
+    @property
+    def preview_pending(self) -> bool:
+        return self._shown != self._seq
+
+    def preview_now(self) -> None:
+        """What the deal settles, asked here and now (the worker's answer comes too late)."""
+        try:
+            result: Preview | RuleError = self.ctx.preview(self.outcome())
+        except RuleError as exc:
+            result = exc
+        self._apply(self._seq, result)
+
     @work(thread=True, exclusive=True, group="preview")
     def _run_preview(self, obj: dict[str, Any], seq: int) -> None:
         try:
@@ -258,8 +304,9 @@ class DealForm(TallyModal[int | None]):
         self.app.call_from_thread(self._apply, seq, result)
 
     def _apply(self, seq: int, result: Preview | RuleError) -> None:
-        if seq != self._seq or not self.is_mounted:
-            return  # a newer change is on its way
+        if seq != self._seq or not self.is_mounted or self._shown == seq or self.closed:
+            return  # a newer change is on its way (or this one is shown already)
+        self._shown = seq
         if isinstance(result, RuleError):
             self.preview, self.error = None, result
         else:
@@ -270,7 +317,20 @@ class DealForm(TallyModal[int | None]):
         found = self.query_one_optional("#reason", Input)  # (cached, unlike `query`)
         return found.value.strip() if found is not None else ""
 
+    _needs: str | None = None  # the slot the rules still need (its hint is shown)
+
+    def hint_text(self) -> str:
+        """"Next: …" names the field with the focus (else the one the rules still need)."""
+        if self._needs is None:
+            return ""
+        return t("form.needs", field=t(f"slot.{self.focused_slot() or self._needs}"))
+
+    def show_hint(self) -> None:
+        if self._needs is not None and self.is_mounted:
+            self.query_one("#preview", PreviewPanel).clear(self.hint_text())
+
     def show_result(self) -> None:
+        self._needs = None
         for label in self.query(".field-error"):
             label.update("")  # type: ignore[attr-defined]
             label.display = False
@@ -282,7 +342,8 @@ class DealForm(TallyModal[int | None]):
             self.valid = False
             slot = self.ERROR_SLOTS.get(error.field.split(".")[0])
             if slot is not None and not self.is_set(slot):
-                panel.clear(t("form.needs", field=t(f"slot.{slot}")))
+                self._needs = slot
+                panel.clear(self.hint_text())
                 status.update("")
             elif slot is not None and self.row_shown(slot):
                 inline = self.query_one(f"#error-{slot}", Static)
@@ -312,11 +373,13 @@ class DealForm(TallyModal[int | None]):
     # ---- actions ----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "save":
-            return self.valid or None
+        if action == "save":  # (while the preview is on its way, Save asks it at once)
+            return self.valid or self.preview_pending or None
         return True
 
     def action_save(self) -> None:
+        if not self.valid and self.preview_pending:
+            self.preview_now()  # typed ahead of the live preview: settle the deal here
         if not self.valid:
             self.app.bell()
             return
@@ -330,7 +393,13 @@ class DealForm(TallyModal[int | None]):
             self.error = exc
             self.show_result()
             return
-        self.dismiss(deal_id)
+        self.close(deal_id)
+
+    def close(self, result: int | None) -> None:
+        """Dismiss; keys typed after this wait for the screen below (not this one)."""
+        self.keys_ready = False
+        self.closed = True  # (a preview still on its way finds no fields to fill)
+        self.dismiss(result)
 
     def stale(self, exc: StaleDeal) -> None:
         """Another device saved this deal first: say so in one line, keep every field as
@@ -348,12 +417,12 @@ class DealForm(TallyModal[int | None]):
 
     def action_cancel(self) -> None:
         if not self.is_dirty():
-            self.dismiss(None)
+            self.close(None)
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.dismiss(None)
+                self.close(None)
 
         self.app.push_screen(ConfirmModal(t("form.discard"), yes=t("button.discard"),
                                           no=t("button.keep_editing")), answered)

@@ -1,8 +1,10 @@
 """The Crazy Solo deal form: contract and trump by letter, seats by number, points typed.
 
-A deal takes a handful of keys: `s` (Solo) `2` (caller: seat 2) `c` (clubs) Enter (no card)
-`4` (partner: seat 4) `7` `3` (team's points) Enter (save). `g` switches the points to the
-Gang's pile, whichever the table counted. Transfers and nets show live from the service.
+A deal takes a handful of keys: `s` (Solo) `2` (caller: seat 2) `c` (clubs) `4` (partner:
+seat 4) `7` `3` (team's points) ctrl+s (save); no trump key for a hearts contract, no partner
+for Alone. `g` switches the points to the Gang's pile, whichever the table counted. The
+optional called card has its own key, `k`, so it never sits in the fast path (a partner's
+digit typed after the trump once landed in it). Transfers and nets show live.
 """
 
 from __future__ import annotations
@@ -63,7 +65,10 @@ class CrazySoloForm(DealForm):
         "contract": "contract", "caller": "caller", "trump": "trump", "called_card": "card",
         "partner": "partner", "team_points": "points", "gang_points": "points",
     }
-    FIELD_ORDER = ("contract", "caller", "trump", "card", "partner", "points")
+    FIELD_ORDER = ("contract", "caller", "trump", "partner", "points")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("k", "called_card", "key.called_card"),
+    ]
     # kept from a corrected deal when the fields above do not change them
     PASS_THROUGH = ("dealer", "bids")
 
@@ -82,12 +87,12 @@ class CrazySoloForm(DealForm):
         yield from self.field_row("contract", t("slot.contract"), ContractPicker(id="contract"))
         yield from self.field_row("caller", t("slot.caller"), SeatPicker(seats, id="caller"))
         yield from self.field_row("trump", t("slot.trump"), SuitPicker(id="trump"))
-        yield from self.field_row("card", t("slot.card"),
-                                  Input(placeholder=t("field.card_hint"), id="card",
-                                        max_length=3, compact=True))
         yield from self.field_row("partner", t("slot.partner"),
                                   SeatPicker(seats, id="partner", allow_none=True))
         yield from self.field_row("points", t("slot.points"), PointsField(id="points"))
+        yield from self.field_row("card", t("slot.card"),
+                                  Input(placeholder=t("field.card_hint"), id="card",
+                                        max_length=3, compact=True))
 
     def on_mount(self) -> None:  # runs before DealForm.on_mount (Textual calls both)
         self._shape()
@@ -145,7 +150,24 @@ class CrazySoloForm(DealForm):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "card":
-            self.advance("card")
+            self.focus_slot(self.first_unset())
+
+    def first_unset(self) -> str:
+        """The first field shown and not yet filled (else the points): where Enter in the
+        called card goes back to."""
+        for slot in self.FIELD_ORDER:
+            if self.row_shown(slot) and not self.is_set(slot) and not getattr(
+                    self.slot_widget(slot), "locked", False):
+                return slot
+        return "points"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "called_card":
+            return self.row_shown("card")
+        return super().check_action(action, parameters)
+
+    def action_called_card(self) -> None:
+        self.focus_slot("card")
 
     # ---- JSON ------------------------------------------------------------------------------
 

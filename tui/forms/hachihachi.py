@@ -26,7 +26,7 @@ from ledger.service import POT, FormFacts, RuleError
 from ledger.service.games import setup_facts
 from ledger.views import Preview, TransferView
 
-from ..format import chips
+from ..format import chips, minus_signs
 from ..i18n import t, term
 from ..widgets.declarations import DeclarationsField
 from ..widgets.fit import fit_columns
@@ -266,7 +266,7 @@ class HachiHachiForm(DealForm):
         if not event.submit:  # Enter only moves on (or saves): nothing changed
             self.changed()
         if event.advance and not self.advance("tricks") and event.submit:
-            self.call_after_refresh(self.action_save)
+            self.action_save()
 
     def on_hands_field_changed(self, event: HandsField.Changed) -> None:
         event.stop()
@@ -284,7 +284,7 @@ class HachiHachiForm(DealForm):
         def done(cards: tuple[Card, ...] | None) -> None:
             if cards is not None:
                 self.hands.set_cards(hand.name, cards)
-            self.hands.focus()
+            self.move_focus(self.hands)
 
         self.app.push_screen(PromptModal(t("hh.cards_title", name=hand.name),
                                          [Field("cards", t("field.cards"), current,
@@ -325,7 +325,23 @@ class HachiHachiForm(DealForm):
         for key, value in (("roles", roles), ("aces", aces), ("hands", hands)):
             if value:
                 out[key] = value
+        if not played or self.tricks.complete:  # (the tricks' own complaint comes first)
+            self._check_forced_hands()
         return out
+
+    def _check_forced_hands(self) -> None:
+        """A forced-out player's Aces are typed (0 is a value) or fixed by a role typed:
+        a blank is never saved as 0 (Eve −4 instead of +20)."""
+        if not self.query_one("#row-hands").display:
+            return
+        fixing = {"all_2_to_9", "one_ace_rest_2_to_9"}  # karasu 0, pika-ichi 1
+        for hand in self.hands.hands:
+            if not hand.forced or hand.cards or hand.aces is not None:
+                continue
+            table = self.table_facts.facts["hand_roles"]
+            rules = {getattr(table.get(r), "rule", None) for r in hand.roles}
+            if not rules & fixing:
+                raise RuleError(f"aces.{hand.name}", t("hh.aces_needed", name=hand.name))
 
     def load(self, outcome: dict[str, Any]) -> None:
         self.query_one("#indicator", Input).value = str(outcome.get("indicator", ""))
@@ -346,7 +362,7 @@ class HachiHachiForm(DealForm):
     def render_preview(self, preview: Preview) -> RenderableType:
         extra = preview.extra
         seats = self.ctx.table.seats
-        parts: list[RenderableType] = [Text(preview.summary, style="bold")]
+        parts: list[RenderableType] = [Text(minus_signs(preview.summary), style="bold")]
         head = Text(t("hh.round", n=extra.get("round"), of=extra.get("rounds")), style="dim")
         m = extra.get("multiplier", 1)
         if m != 1:

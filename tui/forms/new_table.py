@@ -88,6 +88,7 @@ class NewTableModal(TallyModal[int | None]):
         self.submit = submit
         self.game = games()[0].name
         self.roster: list[str] = []
+        self.browsed = False  # the roster's highlight was moved by ↑/↓ (a deliberate pick)
 
     def compose(self) -> ComposeResult:
         offered = [(game_title(g.name), g.name) for g in games()]
@@ -189,6 +190,7 @@ class NewTableModal(TallyModal[int | None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "seat-name":
+            self.browsed = False
             self._filter(event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -206,8 +208,10 @@ class NewTableModal(TallyModal[int | None]):
                 return
             self.roster.append(text)
             self._seat(text)
-        elif roster.highlighted_option is not None:
+        elif roster.highlighted_option is not None and self.browsed:
             self._seat(str(roster.highlighted_option.id))
+        else:  # Enter in an empty box seats no one: a name is typed or picked with ↑/↓
+            self.query_one("#table-error", Static).update(t("table.pick_a_name"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "roster":
@@ -218,6 +222,7 @@ class NewTableModal(TallyModal[int | None]):
         seats.show([*seats.names, name])
         field = self.query_one("#seat-name", Input)
         field.value = ""
+        self.browsed = False
         self._seats_changed()
         field.focus()
 
@@ -226,6 +231,7 @@ class NewTableModal(TallyModal[int | None]):
         if roster.option_count:
             at = roster.highlighted if roster.highlighted is not None else -step
             roster.highlighted = (at + step) % roster.option_count
+            self.browsed = True
 
     # ---- create ---------------------------------------------------------------------------
 
@@ -245,4 +251,15 @@ class NewTableModal(TallyModal[int | None]):
         self.dismiss(table_id)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Esc: with players seated, ask before throwing the seating away."""
+        if not self.seats:
+            self.dismiss(None)
+            return
+        from .prompt import ConfirmModal
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+
+        self.app.push_screen(ConfirmModal(t("table.discard_seating"), yes=t("button.discard"),
+                                          no=t("button.keep_editing")), answered)

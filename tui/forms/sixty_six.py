@@ -27,7 +27,7 @@ from textual.widgets import Label, Static
 from ledger.service import RuleError
 from ledger.views import Preview
 
-from ..format import chips
+from ..format import chips, minus_signs
 from ..i18n import t
 from ..keys import digit_bindings
 from ..widgets.numbers import NumbersField
@@ -99,7 +99,7 @@ def render_sixty_six(preview: Preview, seats: Sequence[str], countdown: bool,
                      sides: Sequence[tuple[str, ...]] | None = None) -> RenderableType:
     """The deal's result, the running game score, and a game's end with its stake."""
     extra = preview.extra
-    parts: list[RenderableType] = [Text(preview.summary, style="bold"), Text("")]
+    parts: list[RenderableType] = [Text(minus_signs(preview.summary), style="bold"), Text("")]
     scored: Mapping[str, int] = extra.get("scored") or {}
     groups = list(sides) if sides else [(s,) for s in seats]
     gains = [("+".join(g), scored.get(g[0], 0)) for g in groups if scored.get(g[0], 0)]
@@ -262,7 +262,7 @@ class SixtySixBase(DealForm):
         if not event.submit:  # Enter only moves on (or saves): nothing changed
             self.changed()
         if event.advance and not self.advance(event.field.id or "") and event.submit:
-            self.call_after_refresh(self.action_save)
+            self.action_save()
 
     def shape(self) -> None:
         raise NotImplementedError

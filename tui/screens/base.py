@@ -51,6 +51,15 @@ class OnTally:
         """The game whose rules the help shows (a table's screens), if any."""
         return None
 
+    def replay_keys(self) -> None:
+        """Keys typed ahead while screens changed: this one takes them now (tui.typeahead)."""
+        keys = getattr(self.app, "keys", None)
+        if keys is not None and keys.pending:
+            self.app.call_later(keys.replay)
+
+    def on_screen_resume(self) -> None:
+        self.replay_keys()
+
     def on_unmount(self) -> None:
         """The screen is gone (its widgets first): let Textual's caches forget them."""
         release_closed_widgets()

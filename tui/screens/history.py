@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from ledger.views import DealView
 
-from ..format import chips, game_title
+from ..format import chips, game_title, minus_signs
 from ..i18n import t
 from ..widgets.fit import fit_columns
 from ..widgets.preview import reason_text
@@ -55,7 +55,7 @@ class HistoryScreen(TallyScreen[None]):
             log.add_column(Text(name, justify="right"), key=f"seat-{name}")
         rows = [(str(rev.revision), t(f"kind.{rev.kind}"), rev.created_at[:16],
                  rev.author or "", rev.reason or "",
-                 t("table.void", reason="") if rev.void else rev.summary,
+                 t("table.void", reason="") if rev.void else minus_signs(rev.summary),
                  *(chips(rev.nets.get(n, 0)) for n in table_view.seats))
                 for rev in self.revisions]
         fit_columns(log, rows)

@@ -16,11 +16,11 @@ from textual.widgets import DataTable, Footer, Header, Static
 from ledger.views import NightView, StandingRow, TableView
 
 from ..format import game_title, night_label, signed, status_text
-from ..forms.prompt import ConfirmModal
 from ..i18n import t
 from ..widgets.fit import fit_columns
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
+from .closing import close_night
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -38,6 +38,9 @@ class NightData:
 class NightScreen(TallyScreen[None]):
     HELP = "help.night"
     PALETTE = ("new_table", "open_table", "settle", "close_night", "roster")
+    # below 110 columns the standings go under the tables: Deals, Leader, Status stay whole
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-stacked"),
+                                                                       (110, "-side")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_table", "key.new_table"),
         Binding("o", "open_table", "key.open"),
@@ -186,16 +189,7 @@ class NightScreen(TallyScreen[None]):
     def action_close_night(self) -> None:
         if self.data is None or self.closed:
             return
-        night = self.data.night
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.service.close_night(night.id)
-                self.notify(t("night.closed_note", date=night.date))
-                self.load()
-
-        self.app.push_screen(ConfirmModal(t("night.close_question", date=night.date)),
-                             answered)
+        close_night(self.app, self.service, self.data.night, self.load)
 
     def action_settle(self) -> None:
         from .settlement import SettlementScreen

@@ -11,10 +11,11 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from ledger.views import NightView
 
-from ..forms.prompt import ConfirmModal, Field, PromptModal
+from ..forms.prompt import Field, PromptModal
 from ..i18n import t
 from ..widgets.fit import fit_columns
 from .base import TallyScreen
+from .closing import close_night
 
 
 class NightsScreen(TallyScreen[None]):
@@ -120,15 +121,7 @@ class NightsScreen(TallyScreen[None]):
         night = self.selected()
         if night is None or night.closed:
             return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.service.close_night(night.id)
-                self.notify(t("night.closed_note", date=night.date))
-                self.reload()
-
-        self.app.push_screen(ConfirmModal(t("night.close_question", date=night.date)),
-                             answered)
+        close_night(self.app, self.service, night, self.reload)
 
     async def action_switch_language(self) -> None:
         await self.tally.switch_language()

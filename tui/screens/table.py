@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -25,9 +25,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
 
 from ledger.textwidth import width as cell_width
-from ledger.views import DealView, StandingRow, TableView
+from ledger.views import DealView, Preview, StandingRow, TableView
 
-from ..format import chips, game_title, status_text
+from ..format import chips, game_title, minus_signs, status_text
 from ..forms import ui_for
 from ..forms.base import DealEntry, FormContext
 from ..forms.prompt import ConfirmModal, Field, PromptModal
@@ -45,7 +45,9 @@ if TYPE_CHECKING:
 
 MARKS = {"correct": "✎", "resettle": "↻", "void": "✗", "record": ""}
 FILL_CHUNK = 200  # rows added between two looks at the keyboard
-NUMBER_WIDTH, NET_WIDTH, SUMMARY_MIN = 5, 6, 28  # "−1980", "+12345": a column's cells
+NUMBER_WIDTH, NET_WIDTH, SUMMARY_MIN = 5, 6, 10  # "−1980", "+12345": a column's cells
+# (the summary gives way on a narrow terminal: a net is never cut, a summary is also in the
+# deal's history; the seats scroll sideways, with a scrollbar, only past ~8 seats at 80)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +83,7 @@ def deal_rows(data: TableData, totals: bool, indices: Iterable[int] | None = Non
         if deal.void:
             summary = Text(t("table.void", reason=deal.reason or ""), style="dim strike")
         else:
-            summary = Text(deal.summary)
+            summary = Text(minus_signs(deal.summary))
         cells = [chips(data.running[name][i] if totals else deal.nets.get(name, 0),
                        zero="0" if totals else "·") for name in seats]
         rows.append((str(deal.id), (Text(str(deal.number), justify="right"),
@@ -193,11 +195,13 @@ class TableScreen(TallyScreen[None]):
         """Fixed widths: a row appended later never has to widen a column (the DataTable
         keeps lines drawn at the old widths), and every seat stays on screen."""
         log = self.query_one("#deals", DataTable)
-        if log.columns:
+        if log.columns and self._columns_for == self.size.width:
             return
+        log.clear(columns=True)
+        self._columns_for = self.size.width
         seats = data.table.seats
         seat_widths = [max(cell_width(name), NET_WIDTH) for name in seats]  # cells: 佐藤 is 4
-        room = self.size.width - NUMBER_WIDTH - 1 - sum(w + 2 for w in seat_widths) - 8
+        room = self.size.width - (NUMBER_WIDTH + 2) - 3 - 2 - sum(w + 2 for w in seat_widths) - 2
         longest = max((cell_width(d.summary) for d in data.deals), default=0)
         log.add_column("#", key="number", width=NUMBER_WIDTH)
         log.add_column("", key="mark", width=1)
@@ -354,15 +358,19 @@ class TableScreen(TallyScreen[None]):
                               partial(self.service.preview_deal, self.table_id),
                               self._add, facts=partial(self.service.form_facts, self.table_id))
         else:
-            ctx = FormContext(table, deal.number,
-                              partial(self.service.preview_deal, self.table_id,
-                                      deal_id=deal.id),
+            ctx = FormContext(table, deal.number, partial(self._correction_preview, deal.id),
                               partial(self._correct, deal), deal,
                               self.service.status_before(self.table_id, deal.id),
                               partial(self.service.form_facts, self.table_id,
                                       deal_id=deal.id))
         self.app.push_screen(ui_for(table.game).form(ctx),
                              self._appended if deal is None else self._saved)
+
+    def _correction_preview(self, deal_id: int, obj: dict[str, Any]) -> Preview:
+        """What the corrected deal settles, and what it changes in the deals after it."""
+        preview = self.service.preview_deal(self.table_id, obj, deal_id=deal_id)
+        later = self.service.correction_effects(deal_id, obj)
+        return replace(preview, extra={**preview.extra, "downstream": later})
 
     def _appended(self, deal_id: int | None) -> None:
         """A new deal: read it alone, not the whole table again, and add its row."""
@@ -418,7 +426,11 @@ class TableScreen(TallyScreen[None]):
             self._note = t("table.voided", n=deal.number, later=later)
             return deal.id
 
-        self.app.push_screen(PromptModal(t("table.void_title", n=deal.number, summary=deal.summary),
+        title = t("table.void_title", n=deal.number, summary=minus_signs(deal.summary))
+        later = self.service.correction_effects(deal.id, None)
+        if later:
+            title = "\n".join((title, t("table.void_later"), *later))
+        self.app.push_screen(PromptModal(title,
                                          [Field("reason", t("field.reason"), "",
                                                 t("field.reason_hint"))],
                                          void, ok=t("button.void")), self._saved)
@@ -445,6 +457,15 @@ class TableScreen(TallyScreen[None]):
             from .history import HistoryScreen
 
             self.app.push_screen(HistoryScreen(deal.id))
+
+    _columns_for = 0  # the screen width the log's columns were fitted to
+
+    def on_resize(self) -> None:
+        """A wider or narrower window: fit the columns again (they were fixed when drawn)."""
+        if self.data is not None and self._columns_for and \
+                self._columns_for != self.size.width:
+            self._select = self.selected_id()
+            self.show(self.data, deal_rows(self.data, self.show_totals))
 
     def action_toggle_totals(self) -> None:
         if self.data is None:

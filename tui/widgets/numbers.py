@@ -19,10 +19,13 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..keys import localize
+from ..typeahead import deliver
 
 
 class NumbersField(Widget, can_focus=True):
     """`values` by name; `None` for a slot not typed yet."""
+
+    TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(d), f"digit({d})", "key.number", show=d == 0, key_display="0–9",
@@ -30,6 +33,8 @@ class NumbersField(Widget, can_focus=True):
         Binding("enter", "next(True)", "key.next_slot"),
         Binding("space", "next", "key.next_slot", show=False),
         Binding("backspace", "erase", "key.erase"),
+        Binding("tab", "tab(1)", "key.next_slot", show=False),
+        Binding("shift+tab", "tab(-1)", "key.previous_slot", show=False),
         Binding("right", "move(1)", "key.next_slot", show=False),
         Binding("left", "move(-1)", "key.previous_slot", show=False),
     ]
@@ -137,7 +142,7 @@ class NumbersField(Widget, can_focus=True):
 
     def _changed(self, advance: bool = False, submit: bool = False) -> None:
         self.touched = True
-        self.post_message(self.Changed(self, advance, submit))
+        deliver(self, self.Changed(self, advance, submit))
 
     def _set(self, index: int, text: str) -> None:
         digits = list(self.digits)
@@ -170,6 +175,17 @@ class NumbersField(Widget, can_focus=True):
                 self._changed()
             return
         self._changed(advance=True, submit=submit)
+
+    def action_tab(self, step: int) -> None:
+        """Tab goes through the slots in the order shown, then on to the next field (the
+        second player's points came after the Tricks row once)."""
+        at = self.at + step
+        if 0 <= at < self.typed_slots:
+            self.at = at
+        elif step > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
 
     def action_move(self, step: int) -> None:
         self.at = max(0, min(self.typed_slots - 1, self.at + step))

@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from ..i18n import t
 from ..keys import SEAT_KEYS, digit_bindings, localize
+from ..typeahead import deliver
 
 
 class Choice(NamedTuple):
@@ -27,6 +28,8 @@ class Choice(NamedTuple):
 
 class Picker(Widget, can_focus=True):
     """A row of choices; the one chosen is highlighted. `value` is None until picked."""
+
+    TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "cycle(1)", "key.next_choice", show=False),
@@ -59,15 +62,28 @@ class Picker(Widget, can_focus=True):
         self.locked = False
 
     def render(self) -> Text:
-        out = Text()
+        """The choices, wrapped between choices only: a key never ends a line without its
+        name ("4" / "Zoë  5 Dan" read as "Zoë 5")."""
+        parts = []
         for choice in self.choices:
             chosen = choice.value == self.value
             style = "bold reverse" if chosen else ("dim" if self.locked else "")
-            out.append(choice.key, style="bold" if not self.locked else "dim")
-            out.append(f" {choice.label} ", style=style)
-            out.append(" ")
+            part = Text()
+            part.append(choice.key, style="bold" if not self.locked else "dim")
+            part.append(f" {choice.label} ", style=style)
+            part.append(" ")
+            parts.append(part)
         if self.allow_none:
-            out.append(self.none_hint or t("picker.none_hint"), style="dim")
+            parts.append(Text(self.none_hint or t("picker.none_hint"), style="dim"))
+        width = self.size.width or 10_000
+        out = Text()
+        line = 0
+        for part in parts:
+            if line and line + part.cell_len - 1 > width:
+                out.append("\n")
+                line = 0
+            out.append_text(part)
+            line += part.cell_len
         return out
 
     def set_value(self, value: str | None, *, touched: bool = True) -> None:
@@ -81,7 +97,7 @@ class Picker(Widget, can_focus=True):
             return
         self.value = value
         self.touched = True
-        self.post_message(self.Changed(self, value, advance))
+        deliver(self, self.Changed(self, value, advance))
 
     def action_pick(self, value: str) -> None:
         if any(c.value == value for c in self.choices):
@@ -126,6 +142,8 @@ class SeatPicker(Picker):
 class PointsField(Widget, can_focus=True):
     """Card points typed digit by digit; `g` switches between the team's and the Gang's pile."""
 
+    TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(d), f"digit({d})", "key.points", show=d == 0, key_display="0–9",
                   group=Binding.Group("key.points", compact=True)) for d in range(10)),
@@ -169,7 +187,7 @@ class PointsField(Widget, can_focus=True):
 
     def _changed(self) -> None:
         self.touched = True
-        self.post_message(self.Changed(self))
+        deliver(self, self.Changed(self))
 
     def action_digit(self, d: int) -> None:
         if len(self.digits) >= self.max_digits:

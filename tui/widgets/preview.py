@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from ledger.views import Preview
 
-from ..format import chips
+from ..format import chips, minus_signs
 from ..i18n import t, term
 
 
@@ -57,7 +57,7 @@ def nets_grid(nets: dict[str, int], seats: Sequence[str]) -> Table:
 
 
 def render_preview(preview: Preview, seats: Sequence[str]) -> RenderableType:
-    parts: list[RenderableType] = [Text(preview.summary, style="bold"), Text("")]
+    parts: list[RenderableType] = [Text(minus_signs(preview.summary), style="bold"), Text("")]
     if preview.transfers:
         moves = Table.grid(padding=(0, 1))
         moves.add_column()
