@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 class Ctx:
     db_option: str | None = None
     demo: bool = False  # `--demo`: the demo night's own database
+    lang: str | None = None  # `--lang` (already in use: ledger.cli.errors.choose_language)
     _service: Tally | None = field(default=None, repr=False)
 
     @property
