@@ -7,18 +7,11 @@ from typing import Any
 
 from rich.text import Text
 
+from ledger.i18n.formats import MINUS, date_text, signed
+
 from .i18n import t
 
-MINUS = "−"  # a real minus sign: easier to tell from a hyphen in a column of numbers
-
-
-def signed(n: int) -> str:
-    """`+25`, `−25`, `0`."""
-    if n > 0:
-        return f"+{n}"
-    if n < 0:
-        return f"{MINUS}{-n}"
-    return "0"
+__all__ = ["MINUS", "chips", "game_title", "night_label", "signed", "status_text"]
 
 
 def chips(n: int, *, zero: str = "·") -> Text:
@@ -41,7 +34,7 @@ def game_title(name: str) -> str:
 
 
 def night_label(date: str, venue: str | None) -> str:
-    return f"{date} · {venue}" if venue else date
+    return f"{date_text(date)} · {venue}" if venue else date_text(date)
 
 
 def status_text(status: Mapping[str, Any]) -> str:

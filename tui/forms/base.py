@@ -57,6 +57,32 @@ class FormContext:
         return self.before if self.before is not None else self.table.status
 
 
+def size_labels(form: Widget) -> None:
+    """Fit the field labels by display width (`rich.cells`: a Japanese character takes two
+    columns): a label too wide for its column breaks between its languages (`スタP` /
+    `start player`), never inside a term; when even one part is too wide, every label's
+    column widens to it."""
+    from rich.cells import cell_len
+
+    from ledger.i18n.typography import script_groups
+
+    labels = list(form.query(".field-label").results(Label))
+    if not labels or labels[0].styles.width is None:
+        return
+    have = int(labels[0].styles.width.value) - 1
+    texts = [str(label.content) for label in labels]
+    need = max(cell_len(g) for text in texts for g in script_groups(text))
+    if need > have:
+        for label in labels:
+            label.styles.width = need + 1
+        for error in form.query(".field-error"):
+            error.styles.padding = (0, 0, 0, need + 2)
+        have = need
+    for label, text in zip(labels, texts, strict=True):
+        if cell_len(text) > have:
+            label.update("\n".join(script_groups(text, have)))
+
+
 class DealForm(TallyModal[int | None]):
     """Base of the deal forms. Dismisses with the saved deal's id, or None when cancelled."""
 
@@ -163,6 +189,7 @@ class DealForm(TallyModal[int | None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        size_labels(self)
         if self.ctx.deal is not None and self.ctx.deal.outcome is not None:
             self.load(self.ctx.deal.outcome)
         try:

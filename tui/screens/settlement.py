@@ -25,6 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Static
 
 from ledger import money
+from ledger.i18n import formats
 from ledger.night_end import Mode, NightSettlement, SettleItem
 from ledger.rules import RuleError
 from ledger.settle import Explanation
@@ -39,7 +40,7 @@ from .base import TallyScreen
 def money_text(amount: Decimal | None, currency: str | None) -> Text:
     if amount is None or currency is None:
         return Text("")
-    return Text(money.format_money(amount, currency), justify="right")
+    return Text(formats.money_text(amount, currency), justify="right")
 
 
 def why_text(why: Explanation) -> str:
