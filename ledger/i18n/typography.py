@@ -42,8 +42,8 @@ def units(text: str) -> list[str]:
         prev_is_word = bool(prev) and not prev.isspace()
         if prev_is_word and (glue_next or ch in NO_START):
             out[-1] += ch
-        elif prev_is_word and not is_cjk(ch) and (not is_cjk(prev[-1]) or ch.isascii()
-                                                  and ch.isalpha()):
+        elif prev_is_word and not is_cjk(ch) and (not is_cjk(prev[-1]) or (ch.isascii()
+                                                  and ch.isalpha())):
             out[-1] += ch  # inside a Latin word or a number, or a letter ending a term (スタP)
         else:
             out.append(ch)
