@@ -165,17 +165,13 @@ class ArchiveMixin:
     def import_jsonl(self, path: Path, table_id: int, author: str | None = None) -> list[int]:
         """One deal per line (calc contract objects); all the file or nothing."""
         from .calc import read_json_object
+        from .reading import read_file
 
         objs: list[dict[str, Any]] = []
         lines: list[int] = []
-        try:  # read at once, cut where iterating the file would (universal newlines)
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise RuleError("file", f"{path} does not exist") from None
-        except UnicodeDecodeError:
-            raise RuleError("file", f"{path} is not UTF-8 text") from None
-        except OSError as exc:  # a folder, no permission, an I/O error
-            raise RuleError("file", f"{path}: {exc.strerror or type(exc).__name__}") from None
+        # read at once (capped while reading), cut where iterating the file would
+        # (universal newlines)
+        text = read_file(path, "file").replace("\r\n", "\n").replace("\r", "\n")
         for number, line in enumerate(text.split("\n"), start=1):
             if not line.strip():
                 continue

@@ -33,6 +33,9 @@ def read_json_object(text: str, field: str = "input") -> dict[str, Any]:
         obj = _DECODER.decode(text)
     except RecursionError:
         raise RuleError(field, "JSON nested too deeply") from None
+    except _DuplicateKey as exc:
+        raise RuleError(field, f"key {show(exc.key)} appears twice in one object (which one "
+                        "counts would be a guess)") from None
     except ValueError as exc:
         msg = getattr(exc, "msg", str(exc))
         where = f" at line {exc.lineno} column {exc.colno}" if hasattr(exc, "lineno") else ""
@@ -49,8 +52,26 @@ def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-_DECODER = json.JSONDecoder(parse_constant=_not_json)  # built once (json.loads builds one
-#                                                        at every call given an option)
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Every JSON object, at any depth: a key given twice is refused, not last-wins."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return obj
+
+
+# built once (json.loads builds one at every call given an option)
+_DECODER = json.JSONDecoder(parse_constant=_not_json, object_pairs_hook=_unique_keys)
 
 
 def _check_tree(obj: Any, field: str, *, escapes: bool) -> None:

@@ -17,6 +17,13 @@ DEFAULT_MINOR_UNITS = 2
 SYMBOLS = {"JPY": "¥", "EUR": "€", "USD": "$", "GBP": "£"}
 
 
+# A rate is bounded where it enters, so a stored one can never make money arithmetic slow
+# (`1e999999999` is a billion-digit integer to `to_money`) or absurd.
+MAX_RATE_TEXT = 32  # characters, as typed
+MAX_RATE = Decimal(10) ** 9  # money per chip: below a billion
+MAX_RATE_DECIMALS = 9  # digits after the point
+
+
 def parse_rate(text: str) -> Decimal:
     """The money value of one chip, from what a user typed: a positive decimal number.
 
@@ -31,6 +38,8 @@ def parse_rate(text: str) -> Decimal:
     ledger.rules.errors.RuleError: rate: 0,05 has a comma; write decimals with a point, as 0.05
     """
     cleaned = text.strip()
+    if len(cleaned) > MAX_RATE_TEXT:
+        raise RuleError("rate", f"{show(text)} is longer than {MAX_RATE_TEXT} characters")
     if "," in cleaned:
         raise RuleError("rate", f"{show(text)} has a comma; write decimals with a point, "
                                 f"as {cleaned.replace(',', '.')}")
@@ -42,6 +51,14 @@ def parse_rate(text: str) -> Decimal:
         raise RuleError("rate", f"{show(text)} is not a finite number")
     if rate <= 0:
         raise RuleError("rate", f"{show(text)} is not above 0")
+    if rate >= MAX_RATE:
+        raise RuleError("rate", f"{show(text)} is not below {MAX_RATE:,}")
+    exponent = rate.as_tuple().exponent
+    assert isinstance(exponent, int)  # finite
+    if exponent < -MAX_RATE_DECIMALS and rate != rate.quantize(Decimal(1).scaleb(
+            -MAX_RATE_DECIMALS)):
+        raise RuleError("rate", f"{show(text)} has more than {MAX_RATE_DECIMALS} digits "
+                        "after the point")
     return rate
 
 

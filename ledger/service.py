@@ -20,6 +20,7 @@ from typing import Any
 
 from . import presets
 from .archive import ArchiveMixin
+from .names import clean_name, clean_text, name_key
 from .night_end import NightEndMixin
 from .payment_check import payment_problems
 from .rules import RuleError, game_named
@@ -39,8 +40,6 @@ from .views import (
     TableView,
     TransferView,
 )
-
-MAX_NAME = 40
 
 
 @lru_cache(maxsize=256)
@@ -84,31 +83,6 @@ class _Step:
     summary: str
 
 
-def clean_text(value: str | None, field: str) -> str | None:
-    """Free text to store (venue, author, reason): refused if it is not text, e.g. a lone
-    surrogate that undecodable command-line bytes turn into (SQLite cannot store it)."""
-    if value is not None and not value.isascii():
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise RuleError(field, "is not valid UTF-8 text") from None
-    return value
-
-
-def clean_name(value: object, field: str = "name") -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise RuleError(field, f"{show(value)} is not a name")
-    clean_text(value, field)
-    name = " ".join(value.split())
-    if len(name) > MAX_NAME:
-        raise RuleError(field, f"{show(name)} is longer than {MAX_NAME} characters")
-    if name.lower() == POT:
-        raise RuleError(field, '"pot" is reserved for the Hachi-Hachi pot')
-    if "," in name:
-        raise RuleError(field, f"{show(name)} contains a comma (seat lists use commas)")
-    return name
-
-
 class Tally(NightEndMixin, ArchiveMixin):
     """The ledger service over one database."""
 
@@ -139,13 +113,20 @@ class Tally(NightEndMixin, ArchiveMixin):
     # ---- players -------------------------------------------------------------------------
 
     def add_player(self, name: object) -> int:
-        clean = clean_name(name)
+        return self.add_players([name])[0]
+
+    def add_players(self, names: Sequence[object]) -> list[int]:
+        """Add members in one transaction: all of them, or none if any is refused."""
+        cleaned = [clean_name(name) for name in names]
         with self._write() as s:
-            clash = repo.player_by_name_folded(session=s, name=clean)
-            if clash:
-                raise RuleError("name",
-                                f"{show(clean)} is already in the roster as {show(clash[1])}")
-            return repo.add_player(session=s, name=clean, now=_now())
+            ids = []
+            for clean in cleaned:  # an earlier name of the same call counts as a clash
+                clash = repo.player_by_name_folded(session=s, name=clean)
+                if clash:
+                    raise RuleError("name", f"{show(clean)} is already in the roster as "
+                                    f"{show(clash[1])}")
+                ids.append(repo.add_player(session=s, name=clean, now=_now()))
+            return ids
 
     def rename_player(self, old: object, new: object) -> None:
         new_name = clean_name(new, "new name")
@@ -163,8 +144,9 @@ class Tally(NightEndMixin, ArchiveMixin):
     def _player_id(self, s: Connection, name: object, field: str) -> int:
         if not isinstance(name, str):
             raise RuleError(field, f"{show(name)} is not a name")
-        found = repo.player_by_name_folded(session=s, name=" ".join(name.split()))
-        if not found or found[1] != " ".join(name.split()):
+        key = name_key(name)
+        found = repo.player_by_name_folded(session=s, name=key) if key else None
+        if not found or found[1] != key:
             raise RuleError(field, f"{show(name)} is not in the roster (tally player add)")
         return found[0]
 

@@ -58,14 +58,27 @@ def echo_json(value: Any) -> None:
 
 def read_stdin_json(field: str = "input") -> dict[str, Any]:
     from ..calc import read_json_object
+    from ..reading import read_stdin
     from ..rules import RuleError
 
     if sys.stdin is None or sys.stdin.isatty():
         raise RuleError(field, "give the deal as JSON on standard input, or with flags")
-    try:
-        text = sys.stdin.read()
-    except UnicodeDecodeError:
-        raise RuleError(field, "standard input is not UTF-8 text") from None
+    text = read_stdin(sys.stdin, field)  # capped while reading; a leading BOM dropped
     if not text.strip():
         raise RuleError(field, "is empty (give the deal as JSON on stdin, or with flags)")
     return read_json_object(text, field)
+
+
+def read_nets(raw: Any) -> Any:
+    """`settle --nets -`: names by `name_key` ("Ann" and "Ann " are one player, refused
+    as a duplicate) and each whole number within MAX_CHIPS; `settle_nets` checks the rest."""
+    from ..names import clean_nets
+    from ..rules import RuleError
+    from .errors import MAX_CHIPS
+
+    nets = clean_nets(raw, "nets")
+    if isinstance(nets, dict):
+        for name, value in nets.items():
+            if type(value) is int and abs(value) > MAX_CHIPS:
+                raise RuleError(f"nets.{name}", f"{value} is beyond ±{MAX_CHIPS:,} chips")
+    return nets

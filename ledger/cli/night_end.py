@@ -37,11 +37,11 @@ def settle(
         raise RuleError("settle", "give exactly one of --night N and --nets -")
     if nets is not None:
         from ..night_end import settle_nets
-        from .context import read_stdin_json
+        from .context import read_nets, read_stdin_json
 
         if nets != "-":
             raise RuleError("--nets", f"{nets}: use - to read the nets from stdin")
-        payments = settle_nets(read_stdin_json("nets"))
+        payments = settle_nets(read_nets(read_stdin_json("nets")))
         if as_json:
             echo_json([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments])
         else:
@@ -107,8 +107,11 @@ def pay(ctx: typer.Context, night: Annotated[int, typer.Option()],
         undo: Annotated[bool, typer.Option("--undo", help="Take back a payment marked "
                                            "by mistake.")] = False) -> None:
     """Mark a line of the night's plan paid; prints the amount marked."""
-    typer.echo(ctx_of(ctx).service.pay(night, payer, payee, amount, undo=undo,
-                                       mode=mode))  # type: ignore[arg-type]
+    from ..names import name_key
+
+    # names as the roster spells them, so a look-alike ("Ann" + zero-width space) is Ann
+    typer.echo(ctx_of(ctx).service.pay(night, name_key(payer), name_key(payee), amount,
+                                       undo=undo, mode=mode))  # type: ignore[arg-type]
 
 
 def export(ctx: typer.Context,

@@ -15,9 +15,8 @@ app = typer.Typer(no_args_is_help=True)
 @app.command("add")
 def add(ctx: typer.Context, names: Annotated[list[str], typer.Argument(help="Names.")]) -> None:
     """Add members to the roster; prints each new id."""
-    service = ctx_of(ctx).service
-    for name in names:
-        typer.echo(service.add_player(name))
+    for pid in ctx_of(ctx).service.add_players(names):  # all or none
+        typer.echo(pid)
 
 
 @app.command("list")

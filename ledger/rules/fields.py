@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from ..names import MAX_NAME, name_key
 from .errors import RuleError, show
 
 _MISSING = object()
@@ -60,10 +61,11 @@ def get_choice(obj: Mapping[str, Any], key: str, choices: Collection[str], *,
 
 
 def player_name(value: Any, field: str, seats: Collection[str]) -> str:
-    """A seated player's name (trimmed, case-sensitive)."""
+    """A seated player's name (by `name_key`: trimmed, NFC, no format characters;
+    case-sensitive)."""
     if not isinstance(value, str):
         raise RuleError(field, f"{show(value)} is not a player name")
-    name = value.strip()
+    name = name_key(value)
     if name not in seats:
         raise RuleError(field, f"{show(value)} is not playing at this table")
     return name
@@ -96,7 +98,7 @@ def player_map(obj: Mapping[str, Any], key: str, seats: Collection[str], *,
     raw = get_mapping(obj, key, optional=optional)
     out: dict[str, Any] = {}
     for name, value in raw.items():
-        clean = name.strip() if isinstance(name, str) else None
+        clean = name_key(name) if isinstance(name, str) else None
         if clean not in seats:  # the usual case passes without building the field's name
             clean = player_name(name, f"{key}.{name}", seats)
         if clean in out:
@@ -106,16 +108,17 @@ def player_map(obj: Mapping[str, Any], key: str, seats: Collection[str], *,
 
 
 def read_players(value: Any, field: str = "players") -> tuple[str, ...]:
-    """The contract's `players`: a list of unique, non-empty names (trimmed)."""
+    """The contract's `players`: a list of unique, non-empty names (by `name_key`, so a
+    look-alike of a name already listed appears twice)."""
     if not isinstance(value, list) or not value:
         raise RuleError(field, f"{show(value)} is not a list of names")
     names: list[str] = []
     for item in value:
-        if not isinstance(item, str) or not item.strip():
+        name = name_key(item) if isinstance(item, str) else ""
+        if not name:
             raise RuleError(field, f"{show(item)} is not a player name")
-        name = item.strip()
-        if len(name) > 40:
-            raise RuleError(field, f"{show(name)} is longer than 40 characters")
+        if len(name) > MAX_NAME:
+            raise RuleError(field, f"{show(name)} is longer than {MAX_NAME} characters")
         if name == "pot":
             raise RuleError(field, '"pot" is reserved')
         if name in names:

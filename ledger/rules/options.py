@@ -12,6 +12,37 @@ from .errors import RuleError, show
 
 T = TypeVar("T")
 
+# Every integer option is bounded where it enters (a preset file, `--set`, a stored table),
+# so no option can later overflow SQLite's integers or make a deal's arithmetic absurd
+# (`--set multiplier_plain=150000000000000000`). Ranges are by option name: the same name
+# means the same thing in every game. The low end None leaves it to the game's `validate`,
+# which words its own rule ("is negative"); an option not listed gets DEFAULT_INT_RANGE.
+DEFAULT_INT_RANGE = (-1_000_000, 1_000_000)
+INT_OPTION_RANGES: dict[str, tuple[int | None, int]] = {
+    "multiplier_plain": (1, 1_000),
+    "multiplier_hearts": (1, 1_000),
+    "round_to": (1, 1_000),
+    "start_chips": (None, 1_000_000),
+    "fee_base": (None, 10_000),
+    "fee_step": (None, 10_000),
+    "trick_unit": (None, 10_000),
+    "mizuten_bonus": (None, 10_000),
+    "ooba_multiplier": (1, 1_000),
+    "zetsuba_multiplier": (1, 1_000),
+    "rounds": (1, 1_000),
+    "stake": (None, 1_000_000),
+}
+
+
+def check_range(key: str, value: int) -> int:
+    """`value` within the option's sane range (INT_OPTION_RANGES), else a RuleError."""
+    lo, hi = INT_OPTION_RANGES.get(key, DEFAULT_INT_RANGE)
+    if lo is not None and value < lo:
+        raise RuleError(key, f"{value} is below {lo}")
+    if value > hi:
+        raise RuleError(key, f"{value} is above {hi:,}")
+    return value
+
 
 def _coerce(key: str, hint: Any, value: Any) -> Any:
     origin = typing.get_origin(hint)
@@ -21,7 +52,7 @@ def _coerce(key: str, hint: Any, value: Any) -> Any:
         raise RuleError(key, f"{show(value)} is not true or false")
     if hint is int:
         if type(value) is int:
-            return value
+            return check_range(key, value)
         raise RuleError(key, f"{show(value)} is not a whole number")
     if hint is str:
         if isinstance(value, str):
