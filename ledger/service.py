@@ -12,7 +12,7 @@ import os
 import sqlite3
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from functools import lru_cache
 from pathlib import Path
@@ -297,8 +297,9 @@ class Tally(NightEndMixin, ArchiveMixin):
         with self._read() as s:
             t = self._load_table(s, table_id)
             state = self._state_before(s, t, deal_id)
-            _, settlement, summary, _ = self._outcome_for(t, state, obj)
-            return _preview(settlement, summary)
+            stored, settlement, summary, _ = self._outcome_for(t, state, obj)
+            return replace(_preview(settlement, summary), outcome=stored, game=t.game.name,
+                           seats=tuple(t.seats))
 
     def _state_before(self, s: Connection, t: _Table, deal_id: int | None) -> State:
         if deal_id is None:
@@ -451,7 +452,8 @@ class Tally(NightEndMixin, ArchiveMixin):
                     nets[x.payee] += x.amount
             out.append(DealView(r[0], t.id, r[1], r[3], r[4], r[6],
                                 json.loads(r[5]) if r[5] else None, json.loads(r[7] or "{}"),
-                                transfers, nets, str(r[8])[:19], r[9], r[10]))
+                                transfers, nets, str(r[8])[:19], r[9], r[10], t.game.name,
+                                tuple(t.seats)))
         return out
 
     def deal(self, deal_id: int) -> DealView:

@@ -45,6 +45,9 @@ class TallyApp(App[None]):
         Binding("f1", "help", "key.help", priority=True),
         Binding("question_mark", "help", "key.help", show=False),
         Binding("ctrl+q", "quit", "key.quit", show=False, priority=True),
+        # Textual's own palette key, described in the language in use (its "palette" is not)
+        Binding("ctrl+p", "command_palette", "key.palette", show=False, priority=True,
+                tooltip="key.palette_tooltip"),
     ]
 
     def __init__(self, service: Tally, *, demo_path: Path | None = None,

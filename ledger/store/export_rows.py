@@ -12,12 +12,15 @@ row to row (a seat's player and net, or one transfer), so a CSV file formats the
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
 from ..csv_runs import Runs
+from ..i18n import language
+from ..summaries import reason_text, render
 from .db import Connection
 from .repo import player_names, seats_by_table
 
@@ -34,7 +37,7 @@ def _deals(session: Connection, night_id: int | None, *, summaries: bool
     with `summaries`, then revision id) of each deal's current revision in scope, in file
     order."""
     in_night = "AND g.night_id = :n" if night_id is not None else ""
-    more = ", r.kind, r.summary, g.id" if summaries else ""
+    more = ", r.kind, r.summary, g.id, r.outcome, r.extra" if summaries else ""
     cur = session.execute(f"""
     SELECT {_DEAL}{more}, r.id
     FROM night n JOIN game_table g ON g.night_id = n.id JOIN deal d ON d.table_id = g.id
@@ -82,12 +85,17 @@ def deal_rows(*, session: Connection, night_id: int | None, moves: Mapping[int, 
 def _deal_runs(session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
                kinds: Mapping[str, str], seats: Mapping[int, Sequence[tuple[int, str]]]
                ) -> Iterator[Run]:
-    for nid, day, table_no, game, deal_no, seq, kind, summary, tid, rid in _deals(
-            session, night_id, summaries=True):
+    rendered = language() != "en"  # English: the stored sentence, which renders the same
+    for (nid, day, table_no, game, deal_no, seq, kind, summary, tid, outcome, extra,
+         rid) in _deals(session, night_id, summaries=True):
         nets: dict[int | None, int] = {}
         for _, a, b, x, _ in moves.get(rid, ()):
             nets[a] = nets.get(a, 0) - x
             nets[b] = nets.get(b, 0) + x
+        if rendered:
+            summary = render(game, json.loads(outcome) if outcome else None,
+                             json.loads(extra or "{}"), summary, kind,
+                             [name for _, name in seats.get(tid, ())])
         yield ((nid, day, table_no, game, deal_no, seq, kinds.get(kind, kind)),
                [(name, nets.get(pid, 0)) for pid, name in seats.get(tid, ())], (summary,))
 
@@ -102,7 +110,9 @@ def transfer_rows(*, session: Connection, night_id: int | None,
 
 def _transfer_runs(session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
                    names: Mapping[int | None, str]) -> Iterator[Run]:
+    said = reason_text if language() != "en" else str  # English: the engines' own words
     for row in _deals(session, night_id, summaries=False):
         settled = moves.get(row[6])
         if settled:
-            yield (row[:6], [(names[a], names[b], x, why) for _, a, b, x, why in settled], ())
+            yield (row[:6], [(names[a], names[b], x, said(why)) for _, a, b, x, why in settled],
+                   ())

@@ -338,7 +338,7 @@ class HachiHachiForm(DealForm):
     def render_preview(self, preview: Preview) -> RenderableType:
         extra = preview.extra
         seats = self.ctx.table.seats
-        parts: list[RenderableType] = [Text(preview.summary, style="bold")]
+        parts: list[RenderableType] = [Text(preview.shown(), style="bold")]
         head = Text(t("hh.round", n=extra.get("round"), of=extra.get("rounds")), style="dim")
         m = extra.get("multiplier", 1)
         if m != 1:

@@ -121,7 +121,8 @@ class NewTableModal(TallyModal[int | None]):
     # ---- game and preset ------------------------------------------------------------------
 
     def _presets(self) -> list[tuple[str, str]]:
-        return [(name, name) for name, _ in presets.preset_names(GAMES[self.game])]
+        return [(t(f"preset.{name}", default=name), name)
+                for name, _ in presets.preset_names(GAMES[self.game])]
 
     def _game_changed(self) -> None:
         preset = self.query_one("#preset", Select)
@@ -139,7 +140,8 @@ class NewTableModal(TallyModal[int | None]):
     def _preset_note(self) -> None:
         chosen = self.query_one("#preset", Select).value
         notes = dict(presets.preset_names(GAMES[self.game]))
-        self.query_one("#preset-note", Static).update(str(notes.get(str(chosen), "")))
+        note = t(f"preset.{self.game}.{chosen}.about", default=notes.get(str(chosen), ""))
+        self.query_one("#preset-note", Static).update(str(note))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()

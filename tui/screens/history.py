@@ -55,7 +55,7 @@ class HistoryScreen(TallyScreen[None]):
             log.add_column(Text(name, justify="right"), key=f"seat-{name}")
         rows = [(str(rev.revision), t(f"kind.{rev.kind}"), rev.created_at[:16],
                  rev.author or "", rev.reason or "",
-                 t("table.void", reason="") if rev.void else rev.summary,
+                 t("table.void", reason="") if rev.void else rev.shown(),
                  *(chips(rev.nets.get(n, 0)) for n in table_view.seats))
                 for rev in self.revisions]
         fit_columns(log, rows)

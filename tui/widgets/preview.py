@@ -12,7 +12,7 @@ from textual.widgets import Static
 from ledger.views import Preview
 
 from ..format import chips
-from ..i18n import t, term
+from ..i18n import t
 
 
 class PreviewPanel(Static):
@@ -34,16 +34,9 @@ class PreviewPanel(Static):
         self.update(self.render_with(preview))
 
 
-# Hachi-Hachi's reasons are its terms, shown in both languages (see `tui.i18n.TERMS`).
-REASON_TERMS = {"out-fee": "out_fees", "forced-out": "forced_out", "hand-roles": "hand_roles",
-                "mizuten": "mizuten"}
+from ledger.summaries import REASON_TERMS, reason_text  # noqa: E402  (shared with exports)
 
-
-def reason_text(reason: str) -> str:
-    """A transfer's reason for people (the engines name them in English: `out-fee`)."""
-    if reason in REASON_TERMS:
-        return term(REASON_TERMS[reason])
-    return t(f"reason.{reason}", default=reason)
+__all__ = ["REASON_TERMS", "reason_text"]
 
 
 def nets_grid(nets: dict[str, int], seats: Sequence[str]) -> Table:
@@ -57,7 +50,7 @@ def nets_grid(nets: dict[str, int], seats: Sequence[str]) -> Table:
 
 
 def render_preview(preview: Preview, seats: Sequence[str]) -> RenderableType:
-    parts: list[RenderableType] = [Text(preview.summary, style="bold"), Text("")]
+    parts: list[RenderableType] = [Text(preview.shown(), style="bold"), Text("")]
     if preview.transfers:
         moves = Table.grid(padding=(0, 1))
         moves.add_column()
