@@ -247,8 +247,9 @@ class TableScreen(TallyScreen[None]):
     def title_line(self) -> None:
         assert self.data is not None
         table = self.data.table
-        parts = [t("table.title", n=table.number, game=game_title(table.game),
-                   preset=t(f"preset.{table.preset}", default=table.preset)), ", ".join(table.seats),
+        preset = t(f"preset.{table.preset}", default=table.preset)
+        parts = [t("table.title", n=table.number, game=game_title(table.game), preset=preset),
+                 ", ".join(table.seats),
                  plural("table.deal_count", table.deals)]
         line = ui_for(table.game).status_line
         extra = (line or status_text)(table.status)
