@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -60,14 +61,30 @@ class Picker(Widget, can_focus=True):
 
     def render(self) -> Text:
         out = Text()
+        room = self.content_size.width  # 0 before the first layout: one line then
+        used = 0
+
+        def fit(size: int) -> None:
+            """A choice goes whole to the next line rather than wrapping inside it
+            (`4` / `Dan`, `A` / `アローン`); sizes are display widths."""
+            nonlocal used
+            if room and used and used + size > room:
+                out.append("\n")
+                used = 0
+            used += size
+
         for choice in self.choices:
             chosen = choice.value == self.value
             style = "bold reverse" if chosen else ("dim" if self.locked else "")
+            fit(cell_len(f"{choice.key} {choice.label}"))
             out.append(choice.key, style="bold" if not self.locked else "dim")
             out.append(f" {choice.label} ", style=style)
-            out.append(" ")
+            out.append(" ")  # spaces at the end of a line are dropped by the wrapping
+            used += 2
         if self.allow_none:
-            out.append(self.none_hint or t("picker.none_hint"), style="dim")
+            hint = self.none_hint or t("picker.none_hint")
+            fit(cell_len(hint))
+            out.append(hint, style="dim")
         return out
 
     def set_value(self, value: str | None, *, touched: bool = True) -> None:
