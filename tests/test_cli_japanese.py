@@ -70,3 +70,26 @@ def test_a_japanese_export_keeps_its_columns(cli: Cli, db_path: Path, tmp_path: 
     transfers = next(out.glob("*transfers*.csv")).read_text(encoding="utf-8-sig")
     assert transfers.splitlines()[0].endswith(",from,to,amount,reason")
     assert ",ソロ" in transfers
+
+
+def test_rule_refusals_are_read_as_facts_and_said_in_japanese() -> None:
+    from ledger.i18n.errors import translate_message
+    from ledger.rules import RuleError
+
+    cases = {
+        '"473" is not a card (try AS, 10H, QD)': '"473" はカードではありません（例：AS、10H、QD）',
+        "given, but P3 is not in (P2, P4 are)":
+            "指定されていますが、P3 は出ていません（出ているのは P2, P4）",
+        "8 players; Crazy Solo takes 3 to 12": "8人です。クレイジーソロは3〜12人で遊びます",
+        "a message no template knows": "a message no template knows",  # stays as it is
+    }
+    assert {m: translate_message(m, "ja") for m in cases} == cases
+    assert translate_message("121 is above 120", "en") == "121 is above 120"
+    err = RuleError("--lang", "'xx' is not en or ja", code="cli.bad_lang", lang="xx")
+    from ledger.i18n import set_language
+    from ledger.i18n.errors import render_error
+
+    set_language("ja")
+    assert render_error(err) == "--lang: xx は en でも ja でもありません"
+    set_language("en")
+    assert render_error(err) == "--lang: 'xx' is not en or ja"

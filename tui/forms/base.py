@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from ledger.i18n.errors import render_error
 from ledger.rules import RuleError
 from ledger.views import DealView, Preview, TableView
 
@@ -300,13 +301,13 @@ class DealForm(TallyModal[int | None]):
                 status.update("")
             elif slot is not None and self.row_shown(slot):
                 inline = self.query_one(f"#error-{slot}", Static)
-                inline.update(str(error))
+                inline.update(render_error(error))
                 inline.display = True
                 panel.clear(t("preview.fix"))
                 status.update("")
             else:
                 panel.clear(t("preview.fix"))
-                status.update(str(error))
+                status.update(render_error(error))
                 status.set_classes("error")
         elif self.preview is not None:
             panel.show(self.preview)

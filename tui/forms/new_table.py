@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 from ledger import presets
+from ledger.i18n.errors import render_error
 from ledger.rules import GAMES, RuleError
 
 from ..format import game_title
@@ -197,7 +198,7 @@ class NewTableModal(TallyModal[int | None]):
             try:
                 self.service.add_player(text)
             except RuleError as exc:
-                self.query_one("#table-error", Static).update(str(exc))
+                self.query_one("#table-error", Static).update(render_error(exc))
                 return
             self.roster.append(text)
             self._seat(text)
@@ -235,7 +236,7 @@ class NewTableModal(TallyModal[int | None]):
         try:
             table_id = self.submit(self.game, preset, self.seats)
         except RuleError as exc:
-            self.query_one("#table-error", Static).update(str(exc))
+            self.query_one("#table-error", Static).update(render_error(exc))
             return
         self.dismiss(table_id)
 
