@@ -160,6 +160,13 @@ def reason_text(reason: str) -> str:
     return t(f"reason.{reason}", default=reason)
 
 
+def party(name: str) -> str:
+    """A transfer's payer or payee for people: the Hachi-Hachi pot in the language in use."""
+    from .rules.transfers import POT
+
+    return t("hh.pot") if name == POT else name
+
+
 RENDERERS: dict[str, Callable[[Facts, Facts], str]] = {
     "crazy-solo": crazy_solo,
     "hachihachi-trick": hachihachi,

@@ -73,7 +73,8 @@ class HelpScreen(TallyModal[None]):
         if not has_cjk(self.text):
             return
         body = self.query_one(Markdown)
-        size = body.content_size.width or (self.size.width - 12)
+        # room for a scroll bar (2) that shows up once the text is longer than the screen
+        size = (body.content_size.width or (self.size.width - 12)) - 2
         if size > 10 and size != self._wrapped_at:
             self._wrapped_at = size
             body.update(wrap_markdown(self.text, size - 1))

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Header, Static
 
+from ledger.summaries import party
 from ledger.views import DealView
 
 from ..format import chips, game_title
@@ -77,6 +78,6 @@ def transfers_view(rev: DealView) -> Group | Text:
     for _ in range(5):
         grid.add_column()
     for x in rev.transfers:
-        grid.add_row(x.payer, "→", x.payee, Text(str(x.amount), justify="right"),
+        grid.add_row(party(x.payer), "→", party(x.payee), Text(str(x.amount), justify="right"),
                      Text(reason_text(x.reason), style="dim"))
     return Group(grid)

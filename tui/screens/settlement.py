@@ -30,7 +30,7 @@ from ledger.night_end import Mode, NightSettlement, SettleItem
 from ledger.rules import RuleError
 from ledger.settle import Explanation
 
-from ..format import chips, night_label
+from ..format import chips, night_label, signed
 from ..forms.prompt import Field, PromptModal
 from ..i18n import t
 from ..widgets.fit import fit_columns
@@ -53,7 +53,7 @@ def why_text(why: Explanation) -> str:
         if why.table is not None:
             lines.append(t("why.at_table", name=name, verb=verb, n=abs(net), table=why.table))
             continue
-        shares = ", ".join(t("why.share", net=f"{getattr(s, key):+d}", table=s.table)
+        shares = ", ".join(t("why.share", net=signed(getattr(s, key)), table=s.table)
                            for s in why.tables if getattr(s, key))
         lines.append(t("why.in_all", name=name, verb=verb, n=abs(net), shares=shares))
     if why.amount < -why.payer_net:

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from ledger.summaries import REASON_TERMS, party, reason_text  # shared with the exports
 from ledger.views import Preview
 
 from ..format import chips
@@ -34,7 +35,6 @@ class PreviewPanel(Static):
         self.update(self.render_with(preview))
 
 
-from ledger.summaries import REASON_TERMS, reason_text  # noqa: E402  (shared with exports)
 
 __all__ = ["REASON_TERMS", "reason_text"]
 
@@ -59,7 +59,8 @@ def render_preview(preview: Preview, seats: Sequence[str]) -> RenderableType:
         moves.add_column(justify="right")
         moves.add_column(style="dim")
         for x in preview.transfers:
-            moves.add_row(x.payer, "→", x.payee, str(x.amount), reason_text(x.reason))
+            moves.add_row(party(x.payer), "→", party(x.payee), str(x.amount),
+                          reason_text(x.reason))
         parts += [Text(t("preview.transfers"), style="underline"), moves, Text("")]
     else:
         parts += [Text(t("preview.no_transfers"), style="dim"), Text("")]
