@@ -7,7 +7,7 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.i18n.formats import date_text, money_text, signed
+from ledger.i18n.formats import date_text, money_text, rate_text, signed
 from ledger.i18n.typography import NO_END, NO_START, script_groups, units, wrap, wrap_markdown
 from ledger.textwidth import width
 
@@ -65,3 +65,6 @@ def test_dates_chips_and_money_by_language() -> None:
     assert money_text(Decimal("350"), "JPY", "ja") == "￥350"
     assert money_text(Decimal("1234.5"), "EUR", "ja") == "€1,234.50"
     assert money_text(Decimal("-0.25"), "EUR", "en") == "-€0.25"  # as English always had it
+    assert rate_text(Decimal("0.125"), "EUR", "ja") == "€0.125"  # every digit of the rate
+    assert rate_text(Decimal("10"), "JPY", "ja") == "￥10"
+    assert rate_text(Decimal("10"), "JPY", "en") == "¥10"

@@ -53,5 +53,19 @@ def money_text(amount: Decimal, currency: str, lang: str | None = None) -> str:
     return format_currency(round_money(amount, code), code, locale=_locale(lang))
 
 
+def rate_text(rate: Decimal, currency: str, lang: str | None = None) -> str:
+    """One chip's money value exactly as set, never rounded (`money.format_rate` in
+    English; the locale's currency format, with every digit of the rate, otherwise)."""
+    from ..money import format_rate
+
+    lang = lang or language()
+    if lang == "en":
+        return format_rate(rate, currency)
+    from babel.numbers import format_currency
+
+    return format_currency(rate, currency.upper(), locale=_locale(lang),
+                           decimal_quantization=False)
+
+
 def _locale(lang: str) -> str:
     return {"ja": "ja_JP"}.get(lang, lang)

@@ -24,7 +24,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Static
 
-from ledger import money
 from ledger.i18n import formats
 from ledger.night_end import Mode, NightSettlement, SettleItem
 from ledger.rules import RuleError
@@ -121,7 +120,7 @@ class SettlementScreen(TallyScreen[None]):
             return
         keep = self.query_one("#open", DataTable).cursor_row
         self.data = data
-        rate = (t("settle.rate", rate=money.format_rate(data.rate, data.currency),
+        rate = (t("settle.rate", rate=formats.rate_text(data.rate, data.currency),
                   currency=data.currency)
                 if data.rate is not None and data.currency else t("settle.no_rate"))
         self.query_one("#settle-title", Static).update(
