@@ -20,6 +20,8 @@ from typing import Any
 
 from . import presets
 from .archive import ArchiveMixin
+from .conflicts import check_new, check_revision
+from .league_service import LeagueMixin
 from .names import clean_name, clean_text, name_key
 from .night_end import NightEndMixin
 from .payment_check import payment_problems
@@ -83,7 +85,7 @@ class _Step:
     summary: str
 
 
-class Tally(NightEndMixin, ArchiveMixin):
+class Tally(NightEndMixin, ArchiveMixin, LeagueMixin):
     """The ledger service over one database."""
 
     def __init__(self, db: Database) -> None:
@@ -336,19 +338,23 @@ class Tally(NightEndMixin, ArchiveMixin):
                 raise RuleError("deal", f"{deal_id} does not exist")
             return int(row[11])
 
-    def add_deal(self, table_id: int, obj: Mapping[str, Any], author: str | None = None) -> int:
-        """Record a deal; returns its id."""
-        return self.add_deals(table_id, [obj], author)[0]
+    def add_deal(self, table_id: int, obj: Mapping[str, Any], author: str | None = None, *,
+                 expect_number: int | None = None) -> int:
+        """Record a deal; returns its id. With `expect_number` (the number a form showed)
+        it is refused (`StaleDeal`) if another device recorded that deal first."""
+        return self.add_deals(table_id, [obj], author, expect_number=expect_number)[0]
 
     def add_deals(self, table_id: int, objs: Sequence[Mapping[str, Any]],
                   author: str | None = None, *, line_numbers: Sequence[int] | None = None,
-                  ) -> list[int]:
+                  expect_number: int | None = None) -> list[int]:
         """Record several deals in one transaction: all of them or none. With
-        `line_numbers`, an error names the line its deal came from."""
+        `line_numbers`, an error names the line its deal came from; with `expect_number`,
+        the first must take that number (checked in the same transaction)."""
         clean_text(author, "author")
         with self._write() as s:
             t = self._load_table(s, table_id)
             self._open_night(s, t.night_id)
+            check_new(expect_number, repo.next_deal_number(session=s, table_id=t.id))
             _, state = self._fold(s, t)
             new: list[repo.NewDeal] = []
             for i, obj in enumerate(objs):
@@ -365,9 +371,11 @@ class Tally(NightEndMixin, ArchiveMixin):
                                   deals=new)
 
     def correct_deal(self, deal_id: int, obj: Mapping[str, Any] | None, *,
-                     reason: str | None = None, author: str | None = None) -> int:
+                     reason: str | None = None, author: str | None = None,
+                     expect_revision: int | None = None) -> int:
         """A new revision of a deal (None voids it); later deals re-settle. Returns the
-        number of later deals whose transfers changed."""
+        number of later deals whose transfers changed. With `expect_revision` (the revision
+        a form opened) it is refused (`StaleDeal`) if the deal changed since."""
         if obj is None and not (reason and reason.strip()):
             raise RuleError("reason", "a void needs a reason")
         clean_text(author, "author")
@@ -378,6 +386,9 @@ class Tally(NightEndMixin, ArchiveMixin):
                 raise RuleError("deal", f"{deal_id} does not exist")
             t = self._load_table(s, row[11])
             self._open_night(s, t.night_id)
+            if expect_revision is not None:
+                check_revision(expect_revision, row[1], row[3],
+                               repo.next_deal_number(session=s, table_id=t.id))
             stored: dict[str, Any] | None = None
             if obj is not None:
                 state = self._state_before(s, t, deal_id)
@@ -397,8 +408,10 @@ class Tally(NightEndMixin, ArchiveMixin):
                     changed += 1
             return changed
 
-    def void_deal(self, deal_id: int, reason: str, author: str | None = None) -> int:
-        return self.correct_deal(deal_id, None, reason=reason, author=author)
+    def void_deal(self, deal_id: int, reason: str, author: str | None = None, *,
+                  expect_revision: int | None = None) -> int:
+        return self.correct_deal(deal_id, None, reason=reason, author=author,
+                                 expect_revision=expect_revision)
 
     def undo_last(self, table_id: int, author: str | None = None) -> int | None:
         """Void the table's last deal that is not void yet (kept in history as 'undo')."""

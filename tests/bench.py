@@ -1,4 +1,4 @@
-"""A decade of club history, measured against the targets of issue 6.
+"""A decade of club history, measured against the targets of issue 6 (and issue 19's league).
 
     python -m tests.bench                  # 520 weekly nights × 4 tables × ~30 deals
     python -m tests.bench --nights 20      # a quick run
@@ -309,6 +309,8 @@ def measure(out: Path, writers: int) -> list[Row]:
 
     runs = [run(tally_argv(db, "standings", "--all")) for _ in range(5)]
     rows.append(timed_row("tally standings --all (whole process)", runs, 1.0))
+    runs = [run(tally_argv(db, "league")) for _ in range(5)]
+    rows.append(timed_row("tally league, every night (whole process)", runs, 0.6))
     runs = [run(tally_argv(db, "round", "add", "--table", str(solo.id)),
                 json.dumps(solo_deal(rng, list(solo.seats)))) for _ in range(5)]
     rows.append(timed_row("tally round add (whole process)", runs, 0.8))

@@ -25,6 +25,7 @@ from ledger.service import Tally
 
 from .i18n import language, set_language, t
 from .keys import localize
+from .live import LIVE_POLL, LiveLedger
 from .screens.base import TallyScreen
 from .screens.help import HelpScreen, help_markdown
 from .screens.night import NightScreen
@@ -53,7 +54,9 @@ class TallyApp(App[None]):
     def __init__(self, service: Tally, *, demo_path: Path | None = None,
                  start_night: int | None = None, demo: bool = False,
                  today: Callable[[], date] = date.today, settings: Settings | None = None,
-                 exports_dir: Path | None = None) -> None:
+                 exports_dir: Path | None = None, table_id: int | None = None,
+                 scorekeeper: str | None = None, ask_scorekeeper: bool = False,
+                 live: bool = True) -> None:
         super().__init__()
         localize(self)
         self.service = service
@@ -71,13 +74,33 @@ class TallyApp(App[None]):
         self._language_modes = 0  # screen-stack modes made by switching the language
         self._told_replaced = False
         self.sub_title = t("app.demo") if demo else ""
+        # a club-room device (`tally serve`): kept on one table, or on the served night
+        self.table_id = table_id
+        self.scorekeeper = scorekeeper  # who records, written into every revision
+        self.ask_scorekeeper = ask_scorekeeper
+        self.live = LiveLedger() if live else None
 
     def get_default_screen(self) -> Screen[None]:
+        if self.table_id is not None:
+            from .screens.table import TableScreen
+
+            return TableScreen(self.table_id)
+        if self.ask_scorekeeper and self.start_night is not None:
+            return NightScreen(self.start_night)  # a device stays on the served night
         return NightsScreen()
 
     def on_mount(self) -> None:
         self.set_interval(FILE_CHECK_SECONDS, self.check_file)
-        if self.start_night is not None:
+        if self.live is not None:
+            self.set_interval(LIVE_POLL, self._poll_ledger)
+        if self.ask_scorekeeper:
+            if self.scorekeeper is None:
+                from .device import ask_scorekeeper
+
+                ask_scorekeeper(self)
+            else:
+                self.sub_title = t("device.scorekeeper", name=self.scorekeeper)
+        elif self.start_night is not None:
             self.open_night(self.start_night)
         elif not self.service.nights():
             self.push_screen(WelcomeScreen(), self._welcomed)
@@ -103,6 +126,12 @@ class TallyApp(App[None]):
     def on_unmount(self) -> None:
         """The app is done: what it froze can be collected again (tests run many apps)."""
         gc.unfreeze()
+        if self.live is not None:
+            self.live.close()
+
+    def _poll_ledger(self) -> None:
+        assert self.live is not None
+        self.live.poll(self)
 
     def _welcomed(self, choice: str | None) -> None:
         if choice == "night" and isinstance(self.screen, NightsScreen):
@@ -201,5 +230,5 @@ def _runner(screen: Screen[object], action: str) -> Callable[[], object]:
 
 def make_app(service: Tally, **options: object) -> TallyApp:
     """The app over `service` (options: demo_path, start_night, demo, today, settings,
-    exports_dir)."""
+    exports_dir, table_id, scorekeeper, ask_scorekeeper, live)."""
     return TallyApp(service, **options)  # type: ignore[arg-type]

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from . import night_end, nights, players, rounds, tables
+from . import league, night_end, nights, players, rounds, serve, tables
 from .context import Ctx, ctx_of, echo_json, read_stdin_json
 from .errors import TallyGroup
 
@@ -18,6 +18,8 @@ app.add_typer(nights.app, name="night", help="Club nights.")
 app.add_typer(tables.app, name="table", help="Tables within a night.")
 app.add_typer(rounds.app, name="round", help="Deals (rounds) at a table.")
 night_end.register(app)
+league.register(app)
+serve.register(app)
 
 
 @app.callback(invoke_without_command=True)

@@ -120,10 +120,25 @@ def export(ctx: typer.Context,
            out: Annotated[Path | None, typer.Option(help="Folder (default ./exports).")] = None,
            fmt: Annotated[str, typer.Option("--format", help="csv or json.")] = "csv",
            rate: Annotated[str | None, typer.Option()] = None,
-           currency: Annotated[str | None, typer.Option()] = None) -> None:
-    """Write standings, deals, transfers and settlement files; prints their paths."""
+           currency: Annotated[str | None, typer.Option()] = None,
+           season: Annotated[str | None, typer.Option(help="A season's league file.")] = None,
+           date_from: Annotated[str | None, typer.Option("--from", help="League file from "
+                                                         "this date.")] = None,
+           date_to: Annotated[str | None, typer.Option("--to", help="League file to this "
+                                                       "date.")] = None) -> None:
+    """Write standings, deals, transfers and settlement files (or, for a season or a range
+    of dates, the league file); prints their paths."""
     from ..paths import exports_dir
 
+    league = season is not None or date_from is not None or date_to is not None
+    if league and (night is not None or all_):
+        raise RuleError("export", "give either --night N / --all or the league's --season "
+                        "NAME / --from/--to")
+    if league:
+        service = ctx_of(ctx).service
+        report = service.league(date_from=date_from, date_to=date_to, season=season)
+        typer.echo(service.export_league(exports_dir(out), report, fmt))
+        return
     if (night is None) == (not all_):
         raise RuleError("export", "give exactly one of --night N and --all")
     for path in ctx_of(ctx).service.export(exports_dir(out), night, fmt, rate, currency):

@@ -136,3 +136,17 @@ class PlanLine(SQLModel, table=True):
     payer_id: int = Field(foreign_key="player.id")
     payee_id: int = Field(foreign_key="player.id")
     amount: int
+
+
+class SeasonRow(SQLModel, table=True):
+    """A named range of nights ranked together (`tally season new`): the league of those
+    dates, by chips or by placement points from the named table of `data/league/`."""
+
+    __tablename__ = "season"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True, index=True)
+    date_from: str  # ISO date, first night included
+    date_to: str  # ISO date, last night included
+    scoring: str  # chips | placement
+    points: str = "default"  # the points table (placement), data/league/<points>.toml
+    created_at: datetime

@@ -258,6 +258,12 @@ def add_revision(*, session: Connection, deal_id: int, kind: str, outcome: dict[
     return rid
 
 
+def next_deal_number(*, session: Connection, table_id: int) -> int:
+    """The number the table's next deal takes (numbers run from 1 without gaps)."""
+    return int(session.execute("SELECT coalesce(max(number), 0) + 1 FROM deal "
+                               "WHERE table_id = ?", (table_id,)).fetchone()[0])
+
+
 NewDeal = tuple[dict[str, Any], str, dict[str, Any],
                 Sequence[tuple[int | None, int | None, int, str]]]  # outcome, summary, extra,
 #                                                                    transfers

@@ -397,16 +397,25 @@ def test_thousands_of_deals_patch_in_place(tally: Tally, tmp_path: Path) -> None
 
 def test_a_save_after_a_deal_recorded_elsewhere_shows_both(tally: Tally, tmp_path: Path) -> None:
     """A save appends its one row to the log, unless the table changed meanwhile (a deal
-    recorded elsewhere, say from the CLI): then the table is read again."""
+    recorded elsewhere, say from the CLI): the form expected deal 3, so its first save is
+    refused in one line with the fields kept (issue 18), the second saves it as deal 4, and
+    the table is read again."""
     _, table_id = seed(tally, deals=2)
 
     async def flow() -> None:
-        app = app_for(tally, tmp_path)
+        app = app_for(tally, tmp_path, live=False)  # the form opens on the stale screen
         async with app.run_test(size=SIZE) as pilot:
             log = (await open_first_table(pilot)).query_one("#deals", DataTable)
             assert log.row_count == 2
             tally.add_deal(table_id, DEALS[2])
             await keys(pilot, "a", "p", "enter")
+            form = app.screen
+            assert isinstance(form, DealForm)
+            assert len(tally.deals(table_id)) == 3
+            assert str(form.query_one("#form-status", Static).render()) == (
+                "deal 3 was just recorded on another device: check and save as deal 4")
+            assert form.title_text().startswith("Deal 4 ·")
+            await keys(pilot, "enter")
             deals = tally.deals(table_id)
             assert len(deals) == 4
             assert [r[2] for r in rows(log)] == [d.summary for d in deals]

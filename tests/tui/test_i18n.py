@@ -56,11 +56,12 @@ def test_every_palette_action_is_described() -> None:
     from tui.screens.night import NightScreen
     from tui.screens.nights import NightsScreen
     from tui.screens.roster import RosterScreen
+    from tui.screens.season import SeasonScreen
     from tui.screens.table import TableScreen
     from tui.screens.welcome import WelcomeScreen
 
-    screens = (DealForm, NewTableModal, NightScreen, NightsScreen, RosterScreen, TableScreen,
-               WelcomeScreen)
+    screens = (DealForm, NewTableModal, NightScreen, NightsScreen, RosterScreen, SeasonScreen,
+               TableScreen, WelcomeScreen)
     for screen in screens:
         assert screen.PALETTE, screen
         for action in screen.PALETTE:

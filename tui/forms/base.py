@@ -10,7 +10,7 @@ complaint under the field it names. No arithmetic of the rules happens in the fo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from ledger.conflicts import StaleDeal
 from ledger.i18n.errors import render_error
 from ledger.rules import RuleError
 from ledger.views import DealView, Preview, TableView
@@ -38,6 +39,9 @@ class DealEntry:
 
     outcome: dict[str, Any]
     reason: str | None = None
+    # what the form expected (issue 18): the new deal's number, or the corrected revision
+    number: int | None = None
+    revision: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +113,8 @@ class DealForm(TallyModal[int | None]):
         self._seq = 0
         self.preview: Preview | None = None
         self.error: RuleError | None = None
+        self.conflict = ""  # another device saved first: said until this one is saved
+        self.expect_revision = ctx.deal.revision if ctx.deal is not None else None
 
     # ---- what a game's form provides ------------------------------------------------------
 
@@ -314,6 +320,9 @@ class DealForm(TallyModal[int | None]):
             self.valid = not self.correcting or bool(self.reason())
             status.update("" if self.valid else t("form.reason_needed"))
             status.set_classes("" if self.valid else "hint")
+        if self.conflict and error is None:
+            status.update(self.conflict)
+            status.set_classes("error")
         self._update_save()
 
     def _update_save(self) -> None:
@@ -333,12 +342,30 @@ class DealForm(TallyModal[int | None]):
             self.app.bell()
             return
         try:
-            deal_id = self.ctx.submit(DealEntry(self.outcome(), self.reason() or None))
+            deal_id = self.ctx.submit(DealEntry(self.outcome(), self.reason() or None,
+                                                self.ctx.number, self.expect_revision))
+        except StaleDeal as exc:
+            self.stale(exc)
+            return
         except RuleError as exc:
             self.error = exc
             self.show_result()
             return
         self.dismiss(deal_id)
+
+    def stale(self, exc: StaleDeal) -> None:
+        """Another device saved this deal first: say so in one line, keep every field as
+        typed, and expect the table as it stands now (a new deal becomes the next one), so
+        a second Save, after a look, records it; the preview is asked for again."""
+        if self.correcting:
+            self.expect_revision = exc.revision
+            self.conflict = t("conflict.changed", n=exc.number)
+        else:  # the table as it stands now: who deals next (Sixty-Six stores it), the score
+            self.ctx = replace(self.ctx, number=exc.next_number,
+                               table=self.service.table(self.ctx.table.id), before=None)
+            self.conflict = t("conflict.recorded", n=exc.number, next=exc.next_number)
+            self.query_one(".dialog-title", Static).update(self.title_text())
+        self.request_preview()
 
     def action_cancel(self) -> None:
         if not self.is_dirty():

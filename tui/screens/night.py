@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -21,6 +21,11 @@ from ..i18n import t
 from ..widgets.fit import fit_columns
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from ledger.service import Tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,19 +82,32 @@ class NightScreen(TallyScreen[None]):
         if self.data is not None:
             self.load()
 
+    def ledger_changed(self) -> None:
+        """Someone saved (a table's device, the CLI): read again; the cursor stays on its
+        table. A covered screen reads again when it is shown (`on_screen_resume`)."""
+        if self.data is not None and self.is_current:
+            self.load(self.app, self.service)
+
     @work(thread=True, exclusive=True, group="night-load")
-    def load(self) -> None:
-        night = self.service.night(self.night_id)
+    def load(self, app: App[object] | None = None, service: Tally | None = None) -> None:
+        """Read the night (`app` and `service` given: a live refresh, which may outlive
+        the screen or the app)."""
+        service = service or self.service
+        night = service.night(self.night_id)
         leaders = {}
         for table in night.tables:
-            rows = self.service.standings(table_id=table.id)
+            rows = service.standings(table_id=table.id)
             leaders[table.id] = rows[0] if rows and table.deals and rows[0].net else None
-        data = NightData(night, leaders, self.service.standings(night_id=self.night_id))
-        self.app.call_from_thread(self.show, data)
+        data = NightData(night, leaders, service.standings(night_id=self.night_id))
+        try:
+            (app or self.app).call_from_thread(self.show, data)
+        except RuntimeError:  # the app has stopped
+            if app is None:
+                raise
 
     def show(self, data: NightData) -> None:
-        if not self.is_mounted:
-            return
+        if not self.is_mounted or self.query_one_optional("#tables", DataTable) is None:
+            return  # closing: its widgets went first
         keep = self.selected()
         self.data = data
         night = data.night

@@ -20,12 +20,13 @@ from .base import TallyScreen
 
 class NightsScreen(TallyScreen[None]):
     HELP = "help.nights"
-    PALETTE = ("new_night", "open_night", "close_night", "roster")
+    PALETTE = ("new_night", "open_night", "close_night", "roster", "season")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_night", "key.new_night"),
         Binding("o", "open_night", "key.open"),
         Binding("c", "close_night", "key.close_night"),
         Binding("r", "roster", "key.roster"),
+        Binding("s", "season", "key.season"),
         Binding("l", "switch_language", "key.language"),
     ]
 
@@ -137,3 +138,8 @@ class NightsScreen(TallyScreen[None]):
         from .roster import RosterScreen
 
         self.app.push_screen(RosterScreen())
+
+    def action_season(self) -> None:
+        from .season import SeasonScreen
+
+        self.app.push_screen(SeasonScreen())

@@ -15,7 +15,7 @@ import asyncio
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -37,6 +37,11 @@ from ..widgets.deal_log import DealLog
 from ..widgets.footer import KeysFooter
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from ledger.service import Tally
 
 MARKS = {"correct": "✎", "resettle": "↻", "void": "✗", "record": ""}
 FILL_CHUNK = 200  # rows added between two looks at the keyboard
@@ -103,6 +108,7 @@ class TableScreen(TallyScreen[None]):
         self.show_totals = False
         self._select: int | None = None  # deal id to put the cursor on after a load
         self._note = ""  # what the last save did, said once the form has closed
+        self._stale = False  # another device saved while this screen was covered
 
     def game_name(self) -> str | None:
         return self.data.table.game if self.data else None
@@ -130,14 +136,44 @@ class TableScreen(TallyScreen[None]):
         self.query_one("#deals-empty").display = False
         self.load()
 
+    @property
+    def closing(self) -> bool:
+        """Being taken down (its widgets go first): a read that arrives now shows nowhere."""
+        return self.query_one_optional("#deals", DataTable) is None
+
+    def ledger_changed(self) -> None:
+        """Someone saved (here or on another device): read again, keeping the cursor."""
+        if self.data is None:
+            return
+        if self.is_current:
+            self._live_reload(self.app, self.service)
+        else:
+            self._stale = True
+
+    @work(thread=True, exclusive=True, group="table-load")
+    def _live_reload(self, app: App[object], service: Tally) -> None:
+        """`reload_changes` with the app and service taken on the app's thread: the screen
+        may be closed (no longer in the app) while this reads, or the app may stop."""
+        data = self.fetch(service)
+        try:
+            app.call_from_thread(self.patch, data)
+        except RuntimeError:  # the app has stopped: nothing to show it on
+            pass
+
+    def on_screen_resume(self) -> None:
+        if self._stale:
+            self._stale = False
+            self.reload_changes()
+
     # ---- loading ------------------------------------------------------------------------------
 
-    def fetch(self) -> TableData:
+    def fetch(self, service: Tally | None = None) -> TableData:
         """Everything the screen shows, from the service (runs in a worker thread)."""
-        table = self.service.table(self.table_id)
-        deals = self.service.deals(self.table_id)
-        closed = any(n.closed for n in self.service.nights() if n.id == table.night_id)
-        return TableData(table, deals, self.service.standings(table_id=self.table_id), closed,
+        service = service or self.service
+        table = service.table(self.table_id)
+        deals = service.deals(self.table_id)
+        closed = any(n.closed for n in service.nights() if n.id == table.night_id)
+        return TableData(table, deals, service.standings(table_id=self.table_id), closed,
                          running_totals(table.seats, deals))
 
     @work(thread=True, exclusive=True, group="table-load")
@@ -173,7 +209,7 @@ class TableScreen(TallyScreen[None]):
 
     def show(self, data: TableData, rows: list[Row]) -> None:
         """Show everything afresh (opening the table, switching nets and totals)."""
-        if not self.is_mounted:
+        if not self.is_mounted or self.closing:
             return
         keep = self._select if self._select is not None else self.selected_id()
         self._select = None
@@ -202,7 +238,7 @@ class TableScreen(TallyScreen[None]):
 
     def patch(self, data: TableData) -> None:
         """After a save: rewrite the rows whose deal changed, append new ones."""
-        if not self.is_mounted or self.data is None:
+        if not self.is_mounted or self.data is None or self.closing:
             return
         old = self.data.deals
         self.data = data
@@ -341,12 +377,15 @@ class TableScreen(TallyScreen[None]):
                              running_totals(data.table.seats, [deal], data.running)))
 
     def _add(self, entry: DealEntry) -> int:
-        deal_id = self.service.add_deal(self.table_id, entry.outcome)
+        deal_id = self.service.add_deal(self.table_id, entry.outcome, self.tally.scorekeeper,
+                                        expect_number=entry.number)
         self._note = t("table.saved")
         return deal_id
 
     def _correct(self, deal: DealView, entry: DealEntry) -> int:
-        later = self.service.correct_deal(deal.id, entry.outcome, reason=entry.reason)
+        later = self.service.correct_deal(deal.id, entry.outcome, reason=entry.reason,
+                                          author=self.tally.scorekeeper,
+                                          expect_revision=entry.revision)
         self._note = t("table.corrected", n=deal.number, later=later)
         return deal.id
 
@@ -371,7 +410,8 @@ class TableScreen(TallyScreen[None]):
             return
 
         def void(values: Mapping[str, str]) -> int:
-            later = self.service.void_deal(deal.id, values["reason"])
+            later = self.service.void_deal(deal.id, values["reason"], self.tally.scorekeeper,
+                                           expect_revision=deal.revision)
             self._note = t("table.voided", n=deal.number, later=later)
             return deal.id
 
@@ -388,7 +428,7 @@ class TableScreen(TallyScreen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                undone = self.service.undo_last(self.table_id)
+                undone = self.service.undo_last(self.table_id, self.tally.scorekeeper)
                 if undone is not None:
                     self._note = t("table.undone", n=last.number)
                     self._saved(undone)

@@ -1,0 +1,36 @@
+"""Two devices at one table: the second save of the same deal is refused, never doubled.
+
+A deal form says what it expected when it opened: the number the new deal would take, or
+the revision of the deal it corrects. The service checks that inside the write transaction
+that would record it (BEGIN IMMEDIATE holds every other writer off), so two saves of
+"deal 7" cannot both land: the later one finds deal 7 taken and raises `StaleDeal`.
+"""
+
+from __future__ import annotations
+
+from .rules import RuleError
+
+
+class StaleDeal(RuleError):
+    """The table moved on since the form opened. `number` is the deal the form meant;
+    `next_number` the number a new deal takes now; `revision` the deal's revision now
+    (a correction), so the form can expect the table as it stands and be saved again."""
+
+    def __init__(self, number: int, *, next_number: int, revision: int | None = None) -> None:
+        self.number = number
+        self.next_number = next_number
+        self.revision = revision
+        what = "recorded" if revision is None else "changed"
+        super().__init__("deal", f"{number} was just {what} on another device")
+
+
+def check_new(expected: int | None, next_number: int) -> None:
+    """A new deal: refused unless it still takes the number the form showed."""
+    if expected is not None and expected != next_number:
+        raise StaleDeal(expected, next_number=next_number)
+
+
+def check_revision(expected: int | None, number: int, revision: int, next_number: int) -> None:
+    """A correction or void: refused if the deal has a newer revision than the form saw."""
+    if expected is not None and expected != revision:
+        raise StaleDeal(number, next_number=next_number, revision=revision)

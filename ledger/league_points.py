@@ -1,0 +1,59 @@
+"""Points tables for placement scoring, from `data/league/<name>.toml`, validated.
+
+A file holds `points = [10, 7, 5, 3, 1]` (first place first; later places score 0) and an
+optional `description`. A bad file is a clear error naming the file, the key and the value,
+as with the presets.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from .presets import _read_toml, data_dir
+from .rules import RuleError
+from .rules.errors import show
+
+KEYS = ("points", "description")
+
+
+def league_dir() -> Path:
+    return data_dir() / "league"
+
+
+def table_names() -> list[str]:
+    return sorted(p.stem for p in league_dir().glob("*.toml"))
+
+
+@cache
+def points_table(name: str = "default") -> tuple[int, ...]:
+    """The points of places 1, 2, … in table `name`."""
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        raise RuleError("points", f"{show(name)} is not a points table name")
+    path = league_dir() / f"{name}.toml"
+    if not path.is_file():
+        raise RuleError("points", f"{show(name)}: no file {name}.toml in data/league "
+                        f"({', '.join(table_names())})")
+    return check_table(_read_toml(path), f"data/league/{path.name}")
+
+
+def check_table(raw: dict[str, object], where: str) -> tuple[int, ...]:
+    """The points of a parsed file, or RuleError(`where: key`, what is wrong with it)."""
+    for key in raw:
+        if key not in KEYS:
+            raise RuleError(f"{where}: {key}", f"unknown key (a points table has "
+                            f"{', '.join(KEYS)})")
+    if "description" in raw and not isinstance(raw["description"], str):
+        raise RuleError(f"{where}: description", f"{show(raw['description'])} is not text")
+    points = raw.get("points")
+    if not isinstance(points, list) or not points:
+        raise RuleError(f"{where}: points", f"{show(points)} is not a list of whole numbers "
+                        "(first place first)")
+    for i, value in enumerate(points):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RuleError(f"{where}: points[{i}]", f"{show(value)} is not a whole "
+                            "number ≥ 0")
+        if i and value > points[i - 1]:
+            raise RuleError(f"{where}: points[{i}]", f"{value} is more than place {i} "
+                            f"gets ({points[i - 1]})")
+    return tuple(points)

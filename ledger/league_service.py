@@ -1,0 +1,156 @@
+"""League use cases: seasons, the league table, its export (mixed into `Tally`).
+
+The numbers come from `store/league_rows.py` (SQL sums over the current revision of each
+deal), are ranked by the pure functions of `league.py` and handed out as the records of
+`league_report.py`; those are imported by the methods that need them, so that every other
+command starts as fast as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .rules import RuleError
+from .rules.errors import show
+from .store import league_rows
+from .store.db import Connection, stamp
+
+if TYPE_CHECKING:
+    from .league import Scoring
+    from .league_report import LeagueReport, SeasonView
+
+MAX_SEASON_NAME = 60
+
+
+def _day(value: str | None, field: str) -> str | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value).isoformat()
+    except (TypeError, ValueError):
+        raise RuleError(field, f"{show(value)} is not a date (YYYY-MM-DD)") from None
+
+
+def _range(date_from: str | None, date_to: str | None) -> tuple[str | None, str | None]:
+    lo, hi = _day(date_from, "--from"), _day(date_to, "--to")
+    if lo and hi and lo > hi:
+        raise RuleError("--to", f"{hi} is before --from {lo}")
+    return lo, hi
+
+
+def _scoring(value: str) -> Scoring:
+    from .league import SCORINGS
+
+    if value not in SCORINGS:
+        raise RuleError("--scoring", f"{show(value)} is not chips or placement")
+    return value  # type: ignore[return-value]
+
+
+def _season_view(row: Any) -> SeasonView:
+    from .league_report import SeasonView
+
+    return SeasonView(row.id, row.name, row.date_from, row.date_to, row.scoring, row.points)
+
+
+class LeagueMixin:
+    """League use cases; relies on `Tally._read` and `_write`."""
+
+    _read: Callable[[], AbstractContextManager[Connection]]
+    _write: Callable[[], AbstractContextManager[Connection]]
+
+    # ---- seasons ------------------------------------------------------------------------
+
+    def new_season(self, name: object, date_from: str, date_to: str,
+                   scoring: str = "chips", points: str = "default") -> int:
+        """A named range of nights ranked together; returns its id."""
+        from .league_points import points_table
+
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError("name", f"{show(name)} is not a name")
+        clean = " ".join(name.split())
+        try:
+            clean.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RuleError("name", "is not valid UTF-8 text") from None
+        if len(clean) > MAX_SEASON_NAME:
+            raise RuleError("name", f"{show(clean)} is longer than {MAX_SEASON_NAME} "
+                            "characters")
+        if date_from is None or date_to is None:
+            raise RuleError("--from" if date_from is None else "--to", "a season needs both "
+                            "--from and --to")
+        lo, hi = _range(date_from, date_to)
+        kind = _scoring(scoring)
+        points_table(points)  # a season names a points table that exists and is valid
+        with self._write() as s:
+            clash = league_rows.season_named(session=s, name=clean)
+            if clash is not None:
+                raise RuleError("name", f"{show(clean)} is already a season: {clash.name} "
+                                f"({clash.date_from} to {clash.date_to})")
+            return league_rows.add_season(session=s, name=clean, date_from=lo or "",
+                                          date_to=hi or "", scoring=kind, points=points,
+                                          now=stamp(datetime.now(UTC)))
+
+    def seasons(self) -> list[SeasonView]:
+        with self._read() as s:
+            return [_season_view(r) for r in league_rows.seasons(session=s)]
+
+    def season(self, name: object) -> SeasonView:
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError("--season", f"{show(name)} is not a season name")
+        with self._read() as s:
+            row = league_rows.season_named(session=s, name=" ".join(name.split()))
+            if row is None:
+                known = [r.name for r in league_rows.seasons(session=s)]
+                raise RuleError("--season", f"{show(name)} is not a season here ("
+                                + (", ".join(known) if known else "none yet: tally season "
+                                   "new") + ")")
+            return _season_view(row)
+
+    # ---- the league -----------------------------------------------------------------------
+
+    def league(self, *, date_from: str | None = None, date_to: str | None = None,
+               game: str | None = None, scoring: str | None = None,
+               season: str | None = None, points: str | None = None) -> LeagueReport:
+        """The league table over a date range or a season (whose range, scoring and points
+        table apply unless given here), optionally for one game."""
+        from .league import league
+        from .league_points import points_table
+        from .league_report import LeagueReport, night_results
+
+        chosen: SeasonView | None = None
+        if season is not None:
+            if date_from is not None or date_to is not None:
+                raise RuleError("--season", "give either --season or --from/--to, not both")
+            chosen = self.season(season)
+            date_from, date_to = chosen.date_from, chosen.date_to
+        lo, hi = _range(date_from, date_to)
+        kind = _scoring(scoring or (chosen.scoring if chosen else "chips"))
+        if game is not None:
+            from .rules import game_named
+
+            game = game_named(game, "--game").name
+        table = points_table(points or (chosen.points if chosen else "default")) \
+            if kind == "placement" else ()
+        with self._read() as s:
+            results = league_rows.night_games(session=s, date_from=lo, date_to=hi, game=game)
+        rows = league(night_results(results), kind, table)
+        return LeagueReport(lo, hi, game, kind, table, tuple(rows), tuple(results), chosen)
+
+    def export_league(self, out: Path, report: LeagueReport, fmt: str = "csv") -> Path:
+        """Write `league-<season or range>[-game].csv` (or .json); returns its path."""
+        from . import exports
+        from .league_report import LEAGUE, PLACEMENT, league_cells, league_tag
+
+        if fmt not in ("csv", "json"):
+            raise RuleError("format", f"{show(fmt)} is not csv or json")
+        placed = report.scoring == "placement"
+        header = LEAGUE + (PLACEMENT if placed else [])
+        rows = [league_cells(r) for r in report.rows]
+        with exports.batch(out) as files:  # whole or not at all, as every export
+            return files.write(f"league-{league_tag(report)}", header, rows, fmt)
+
+

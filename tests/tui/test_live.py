@@ -1,0 +1,121 @@
+"""Live screens and club-room devices (issue 18): a deal saved by another process shows
+within 2 s with the cursor where it was; a table's device stays on its table and signs
+every deal with its scorekeeper's name."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from textual.widgets import DataTable, Input, Static
+
+from ledger.service import Tally
+from tui.forms.base import DealForm
+from tui.forms.prompt import PromptModal
+from tui.screens.night import NightScreen
+from tui.screens.table import TableScreen
+
+from .conftest import SIZE, app_for, keys, open_first_table, seed, settle, typed
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def add_from_another_process(db: Path, table_id: int) -> None:
+    """`tally round add` in its own process: its own connections, its own commit."""
+    done = subprocess.run([sys.executable, "-m", "ledger.cli.main", "--db", str(db), "round",
+                           "add", "--table", str(table_id), "--contract", "pass"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+async def rows_within(pilot: object, log: DataTable[object], n: int, seconds: float) -> float:
+    """Seconds until the log has `n` rows (fails after `seconds`)."""
+    start = time.monotonic()
+    while log.row_count != n:
+        assert time.monotonic() - start < seconds, f"{log.row_count} rows, not {n}"
+        await asyncio.sleep(0.05)
+    return time.monotonic() - start
+
+
+def test_table_and_night_screens_show_a_deal_saved_elsewhere(tally: Tally, tmp_path: Path,
+                                                             tui_db: Path) -> None:
+    _, table_id = seed(tally, deals=3)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_first_table(pilot)
+            log = screen.query_one("#deals", DataTable)
+            log.move_cursor(row=1)
+            add_from_another_process(tui_db, table_id)
+            await rows_within(pilot, log, 4, 2.0)
+            assert log.cursor_row == 1  # the scorer's place is kept
+            await keys(pilot, "escape")
+            night = app.screen
+            assert isinstance(night, NightScreen)
+            tables = night.query_one("#tables", DataTable)
+            add_from_another_process(tui_db, table_id)
+            start = time.monotonic()
+            while str(tables.get_cell_at((0, 3))) != "5":
+                assert time.monotonic() - start < 2.0, tables.get_cell_at((0, 3))
+                await asyncio.sleep(0.05)
+
+    asyncio.run(flow())
+
+
+def test_a_table_device_stays_on_its_table_and_signs_its_deals(tally: Tally,
+                                                               tmp_path: Path) -> None:
+    night_id, table_id = seed(tally, deals=1)
+    other = tally.new_table(night_id, "crazy-solo", ["Ann", "Bea", "Cid", "Dan", "Eve"])
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path, start_night=night_id, table_id=table_id,
+                      ask_scorekeeper=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, PromptModal)
+            await keys(pilot, *typed("Mio"), "enter")
+            assert app.scorekeeper == "Mio"
+            assert isinstance(app.screen, TableScreen)
+            await keys(pilot, "escape")  # nowhere to go back to
+            assert isinstance(app.screen, TableScreen)
+            assert [s.table_id for s in app.screen_stack if isinstance(s, TableScreen)] == [
+                table_id]
+            await keys(pilot, "a", "p", "enter")
+            deals = tally.deals(table_id)
+            assert [(d.number, d.author) for d in deals] == [(1, None), (2, "Mio")]
+            assert tally.deals(other) == []
+
+    asyncio.run(flow())
+
+
+
+def test_a_correction_of_a_deal_changed_elsewhere_is_refused_then_saved(
+        tally: Tally, tmp_path: Path) -> None:
+    _, table_id = seed(tally, deals=2)
+    first = tally.deals(table_id)[0]
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path, live=False)
+        async with app.run_test(size=SIZE) as pilot:
+            log = (await open_first_table(pilot)).query_one("#deals", DataTable)
+            log.move_cursor(row=0)
+            await keys(pilot, "c")
+            form = app.screen
+            assert isinstance(form, DealForm)
+            tally.void_deal(first.id, "misdeal", "Rin")  # another device, meanwhile
+            form.query_one("#reason", Input).value = "recount"
+            await keys(pilot, "ctrl+s")
+            assert app.screen is form  # refused: the form and what it holds stay
+            assert str(form.query_one("#form-status", Static).render()) == (
+                "deal 1 was just changed on another device: check and save again")
+            assert [r.kind for r in tally.history(first.id)] == ["record", "void"]
+            await keys(pilot, "ctrl+s")  # after a look: saved over the void
+            assert isinstance(app.screen, TableScreen)
+            assert [(r.kind, r.reason) for r in tally.history(first.id)] == [
+                ("record", None), ("void", "misdeal"), ("correct", "recount")]
+
+    asyncio.run(flow())

@@ -1,0 +1,40 @@
+"""Live screens: deals saved by another process (a tablet at another table, the CLI) show
+within a second, without a restart and without moving anyone's cursor (issue 18).
+
+One timer per app looks at the database's `data_version` (`ledger.store.watch`); when it
+moved, every screen on the stack that has a `ledger_changed()` hook is told. A screen on
+top reads again at once; one underneath notes it and reads again when it is shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ledger.store.watch import DataVersion
+
+if TYPE_CHECKING:
+    from .app import TallyApp
+
+LIVE_POLL = 0.5  # seconds between two looks: a deal saved elsewhere shows within ~0.6 s
+
+
+class LiveLedger:
+    def __init__(self) -> None:
+        self._watch: DataVersion | None = None
+
+    def poll(self, app: TallyApp) -> None:
+        path = app.service.db.path
+        if self._watch is None or self._watch.path != path:  # started, or the demo opened
+            self.close()
+            self._watch = DataVersion(path)
+        if not self._watch.changed():
+            return
+        for screen in app.screen_stack:
+            hook = getattr(screen, "ledger_changed", None)
+            if hook is not None:
+                hook()
+
+    def close(self) -> None:
+        if self._watch is not None:
+            self._watch.close()
+            self._watch = None

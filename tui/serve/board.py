@@ -1,0 +1,131 @@
+"""The board: the night's standings, each table's game, leader, status and deal count,
+and the last few deals, as plain HTML for a projector or a phone. No Textual here: the
+board is read by the server process from the service, and drawn by string templates."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from html import escape
+from importlib.resources import files
+from string import Template
+
+from ledger.service import Tally
+from ledger.views import DealView, NightView, StandingRow
+
+from ..format import game_title, night_label, signed, status_text
+from ..i18n import language, t
+
+RECENT = 6  # deals in the "last deals" list
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    number: int
+    game: str
+    seats: tuple[str, ...]
+    leader: StandingRow | None
+    status: str
+    deals: int
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    night: NightView
+    standings: list[StandingRow]
+    tables: list[TableLine]
+    recent: list[tuple[int, DealView]]  # (table number, deal), newest first
+    deals: int  # every deal of the night, void ones included (what changes on a save)
+
+
+def read_board(service: Tally, night_id: int) -> Board:
+    """Everything the board shows, read from the service (a few queries per table)."""
+    night = service.night(night_id)
+    lines: list[TableLine] = []
+    recent: list[tuple[int, DealView]] = []
+    total = 0
+    for table in night.tables:
+        rows = service.standings(table_id=table.id)
+        leader = rows[0] if rows and table.deals and rows[0].net else None
+        lines.append(TableLine(table.number, table.game, table.seats, leader,
+                               status_text(table.status), table.deals))
+        deals = service.deals(table.id)
+        total += len(deals)
+        recent += [(table.number, d) for d in deals[-RECENT:]]
+    recent.sort(key=lambda x: (x[1].created_at, x[1].id), reverse=True)
+    return Board(night, service.standings(night_id=night_id), lines, recent[:RECENT], total)
+
+
+def _local_time(stored: str) -> str:
+    """A stored UTC time as the room's clock shows it (HH:MM)."""
+    try:
+        at = datetime.fromisoformat(stored).replace(tzinfo=UTC)
+    except ValueError:
+        return ""
+    return at.astimezone().strftime("%H:%M")
+
+
+def _net(n: int) -> str:
+    cls = "up" if n > 0 else "down" if n < 0 else "zero"
+    return f'<span class="net {cls}">{escape(signed(n))}</span>'
+
+
+def render_body(board: Board) -> str:
+    """The part of the page that changes (sent again on every change)."""
+    night = board.night
+    state = t("night.closed") if night.closed else t("night.open")
+    out = [f'<header><h1>{escape(night_label(night.date, night.venue))}</h1>'
+           f'<p class="state">{escape(state)} · {escape(t("board.updated"))} '
+           f'{datetime.now(UTC).astimezone().strftime("%H:%M:%S")}</p></header>',
+           '<section class="standings"><h2>' + escape(t("night.standings")) + "</h2>"]
+    if board.standings:
+        out.append("<table><thead><tr><th>#</th><th>" + escape(t("board.player")) +
+                   "</th><th class=num>" + escape(t("board.net")) + "</th><th class=num>" +
+                   escape(t("board.deals")) + "</th></tr></thead><tbody>")
+        for row in board.standings:
+            out.append(f"<tr><td class=rank>{row.rank}</td><td>{escape(row.player)}</td>"
+                       f"<td class=num>{_net(row.net)}</td><td class=num>{row.deals}</td></tr>")
+        out.append("</tbody></table>")
+    else:
+        out.append(f'<p class="hint">{escape(t("board.no_deals"))}</p>')
+    out.append('</section><section class="tables"><h2>' + escape(t("night.tables")) + "</h2>")
+    for line in board.tables:
+        leader = (f"{escape(line.leader.player)} {_net(line.leader.net)}" if line.leader
+                  else "—")
+        out.append(
+            f'<div class="table" data-table="{line.number}"><div class="tno">{line.number}</div>'
+            f'<div class="tbody"><div class="game">{escape(game_title(line.game))}</div>'
+            f'<div class="seats">{escape(", ".join(line.seats))}</div>'
+            f'<div class="facts"><span>{escape(t("board.leader"))}: {leader}</span>'
+            f'<span class="deals">{escape(t("board.deal_count", n=line.deals))}</span>'
+            + (f'<span>{escape(line.status)}</span>' if line.status else "")
+            + "</div></div></div>")
+    if not board.tables:
+        out.append(f'<p class="hint">{escape(t("night.no_tables"))}</p>')
+    out.append('</section><section class="recent"><h2>' + escape(t("board.recent")) + "</h2>"
+               "<ol>")
+    for number, deal in board.recent:
+        what = (t("table.void", reason=deal.reason or "") if deal.void else deal.summary)
+        by = f' <span class="by">{escape(deal.author)}</span>' if deal.author else ""
+        where = t("board.table_deal", table=number, n=deal.number)
+        out.append(f'<li><span class="when">{_local_time(deal.created_at)}</span> '
+                   f'<span class="where">{escape(where)}</span> {escape(what)}{by}</li>')
+    out.append("</ol></section>")
+    return "".join(out)
+
+
+def event_data(board: Board) -> str:
+    """One server-sent event's data: one line of JSON (the body, and the deal count a
+    script or the load benchmark can watch)."""
+    return json.dumps({"deals": board.deals, "html": render_body(board)}, ensure_ascii=False)
+
+
+def render_page(board: Board, events_url: str) -> str:
+    """The whole page: the body as it is now (readable without script), and a few lines of
+    script that swap in each new body the server sends."""
+    page = Template(files(__package__).joinpath("templates/board.html").read_text("utf-8"))
+    css = files(__package__).joinpath("templates/board.css").read_text("utf-8")
+    return page.substitute(lang=language(), title=escape(t("board.title")), css=css,
+                           body=render_body(board), events=escape(events_url),
+                           stale=escape(t("board.reconnecting")))

@@ -1,0 +1,73 @@
+"""The board's live feed: one watcher for any number of boards.
+
+Why server-sent events: the board only listens (the server speaks, the page never does),
+EventSource is in every browser with reconnection built in, and it is plain HTTP, so it
+needs no library on either side. The server looks at `PRAGMA data_version` four times a
+second (microseconds, no disk read); only when a commit landed does it read the board
+once, in a thread, and push the same body to every open board. Polling from each page
+would read the ledger once per board per tick; a WebSocket would add a protocol for a
+conversation that only goes one way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from ledger.store.watch import DataVersion
+
+log = logging.getLogger("tally.serve")
+POLL = 0.25  # seconds between two looks at data_version
+
+
+class BoardHub:
+    def __init__(self, watch: DataVersion, read: Callable[[], str]) -> None:
+        self.watch = watch
+        self.read = read  # the event data of the board as it is now (blocking)
+        self.latest = ""
+        self.version = 0
+        self._changed = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.closed = False  # the server is stopping: every board stream ends
+
+    async def start(self) -> None:
+        self.watch.changed()  # the first look
+        self.latest = await asyncio.to_thread(self.read)
+        self.version = 1
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        self.closed = True
+        self._changed.set()
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+        self.watch.close()
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(POLL)
+            try:
+                if not self.watch.changed():
+                    continue
+                data = await asyncio.to_thread(self.read)
+            except Exception:  # a board that cannot be read now: try at the next change
+                log.exception("the board could not be read")
+                continue
+            if data != self.latest:
+                self.latest, self.version = data, self.version + 1
+                self._changed.set()
+                self._changed = asyncio.Event()
+
+    async def next_after(self, version: int, timeout: float) -> int:
+        """Wait until the board is newer than `version` (or `timeout`); its version now."""
+        if self.version == version:
+            try:
+                await asyncio.wait_for(self._changed.wait(), timeout)
+            except TimeoutError:
+                pass
+        return self.version

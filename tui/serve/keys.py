@@ -1,0 +1,80 @@
+"""The two keys of a club room: the entry key opens the app (it writes), the board key
+only reads the board. Each is 32 random bytes from `secrets` (43 URL-safe characters),
+new at every `tally serve` unless `--keep-keys` asks for the last ones again.
+
+A key comes in the URL once (`?key=…`, what the QR code carries); the page's answer puts
+it in an HttpOnly cookie so the requests the page makes itself (the app's script and
+websocket, the board's event stream) carry it too. Every route checks it: no key is 401,
+a wrong key (or the board key on the app) is 403, and neither says anything of the ledger.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from aiohttp import web
+
+ENTRY, BOARD = "entry", "board"
+COOKIE = {ENTRY: "tally_entry", BOARD: "tally_board"}
+
+
+@dataclass(frozen=True, slots=True)
+class Keys:
+    entry: str
+    board: str
+
+    @classmethod
+    def new(cls) -> Keys:
+        return cls(secrets.token_urlsafe(32), secrets.token_urlsafe(32))
+
+    @classmethod
+    def kept(cls, path: Path) -> Keys:
+        """The keys saved at `path` by the last serve (made and saved if there are none)."""
+        try:
+            data = json.loads(path.read_text("utf-8"))
+            return cls(str(data[ENTRY]), str(data[BOARD]))
+        except (OSError, ValueError, KeyError, TypeError):
+            keys = cls.new()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # owner only
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump({ENTRY: keys.entry, BOARD: keys.board}, f)
+            return keys
+
+    def grants(self, given: str, need: str) -> bool:
+        """Does `given` open a route that needs `need`? The entry key opens the board too."""
+        ok = secrets.compare_digest(given, self.entry)
+        if need == BOARD:
+            ok = secrets.compare_digest(given, self.board) or ok
+        return ok
+
+
+def needs(path: str) -> str:
+    return BOARD if path == "/board" or path.startswith("/board/") else ENTRY
+
+
+def guard(keys: Keys) -> web.middleware:  # type: ignore[valid-type]
+    """aiohttp middleware: every route behind its key."""
+
+    @web.middleware
+    async def check(request: web.Request, handler):  # type: ignore[no-untyped-def]
+        need = needs(request.path)
+        from_url = request.query.get("key")
+        given = from_url or request.cookies.get(COOKIE[need]) or (
+            request.cookies.get(COOKIE[ENTRY]) if need == BOARD else None)
+        if not given:
+            return web.Response(status=401, text="401: this page needs its key\n",
+                                headers={"WWW-Authenticate": 'Key realm="tally"'})
+        if not keys.grants(given, need):
+            return web.Response(status=403, text="403: wrong key\n")
+        response = await handler(request)
+        if from_url and not response.prepared:
+            response.set_cookie(COOKIE[need], from_url, httponly=True, samesite="Strict",
+                                path="/")
+        return response
+
+    return check

@@ -1,0 +1,88 @@
+"""Starting the club room: keys, the URLs and their QR codes, then the server."""
+
+from __future__ import annotations
+
+import errno
+import socket
+import sys
+from pathlib import Path
+
+from ledger.rules import RuleError
+from ledger.service import Tally
+
+from ..i18n import set_language
+from .keys import Keys
+from .qr import qr_text
+from .server import ClubServer, night_to_serve
+
+LOCAL = {"127.0.0.1", "localhost", "::1"}
+
+
+def lan_address() -> str:
+    """This computer's address on its network (a UDP socket "connects" without sending
+    anything, which picks the interface a packet out would use)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        return str(probe.getsockname()[0])
+    except OSError:
+        return socket.gethostname()
+    finally:
+        probe.close()
+
+
+def check_address(host: str, port: int) -> None:
+    """Refuse, before printing any URL, an address this computer cannot listen on or a
+    port already taken (by another `tally serve`, say: two servers must not share it)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise RuleError("--port", f"{port} is in use on {host}; choose another "
+                                "with --port") from None
+            raise RuleError("--host", f"cannot listen on {host} ({exc.strerror})") from None
+
+
+def urls(base: str, keys: Keys, tables: list[int]) -> dict[str, str]:
+    out = {"entry": f"{base}/?key={keys.entry}", "board": f"{base}/board?key={keys.board}"}
+    for n in tables:
+        out[f"table {n}"] = f"{base}/?key={keys.entry}&table={n}"
+    return out
+
+
+def run(service: Tally, db: Path, *, host: str, port: int, night: int | None, lang: str,
+        keep_keys: bool, table_codes: bool) -> None:
+    set_language(lang)
+    night_id = night_to_serve(service, night)
+    check_address(host, port)
+    keys = Keys.kept(db.with_name(db.name + ".serve-keys")) if keep_keys else Keys.new()
+    public = host not in LOCAL
+    shown = (lan_address() if host in ("0.0.0.0", "") else host) if public else "127.0.0.1"
+    base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
+    tables = sorted(t.number for t in service.night(night_id).tables)
+
+    def announce(_: ClubServer) -> None:
+        out = sys.stdout
+        found = urls(base, keys, tables)
+        for name in ("entry", "board"):
+            out.write(f"{name}: {found[name]}\n")
+        for name in ("entry", "board"):
+            out.write(f"\n{name}\n{qr_text(found[name])}")
+        out.write("\n")
+        for n in tables:
+            out.write(f"table {n}: {found[f'table {n}']}\n")
+            if table_codes:
+                out.write(qr_text(found[f"table {n}"]))
+        if public:
+            out.write(f"REACHABLE FROM THE NETWORK on {host}:{port}: anyone on this network "
+                      "who has a key can open it (plain http: use a network you trust)\n")
+        else:
+            out.write("only this computer can connect (127.0.0.1); --host 0.0.0.0 lets "
+                      "tablets in\n")
+        out.write("the entry key records deals; the board key only reads. Ctrl+C stops.\n")
+        out.flush()
+
+    ClubServer(db, night_id, keys, host=host, port=port, lang=lang, announce=announce).serve()

@@ -1,0 +1,192 @@
+"""The club-room server: textual-serve's aiohttp server with Tally's keys, per-device app
+commands and the board.
+
+textual-serve runs one app process per browser tab (`AppService`, a shell command with the
+web driver) and serves `/` (the page with the terminal), `/ws` (the tab's websocket) and
+`/static`. Its page connects to a websocket URL it is given, appending `?width=…&height=…`,
+so what a tab asked for in its own URL (`&table=3`, `&by=Mio`) cannot ride on that URL's
+query: the page is given `/ws/<token>` instead, the token naming what was asked, and the
+websocket starts `python -m tui.serve.device … --table 3` for that tab alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import shlex
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp_jinja2
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+from ledger.rules import RuleError
+from ledger.service import Tally
+from ledger.store.watch import DataVersion
+
+from .board import event_data, read_board, render_page
+from .hub import BoardHub
+from .keys import Keys, guard
+
+TEMPLATES = Path(__file__).parent / "templates"
+TOKEN_LIFE = 120.0  # seconds a page has to open its websocket
+HEARTBEAT = 15.0  # an SSE comment this often keeps proxies and phones from closing it
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """What one tab asked for: a table number of the night (None: the whole night), and
+    the scorekeeper's name if the URL carried it."""
+
+    table: int | None
+    by: str | None
+    made: float
+
+
+class ClubServer(Server):
+    def __init__(self, db: Path, night_id: int, keys: Keys, *, host: str, port: int,
+                 lang: str, announce: Any = None) -> None:
+        super().__init__("tally", host=host, port=port, title="Tally",
+                         templates_path=TEMPLATES)
+        self.db = db
+        self.night_id = night_id
+        self.keys = keys
+        self.lang = lang
+        self.announce = announce  # called with the server once it listens
+        self.service = Tally.open(db)
+        self.asks: dict[str, Ask] = {}
+        self.sockets: set[web.WebSocketResponse] = set()  # closed on shutdown, apps with them
+        self.hub = BoardHub(DataVersion(db), lambda: event_data(
+            read_board(self.service, night_id)))
+
+    def initialize_logging(self) -> None:
+        """Quiet: the terminal shows the URLs and QR codes, not one line per request."""
+        import logging
+
+        logging.basicConfig(level="WARNING", format="%(message)s")
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.middlewares.append(guard(self.keys))
+        app.router.add_get("/ws/{token}", self.handle_websocket)
+        app.router.add_get("/board", self.handle_board)
+        app.router.add_get("/board/events", self.handle_events)
+        return app
+
+    async def on_startup(self, app: web.Application) -> None:
+        await self.hub.start()
+        if self.announce is not None:
+            self.announce(self)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Ctrl+C or SIGTERM: end every board stream and every tab's app now (aiohttp
+        would otherwise wait up to a minute for these long requests to finish)."""
+        await self.hub.stop()
+        for websocket in list(self.sockets):
+            await websocket.close()
+
+    # ---- the app, one process per tab -------------------------------------------------------
+
+    def table_numbers(self) -> set[int]:
+        return {t.number for t in self.service.night(self.night_id).tables}
+
+    @aiohttp_jinja2.template("app_index.html")
+    async def handle_index(self, request: web.Request) -> dict[str, Any]:
+        table = request.query.get("table")
+        number: int | None = None
+        if table is not None:
+            number = to_int(table, -1)
+            if number not in await asyncio.to_thread(self.table_numbers):
+                raise web.HTTPNotFound(text=f"404: no table {table} tonight\n")
+        by = (request.query.get("by") or "").strip()[:40] or None
+        now = time.monotonic()
+        for old in [k for k, a in self.asks.items() if now - a.made > TOKEN_LIFE]:
+            del self.asks[old]
+        token = secrets.token_urlsafe(16)
+        self.asks[token] = Ask(number, by, now)
+        scheme = "wss" if request.secure else "ws"
+        return {"font_size": to_int(request.query.get("fontsize", "16"), 16),
+                "app_websocket_url": f"{scheme}://{request.host}/ws/{token}",
+                "config": {"static": {"url": "/static/"}},
+                "application": {"name": f"Tally · table {number}" if number else "Tally"}}
+
+    def device_command(self, ask: Ask) -> str:
+        args = [sys.executable, "-m", "tui.serve.device", "--db", str(self.db),
+                "--night", str(self.night_id), "--lang", self.lang]
+        if ask.table is not None:
+            args += ["--table", str(ask.table)]
+        if ask.by:
+            args += ["--by", ask.by]
+        return shlex.join(args)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """A tab's app: started for the token its page was given (once), as textual-serve
+        does for `/ws`, with this tab's command."""
+        ask = self.asks.pop(request.match_info.get("token", ""), None)
+        if ask is None:
+            raise web.HTTPForbidden(text="403: open the page again\n")
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        service: AppService | None = None
+        self.sockets.add(websocket)
+        try:
+            await websocket.prepare(request)
+            service = AppService(self.device_command(ask), write_bytes=websocket.send_bytes,
+                                 write_str=websocket.send_str, close=websocket.close,
+                                 download_manager=self.download_manager, debug=self.debug)
+            await service.start(width, height)
+            try:
+                await self._process_messages(websocket, service)
+            finally:
+                await service.stop()
+        except asyncio.CancelledError:
+            await websocket.close()
+        finally:
+            self.sockets.discard(websocket)
+            if service is not None:
+                await service.stop()
+        return websocket
+
+    # ---- the board ----------------------------------------------------------------------------
+
+    async def handle_board(self, request: web.Request) -> web.Response:
+        html = await asyncio.to_thread(
+            lambda: render_page(read_board(self.service, self.night_id), "/board/events"))
+        return web.Response(text=html, content_type="text/html", charset="utf-8",
+                            headers={"Cache-Control": "no-store"})
+
+    async def handle_events(self, request: web.Request) -> web.StreamResponse:
+        response = web.StreamResponse(headers={
+            "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no"})
+        await response.prepare(request)
+        sent = 0
+        try:
+            await response.write(b"retry: 1000\n\n")
+            while not self.hub.closed:
+                if sent != self.hub.version:
+                    sent = self.hub.version
+                    await response.write(f"event: board\ndata: {self.hub.latest}\n\n"
+                                         .encode())
+                elif await self.hub.next_after(sent, HEARTBEAT) == sent:
+                    await response.write(b": still here\n\n")
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        return response
+
+
+def night_to_serve(service: Tally, night: int | None) -> int:
+    """The night asked for, else the latest open one."""
+    if night is not None:
+        service.night(night)  # refused if it does not exist
+        return night
+    for n in service.nights():  # newest first
+        if not n.closed:
+            return n.id
+    raise RuleError("--night", "there is no open night (tally night new)")
