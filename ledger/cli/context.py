@@ -45,6 +45,14 @@ class Ctx:
         return self._service
 
 
+def heads(*words: str) -> list[str]:
+    """Column names of a printed table in the language in use (English: the words as
+    given; JSON output keeps its English keys whatever the language)."""
+    from ..i18n import t
+
+    return [t(f"cli.h.{word}", default=word) for word in words]
+
+
 def ctx_of(ctx: typer.Context) -> Ctx:
     root = ctx.find_root()
     if not isinstance(root.obj, Ctx):

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from . import league, night_end, nights, players, rounds, serve, tables
-from .context import Ctx, ctx_of, echo_json, read_stdin_json
+from .context import Ctx, ctx_of, echo_json, heads, read_stdin_json
 from .errors import TallyGroup
 
 app = typer.Typer(cls=TallyGroup, no_args_is_help=False, add_completion=False,
@@ -111,7 +111,7 @@ def standings(
         echo_json([{"rank": r.rank, "player": r.player, "net": r.net, "deals": r.deals}
                    for r in rows])
         return
-    typer.echo(grid(["#", "player", "net", "deals"],
+    typer.echo(grid(heads("#", "player", "net", "deals"),
                     [[r.rank, r.player, r.net, r.deals] for r in rows]))
 
 
