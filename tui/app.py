@@ -210,6 +210,12 @@ class TallyApp(App[None]):
             return
         self.push_screen(HelpScreen(help_markdown(self.screen)))
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, with its search prompt in the language in use."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette",
+                                            placeholder=t("palette.search")))
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The screen's main actions first (those available now), then Textual's own."""
         for action in getattr(screen, "PALETTE", ()):
@@ -221,7 +227,11 @@ class TallyApp(App[None]):
         if self.can_switch_language():
             yield SystemCommand(t("palette.switch_language"), t("palette.switch_language.help"),
                                 self.switch_language)
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):  # Textual's own, in our words
+            yield command._replace(title=t(f"palette.textual.{command.title}",
+                                           default=command.title),
+                                   help=t(f"palette.textual.{command.help}",
+                                          default=command.help))
 
 
 def _runner(screen: Screen[object], action: str) -> Callable[[], object]:
