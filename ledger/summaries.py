@@ -13,10 +13,13 @@ every game), so English screens and exports read as before.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .i18n import language, t, term
-from .i18n.formats import MINUS
+
+if TYPE_CHECKING:
+    from .settle import Explanation
+from .i18n.formats import MINUS, signed
 
 SUITS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣",
          "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -165,6 +168,28 @@ def party(name: str) -> str:
     from .rules.transfers import POT
 
     return t("hh.pot") if name == POT else name
+
+
+def why_text(why: Explanation) -> str:
+    """`Explanation.text()` in the language in use: the nets behind one payment."""
+    where = t("why.for_table", table=why.table) if why.table is not None else ""
+    lines = [t("why.pays", payer=why.payer, payee=why.payee, n=why.amount, where=where)]
+    for name, net, key in ((why.payer, why.payer_net, "payer_net"),
+                           (why.payee, why.payee_net, "payee_net")):
+        verb = t("why.lost" if net < 0 else "why.won")
+        if why.table is not None:
+            lines.append(t("why.at_table", name=name, verb=verb, n=abs(net), table=why.table))
+            continue
+        shares = ", ".join(t("why.share", net=signed(getattr(s, key)), table=s.table)
+                           for s in why.tables if getattr(s, key))
+        lines.append(t("why.in_all", name=name, verb=verb, n=abs(net), shares=shares))
+    if why.amount < -why.payer_net:
+        lines.append(t("why.covers", n=why.amount, lost=-why.payer_net, name=why.payer))
+    if why.amount < why.payee_net:
+        lines.append(t("why.rest", name=why.payee, n=why.payee_net - why.amount))
+    if not why.same_table:
+        lines.append(t("why.apart", payer=why.payer, payee=why.payee))
+    return "\n".join(lines)
 
 
 RENDERERS: dict[str, Callable[[Facts, Facts], str]] = {
