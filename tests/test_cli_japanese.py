@@ -93,3 +93,16 @@ def test_rule_refusals_are_read_as_facts_and_said_in_japanese() -> None:
     assert render_error(err) == "--lang: xx は en でも ja でもありません"
     set_language("en")
     assert render_error(err) == "--lang: 'xx' is not en or ja"
+
+
+def test_field_refusals_carry_a_code_and_their_values() -> None:
+    import pytest
+
+    from ledger.rules import RuleError
+    from ledger.rules.fields import check_int
+
+    with pytest.raises(RuleError) as caught:
+        check_int("team_points", 121, 0, 120)
+    assert (caught.value.field, caught.value.code, caught.value.values) == (
+        "team_points", "above", {"value": 121, "hi": 120})
+    assert caught.value.message == "121 is above 120"  # the English, as scripts read it
