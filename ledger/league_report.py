@@ -1,7 +1,7 @@
 """What the league use cases hand out: seasons, the league report (its table, each
 player's record, the chart's series) and the league export's cells.
 
-Kept apart from `league_service.py`, which every command imports with the service: only
+Kept apart from `service/league.py`, which every command imports with the service: only
 a command that ranks a league loads these records and the arithmetic of `league.py`.
 """
 

@@ -99,3 +99,14 @@ class Preview:
         from .summaries import render
 
         return render(self.game, self.outcome, self.extra, self.summary, "", self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """A game a table can play: its name (as typed), title, seat range and presets."""
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    presets: tuple[tuple[str, str], ...]  # (name, description), `default` first

@@ -3,6 +3,7 @@
     python -m tests.bench                  # 520 weekly nights × 4 tables × ~30 deals
     python -m tests.bench --nights 20      # a quick run
     python -m tests.bench --out DIR        # keep the database, deal files and exports in DIR
+    python -m tests.bench --long-only      # only the long-table figure (issue 16)
 
 The decade is built through the service layer: 60 members, one night a week, four tables a
 night covering every game family with a deal generator (`tests/decade.py`), each table's
@@ -146,7 +147,7 @@ def phase_tui_open(out: Path) -> dict[str, Any]:
     return asyncio.run(go())
 
 
-def phase_tui_save(out: Path) -> dict[str, Any]:
+def phase_tui_save(out: Path, db_name: str = "decade.sqlite3") -> dict[str, Any]:
     """On the last night's Crazy Solo table: `a`, `p` (all passed), then time from Enter to
     the end of the first frame that draws the log with the saved deal's row in view (the
     standings and the chart are updated with it, before any frame); median of five saves.
@@ -167,7 +168,7 @@ def phase_tui_save(out: Path) -> dict[str, Any]:
     from ledger.service import Tally
 
     async def go() -> dict[str, Any]:
-        service = Tally.open(out / "decade.sqlite3")
+        service = Tally.open(out / db_name)
         night = service.night(service.nights()[0].id)
         table = next(t for t in night.tables if t.game == "crazy-solo")
         app = make_app(service, start_night=night.id)
@@ -178,6 +179,7 @@ def phase_tui_save(out: Path) -> dict[str, Any]:
             app.push_screen(screen)
             while screen.data is None:
                 await pilot.pause(0.005)
+            await app.workers.wait_for_complete()  # the log filled (a long table: chunks)
             log = screen.query_one("#deals", DataTable)
             draw = log.render_lines
             shown: asyncio.Future[float] = loop.create_future()
@@ -222,12 +224,12 @@ def phase_tui_save(out: Path) -> dict[str, Any]:
     return asyncio.run(go())
 
 
-def phase_save_refresh(out: Path) -> dict[str, Any]:
+def phase_save_refresh(out: Path, db_name: str = "decade.sqlite3") -> dict[str, Any]:
     """What the TUI does on save, through the service: add a deal, re-read the standings."""
     from ledger.service import Tally
     from tests.robust.writer import solo_deal
 
-    service = Tally.open(out / "decade.sqlite3")
+    service = Tally.open(out / db_name)
     night = service.night(service.nights()[0].id)
     table = next(t for t in night.tables if t.game == "crazy-solo")
     rng = random.Random(7)
@@ -242,6 +244,98 @@ def phase_save_refresh(out: Path) -> dict[str, Any]:
     return {"seconds": statistics.median(times)}
 
 
+def phase_app_save(out: Path, db_name: str) -> dict[str, Any]:
+    """What the app's save asks of the service (tui/screens/table.py `_add` then
+    `_appended`): add the deal, read it back, the table's status and its standings."""
+    from ledger.service import Tally
+    from tests.robust.writer import solo_deal
+
+    service = Tally.open(out / db_name)
+    night = service.night(service.nights()[0].id)
+    table = next(t for t in night.tables if t.game == "crazy-solo")
+    rng = random.Random(7)
+    times = []
+    for _ in range(9):
+        deal = solo_deal(rng, list(table.seats))
+        started = time.perf_counter()
+        deal_id = service.add_deal(table.id, deal)
+        service.deal(deal_id)
+        service.table(table.id)
+        service.standings(table_id=table.id)
+        times.append(time.perf_counter() - started)
+    return {"seconds": statistics.median(times)}
+
+
+def phase_long_build(out: Path, db_name: str, deals: int) -> dict[str, Any]:
+    """One night with one Crazy Solo table of `deals` deals (imported as `tally import`)."""
+    from ledger.service import Tally
+    from tests import decade
+
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{out / db_name}{suffix}").unlink(missing_ok=True)
+    service = Tally.open(out / db_name)
+    seats = ("Ann", "Bea", "Chie", "Dan", "Eve")
+    for name in seats:
+        service.add_player(name)
+    night = service.new_night("2026-01-01", "Club")
+    table = service.new_table(night, "crazy-solo", list(seats))
+    lines = decade.table_deals(random.Random(deals), "crazy-solo", seats, deals,
+                               fix_rate=0).lines
+    file = out / f"{db_name}.jsonl"
+    file.write_text("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in lines),
+                    encoding="utf-8")
+    started = time.perf_counter()
+    ids = service.import_jsonl(file, table)
+    return {"deals": len(ids), "import_s": time.perf_counter() - started, "table": table}
+
+
+def long_table(out: Path, long: int, short: int = 40) -> list[Row]:
+    """Issue 16: appending costs the same at any table length. `tally round add` (whole
+    process, median of 7, the two tables taking turns) and the app's save (service part,
+    and the TUI's Enter-to-frame) on a table of `long` deals against one of `short`."""
+    from tests.robust.writer import solo_deal
+
+    built = {}
+    for name, n in (("long", long), ("short", short)):
+        built[name], _ = child("long-build", out, "--db-name", f"{name}.sqlite3",
+                               "--deals", str(n))
+    rng = random.Random(5)
+    seats = ["Ann", "Bea", "Chie", "Dan", "Eve"]
+    runs: dict[str, list[Run]] = {"long": [], "short": []}
+    for _ in range(7):
+        for name in ("short", "long"):
+            runs[name].append(run(tally_argv(out / f"{name}.sqlite3", "round", "add", "--table",
+                                             str(built[name]["table"])),
+                                  json.dumps(solo_deal(rng, seats))))
+    rows: list[Row] = []
+
+    def pair(what: str, short_s: float, long_s: float, slack: float = 0.10) -> None:
+        ratio = long_s / short_s
+        rows.append(Row(f"{what}: {long:,} deals / {short} deals",
+                        f"{fmt_s(long_s)} / {fmt_s(short_s)} = {ratio:.2f}",
+                        f"≤ {1 + slack:.2f}", ratio <= 1 + slack))
+
+    bad = [r for rs in runs.values() for r in rs if r.code != 0]
+    if bad:
+        rows.append(Row("tally round add on a long table", f"exit {bad[0].code}: "
+                        f"{bad[0].stderr.strip()[:60]}", "", False))
+    else:
+        pair("tally round add (whole process)",
+             statistics.median(r.seconds for r in runs["short"]),
+             statistics.median(r.seconds for r in runs["long"]))
+    got = {name: child("app-save", out, "--db-name", f"{name}.sqlite3")[0]["seconds"]
+           for name in ("short", "long")}
+    pair("app's save, service part (add, deal, table, standings)", got["short"], got["long"])
+    got = {name: child("tui-save", out, "--db-name", f"{name}.sqlite3")[0]
+           for name in ("short", "long")}
+    if all("seconds" in g for g in got.values()):
+        pair("app's save, Enter to the frame showing it", got["short"]["seconds"],
+             got["long"]["seconds"])
+    else:
+        rows.append(Row("app's save on a long table", str(got), "", None))
+    return rows
+
+
 def phase_settle20(out: Path) -> dict[str, Any]:
     from tests.bench_settle import balances, pairs, worst
 
@@ -251,7 +345,8 @@ def phase_settle20(out: Path) -> dict[str, Any]:
 
 
 PHASES = {"build": phase_build, "tui-open": phase_tui_open, "tui-save": phase_tui_save,
-          "save-refresh": phase_save_refresh, "settle20": phase_settle20}
+          "save-refresh": phase_save_refresh, "settle20": phase_settle20,
+          "app-save": phase_app_save, "long-build": phase_long_build}
 
 
 # ---- the whole run ----------------------------------------------------------------------------
@@ -280,7 +375,7 @@ def timed_row(what: str, runs: list[Run], limit: float) -> Row:
                max(r.peak_mb for r in runs))
 
 
-def measure(out: Path, writers: int) -> list[Row]:
+def measure(out: Path, writers: int, long: int) -> list[Row]:
     from ledger.service import Tally
     from tests import decade
     from tests.robust.writer import solo_deal
@@ -343,6 +438,8 @@ def measure(out: Path, writers: int) -> list[Row]:
                     fmt_s(got["seconds"]), "≤ 1 s", got["seconds"] <= 1.0, r.peak_mb))
     if writers:
         rows.append(two_writers(out, writers))
+    if long:
+        rows += long_table(out, long)
     peak = max(x.peak_mb for x in rows if x.peak_mb is not None)
     rows.append(Row("peak memory of any of the above", f"{peak:.0f} MB", "≤ 300 MB",
                     peak <= 300))
@@ -403,11 +500,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--writers", type=int, default=500,
                         help="deals per writer in the two-writers run (0: skip it)")
+    parser.add_argument("--long", type=int, default=40_000,
+                        help="deals of the long table (40,000; 0: skip it)")
+    parser.add_argument("--long-only", action="store_true",
+                        help="measure only the long table against a 40-deal one")
     parser.add_argument("--phase", choices=sorted(PHASES), help=argparse.SUPPRESS)
+    parser.add_argument("--db-name", help=argparse.SUPPRESS)
+    parser.add_argument("--deals", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.phase:
-        print(json.dumps(PHASES[args.phase](args.out)))
+        extra = {k: v for k, v in (("db_name", args.db_name), ("deals", args.deals))
+                 if v is not None}
+        print(json.dumps(PHASES[args.phase](args.out, **extra)))
         return 0
+    if args.long_only:
+        out = args.out or Path(tempfile.mkdtemp(prefix="tally-bench-"))
+        out.mkdir(parents=True, exist_ok=True)
+        ENV.setdefault("PYTHONPYCACHEPREFIX", str(out / "pycache"))
+        run(tally_argv(out / "warm.sqlite3", "standings", "--all"))
+        rows = long_table(out, args.long or 40_000)
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+        print_rows(rows, cores, 0)
+        if args.out is None:
+            shutil.rmtree(out, ignore_errors=True)
+        return 0 if all(r.ok is not False for r in rows) else 1
 
     from tests import decade
 
@@ -422,7 +538,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{plan['fixes']} corrections/voids in {time.perf_counter() - started:.1f} s "
           f"into {out}", file=sys.stderr)
     run(tally_argv(out / "warm.sqlite3", "standings", "--all"))  # fills the bytecode cache
-    rows = measure(out, args.writers)
+    rows = measure(out, args.writers, args.long)
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     print_rows(rows, cores or 1, args.nights)
     if args.out is None:

@@ -13,6 +13,16 @@ from typer.testing import CliRunner
 
 from ledger.service import Tally
 
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    """Doctests run for ledger/ (`--doctest-modules`); under tests/ only the test files are
+    collected (the benchmark and the generators are scripts and helpers)."""
+    if collection_path.suffix == ".py" and not collection_path.name.startswith(
+            ("test_", "conftest", "__init__")):
+        return True
+    return None
+
+
 settings.register_profile("tally", deadline=None, max_examples=100, print_blob=True)
 settings.load_profile("tally")
 

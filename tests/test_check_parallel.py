@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import ledger.service as service_module
+import ledger.service.integrity as integrity
 from ledger.service import Tally
 
 SEATS = ["Ann", "Bea", "Chie", "Dan", "Eve"]
@@ -32,9 +32,9 @@ def test_parallel_check_finds_what_one_process_finds(db_path: Path,
                     "d.table_id = ? AND d.number = ?)", (table, number))
     con.commit()
     con.close()
-    monkeypatch.setattr(service_module, "_check_workers", lambda tables: 1)
+    monkeypatch.setattr(integrity, "check_workers", lambda tables: 1)
     alone = service.check()
-    monkeypatch.setattr(service_module, "_check_workers", lambda tables: 2)
+    monkeypatch.setattr(integrity, "check_workers", lambda tables: 2)
     assert service.check() == alone
     assert [p for p in alone if "differ" in p] == [
         f"table {tables[1]} deal 2: stored transfers differ from the rules",

@@ -216,7 +216,7 @@ def test_item7_each_players_money_is_the_sum_of_their_transfers_money(
     then summed (not the net times the rate, rounded once)."""
     from types import SimpleNamespace
 
-    from ledger.night_end import settlement_of
+    from ledger.service.night_end import settlement_of
 
     names = ["Ann", "Bea", "Cid", "Dan", "Eve", "Fay"]
     table_nets = {}

@@ -23,6 +23,7 @@ from textual.screen import Screen
 
 from ledger.service import Tally
 
+from .compat_textual import reset_app_bindings
 from .i18n import language, set_language, t
 from .keys import localize
 from .live import LIVE_POLL, LiveLedger
@@ -182,8 +183,7 @@ class TallyApp(App[None]):
         self.settings.lang = lang
         self.settings.save()
         fresh = [s.rebuilt() for s in self.screen_stack]  # type: ignore[attr-defined]
-        self._bindings = self._merged_bindings.copy() if self._merged_bindings else \
-            self._bindings
+        reset_app_bindings(self)
         localize(self)
         self.sub_title = t("app.demo") if self.demo else ""
         # A new screen-stack mode whose base is the fresh bottom screen (the bottom screen

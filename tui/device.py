@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ledger.names import MAX_NAME, clean_text, name_key
-from ledger.rules import RuleError
+from ledger.service import MAX_NAME, RuleError, clean_text, name_key
 
 from .forms.prompt import Field, PromptModal
 from .i18n import t

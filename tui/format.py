@@ -23,14 +23,13 @@ def chips(n: int, *, zero: str = "·") -> Text:
 
 def game_title(name: str) -> str:
     """The game's title for people (i18n first, else the engine's own title)."""
-    from ledger.rules import GAMES
+    from ledger.service.games import game
 
-    key = f"game.{name}"
-    text = t(key, default="")
+    text = t(f"game.{name}", default="")
     if text:
         return text
-    game = GAMES.get(name)
-    return game.title if game else name
+    found = game(name)
+    return found.title if found else name
 
 
 def night_label(date: str, venue: str | None) -> str:

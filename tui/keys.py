@@ -12,6 +12,7 @@ from dataclasses import replace
 from textual.binding import Binding
 from textual.dom import DOMNode
 
+from .compat_textual import binding_table
 from .i18n import t
 
 PREFIX = "key."
@@ -33,7 +34,7 @@ def localized(binding: Binding) -> Binding:
 
 def localize(node: DOMNode) -> None:
     """Translate the bindings of one node (its own copy: the class keeps the keys)."""
-    table = node._bindings.key_to_bindings
+    table = binding_table(node)
     for key, bindings in table.items():
         table[key] = [localized(b) for b in bindings]
 

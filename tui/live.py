@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ledger.store.watch import DataVersion
+from ledger.service import DataVersion
 
 if TYPE_CHECKING:
     from .app import TallyApp

@@ -80,8 +80,8 @@ def read_stdin_json(field: str = "input") -> dict[str, Any]:
 def read_nets(raw: Any) -> Any:
     """`settle --nets -`: names by `name_key` ("Ann" and "Ann " are one player, refused
     as a duplicate) and each whole number within MAX_CHIPS; `settle_nets` checks the rest."""
-    from ..names import clean_nets
     from ..rules import RuleError
+    from ..rules.names import clean_nets
     from .errors import MAX_CHIPS
 
     nets = clean_nets(raw, "nets")

@@ -7,12 +7,12 @@ import sys
 from typing import Any, NoReturn
 
 import typer
-from typer._click import exceptions as cx  # Typer vendors click (pyproject pins it)
-from typer._click import types as ct
 from typer.core import TyperGroup
 
 from ..i18n.errors import render_error
 from ..rules import RuleError
+from .compat_typer import click_exceptions as cx  # the click Typer vendors
+from .compat_typer import click_types as ct
 
 EXIT_BAD_INPUT = 2
 MAX_ID = 2**63 - 1  # SQLite's largest INTEGER: an id above it cannot even be looked up

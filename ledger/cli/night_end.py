@@ -37,7 +37,7 @@ def settle(
     if (night is None) == (nets is None):
         raise RuleError("settle", "give exactly one of --night N and --nets -")
     if nets is not None:
-        from ..night_end import settle_nets
+        from ..service.night_end import settle_nets
         from .context import read_nets, read_stdin_json
 
         if nets != "-":
@@ -115,7 +115,7 @@ def pay(ctx: typer.Context, night: Annotated[int, typer.Option()],
         undo: Annotated[bool, typer.Option("--undo", help="Take back a payment marked "
                                            "by mistake.")] = False) -> None:
     """Mark a line of the night's plan paid; prints the amount marked."""
-    from ..names import name_key
+    from ..rules.names import name_key
 
     # names as the roster spells them, so a look-alike ("Ann" + zero-width space) is Ann
     typer.echo(ctx_of(ctx).service.pay(night, name_key(payer), name_key(payee), amount,

@@ -14,26 +14,9 @@ from ..i18n import t
 from ..textwidth import grid
 from ..views import DealView
 from .context import ctx_of, echo_json, read_stdin_json
+from .quick_flags import with_quick_flags
 
 app = typer.Typer(no_args_is_help=True)
-
-Flag = Annotated[str | None, typer.Option(show_default=False)]
-
-
-SWITCHES = ("mizuten", "split")  # on/off flags: off means "not given"
-# Quick-entry flags of every game, as parameters of `add` and `correct` (Crazy Solo;
-# Hachi-Hachi; Sixty-Six family). The table's game reads those it knows, refuses others.
-QUICK = ("dealer", "contract", "caller", "partner", "trump", "called_card", "points",
-         "gang_points", "payers", "bids",
-         "start", "indicator", "mizuten", "declare", "tricks", "roles", "aces", "hands", "split",
-         "ending", "by", "closer_won", "at_close_points", "at_close_tricks", "last_trick",
-         "winner", "game_points", "ten_of_trumps")
-
-
-def _flags(params: dict[str, Any]) -> dict[str, Any]:
-    """The quick flags actually given (switches left off count as not given)."""
-    return {k: v for k, v in params.items() if k in QUICK and v is not None
-            and not (v is False and k in SWITCHES)}
 
 
 def _deal_input(ctx: typer.Context, table: int, flags: dict[str, Any],
@@ -44,24 +27,14 @@ def _deal_input(ctx: typer.Context, table: int, flags: dict[str, Any],
 
 
 @app.command("add")
+@with_quick_flags
 def add(
     ctx: typer.Context,
     table: Annotated[int, typer.Option(help="The table's id.")],
     author: Annotated[str | None, typer.Option(help="Who records it.")] = None,
-    dealer: Flag = None, contract: Flag = None, caller: Flag = None, partner: Flag = None,
-    trump: Flag = None, called_card: Flag = None, points: Flag = None, gang_points: Flag = None,
-    payers: Flag = None, bids: Flag = None,
-    start: Flag = None, indicator: Flag = None,
-    mizuten: Annotated[bool, typer.Option("--mizuten")] = False,
-    declare: Flag = None, tricks: Flag = None, roles: Flag = None, aces: Flag = None,
-    hands: Flag = None, split: Annotated[bool, typer.Option("--split")] = False,
-    ending: Flag = None, by: Flag = None,
-    closer_won: Annotated[bool | None, typer.Option("--closer-won/--closer-lost")] = None,
-    at_close_points: Flag = None, at_close_tricks: Flag = None, last_trick: Flag = None,
-    winner: Flag = None, game_points: Flag = None, ten_of_trumps: Flag = None,
+    *, flags: dict[str, Any],
 ) -> None:
     """Record a deal (JSON on stdin, or quick flags); prints the deal's id."""
-    flags = _flags(locals())
     obj = _deal_input(ctx, table, flags)
     service = ctx_of(ctx).service
     typer.echo(service.add_deal(table, obj, author))
@@ -73,26 +46,16 @@ def add(
 
 
 @app.command("correct")
+@with_quick_flags
 def correct(
     ctx: typer.Context,
     deal: Annotated[int, typer.Argument(help="The deal's id.")],
     reason: Annotated[str | None, typer.Option(help="Why it changes.")] = None,
     author: Annotated[str | None, typer.Option()] = None,
-    dealer: Flag = None, contract: Flag = None, caller: Flag = None, partner: Flag = None,
-    trump: Flag = None, called_card: Flag = None, points: Flag = None, gang_points: Flag = None,
-    payers: Flag = None, bids: Flag = None,
-    start: Flag = None, indicator: Flag = None,
-    mizuten: Annotated[bool, typer.Option("--mizuten")] = False,
-    declare: Flag = None, tricks: Flag = None, roles: Flag = None, aces: Flag = None,
-    hands: Flag = None, split: Annotated[bool, typer.Option("--split")] = False,
-    ending: Flag = None, by: Flag = None,
-    closer_won: Annotated[bool | None, typer.Option("--closer-won/--closer-lost")] = None,
-    at_close_points: Flag = None, at_close_tricks: Flag = None, last_trick: Flag = None,
-    winner: Flag = None, game_points: Flag = None, ten_of_trumps: Flag = None,
+    *, flags: dict[str, Any],
 ) -> None:
     """Replace a deal's outcome (a new revision; the old one stays in its history)."""
     service = ctx_of(ctx).service
-    flags = _flags(locals())
     obj = _deal_input(ctx, service.table_of_deal(deal), flags, deal)
     changed = service.correct_deal(deal, obj, reason=reason, author=author)
     if changed:

@@ -11,21 +11,11 @@ __all__ = ["GAMES", "Game", "RuleError", "game_named"]
 
 
 def _registry() -> dict[str, Game]:
-    from . import crazy_solo
+    """Every engine, named here: one that fails to import fails loudly (it must not
+    silently drop out of the game list)."""
+    from . import crazy_solo, hachihachi, sixty_six
 
-    games = [crazy_solo.GAME]
-    try:  # engines that land in their own issues register here
-        from . import hachihachi
-
-        games.append(hachihachi.GAME)
-    except ImportError:
-        pass
-    try:
-        from . import sixty_six
-
-        games.extend(sixty_six.GAMES)
-    except ImportError:
-        pass
+    games = [crazy_solo.GAME, hachihachi.GAME, *sixty_six.GAMES]
     return {g.name: g for g in games}
 
 

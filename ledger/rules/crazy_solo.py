@@ -15,7 +15,7 @@ from typing import Any
 from . import fields as F
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card, parse_suit
 from .errors import RuleError, show
-from .game import Game
+from .game import FormFacts, Game
 from .options import options_from_mapping, options_to_json
 from .transfers import Settlement, Transfer
 
@@ -370,9 +370,32 @@ def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
     return out
 
 
+def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> FormFacts:
+    """What a Crazy Solo deal form asks for the contract chosen so far (all of it before a
+    contract is chosen); a hearts contract fixes the trump.
+
+    >>> st = initial(("Ann", "Bea", "Chie", "Dan", "Eve"), Options())
+    >>> f = form_facts(st, Options(), {"contract": "heart-alone"})
+    >>> f.fields, dict(f.forced)
+    (('contract', 'caller', 'trump', 'team_points'), {'trump': 'hearts'})
+    >>> form_facts(st, Options(), {"contract": "pass"}).fields
+    ('contract',)
+    """
+    contract = partial.get("contract")
+    fields: tuple[str, ...] = ("contract",)
+    if contract != "pass":
+        fields += ("caller", "trump", "team_points")
+        if contract is None or contract in PARTNER_CONTRACTS:
+            fields += ("called_card", "partner")
+    return FormFacts(order=state.seats, fields=fields,
+                     choices={"contract": (*CONTRACTS, "pass")},
+                     forced={"trump": "hearts"} if contract in HEART_CONTRACTS else {},
+                     facts={"dealer": state.dealer, "removed": REMOVED.get(len(state.seats), ())})
+
+
 GAME = Game(
     name="crazy-solo", title="Crazy Solo", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     make_options=make_options, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
-    quick=quick,
+    quick=quick, form_facts=form_facts,
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from ..names import MAX_NAME, name_key
 from .errors import RuleError, show
+from .names import MAX_NAME, name_key
 
 _MISSING = object()
 _ALWAYS = ("game", "players")  # every contract object may carry these

@@ -1,7 +1,11 @@
 """What every game engine provides: a fold over a table's deals.
 
-A game is a `Game` record of pure functions. The service layer never looks inside an
-outcome or a state; it stores `to_json(outcome)` and replays `settle` from `initial`.
+A game is a `Game` record of pure functions, generic over its options, state and outcome
+(`Game[crazy_solo.Options, crazy_solo.State, crazy_solo.Outcome]`), so a type checker
+holds each engine to its own types. The service never looks inside an outcome or a state;
+it stores `to_json(outcome)`, replays `settle` from `initial` (`ledger.replay`) and keeps
+the state after each deal (a frozen dataclass of text, numbers, flags and tuples of them,
+carrying `.seats`).
 """
 
 from __future__ import annotations
@@ -9,45 +13,70 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .transfers import Settlement
 
-Options = Any  # a game's frozen options dataclass
-State = Any  # a game's frozen table state (must carry `.seats`)
-Outcome = Any  # a game's frozen deal outcome
+OptionsT = TypeVar("OptionsT")  # a game's frozen options dataclass
+StateT = TypeVar("StateT")  # a game's frozen table state (carries `.seats`)
+OutcomeT = TypeVar("OutcomeT")  # a game's frozen deal outcome
+
+# where the engine does not matter (the service, the registry)
+Options = Any
+State = Any
+Outcome = Any
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
+class FormFacts:
+    """What a deal form may ask, given the table's state and the outcome filled in so far
+    (pokerkit's `can_*`: the app asks the engine instead of copying its rules). Field names
+    are the contract's (`team_points`, `declarations`, `tricks` …)."""
+
+    order: tuple[str, ...] = ()  # the players, in the order the form asks them
+    fields: tuple[str, ...] = ()  # the outcome's fields that apply now
+    choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)  # allowed values
+    forced: Mapping[str, Any] = field(default_factory=dict)  # values the rules fix
+    totals: Mapping[str, int] = field(default_factory=dict)  # what a field's numbers make
+    sides: tuple[tuple[str, ...], ...] = ()  # partnerships, each named by its first player
+    facts: Mapping[str, Any] = field(default_factory=dict)  # game specific (multiplier …)
+
+
+@dataclass(frozen=True, slots=True)
+class Game(Generic[OptionsT, StateT, OutcomeT]):
     name: str  # as typed in `--game` and the contract's "game"
     title: str  # for people
     min_seats: int
     max_seats: int
     # options: build from a preset mapping (RuleError on a bad key or value), and back to JSON
-    make_options: Callable[[Mapping[str, Any]], Options]
-    options_json: Callable[[Options], dict[str, Any]]
+    make_options: Callable[[Mapping[str, Any]], OptionsT]
+    options_json: Callable[[OptionsT], dict[str, Any]]
     # the fold
-    initial: Callable[[tuple[str, ...], Options], State]
-    parse: Callable[[Mapping[str, Any], State, Options], Outcome]
-    settle: Callable[[State, Outcome, Options], tuple[Settlement, State]]
+    initial: Callable[[tuple[str, ...], OptionsT], StateT]
+    parse: Callable[[Mapping[str, Any], StateT, OptionsT], OutcomeT]
+    settle: Callable[[StateT, OutcomeT, OptionsT], tuple[Settlement, StateT]]
     # the outcome as contract JSON, without "game" and "players" (parse(to_json(o)) == o)
-    to_json: Callable[[Outcome], dict[str, Any]]
-    summary: Callable[[Outcome, Settlement], str]  # one line, e.g. "Solo ♣ Bea + Dan, 73 → 25"
+    to_json: Callable[[OutcomeT], dict[str, Any]]
+    summary: Callable[[OutcomeT, Settlement], str]  # one line: "Solo ♣ Bea + Dan, 73 → 25"
     # what a table shows between deals: {"finished": bool, ...game specific}
-    status: Callable[[State, Options], Mapping[str, Any]]
+    status: Callable[[StateT, OptionsT], Mapping[str, Any]]
     # table-level check of the seats for these options (count etc.); RuleError if not
-    check_seats: Callable[[tuple[str, ...], Options], None]
+    check_seats: Callable[[tuple[str, ...], OptionsT], None]
     # who plays the next deal, if not every seat (three-player Sixty-Six: not the dealer);
     # a `players` list in `round add` may name either these or all the seats
-    players_of: Callable[[State], tuple[str, ...]] | None = None
+    players_of: Callable[[StateT], tuple[str, ...]] | None = None
     # scorer-typed CLI flags (long names with underscores -> str or bool) to contract JSON
-    quick: Callable[[Mapping[str, Any], State], dict[str, Any]] | None = None
+    quick: Callable[[Mapping[str, Any], StateT], dict[str, Any]] | None = None
     # options added after tables were first stored: the value a stored table that lacks the
     # key was played under (the dataclass default is the rule for new tables, which freeze it)
     legacy_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # what a deal form may ask given the state and a partial outcome (contract JSON so far)
+    form_facts: Callable[[StateT, OptionsT, Mapping[str, Any]], FormFacts] | None = None
 
-    def stored_options(self, raw: Mapping[str, Any]) -> Options:
+    def stored_options(self, raw: Mapping[str, Any]) -> OptionsT:
         """A stored table's frozen options: a key it predates keeps its legacy value, so the
         table settles as it did when its deals were recorded."""
         return self.make_options({**self.legacy_options, **raw})
+
+
+AnyGame = Game[Any, Any, Any]

@@ -31,5 +31,33 @@ def pairs(flag: str, text: Any, *, numbers: bool = True, sep: str = ",") -> dict
     return out
 
 
+TRUE_WORDS = ("true", "yes", "y", "1", "on")
+FALSE_WORDS = ("false", "no", "n", "0", "off")
+
+
+def truth(field: str, value: Any, *, true: tuple[str, ...] = (),
+          false: tuple[str, ...] = ()) -> bool:
+    """A yes or no as a scorer types it (any case), the one reading of such words for every
+    game; `true` and `false` add a game's own words (Sixty-Six: the closer "won").
+
+    >>> truth("--split", "Yes"), truth("--split", "0"), truth("--split", True)
+    (True, False, True)
+    >>> truth("--closer-won", "lost", true=("won",), false=("lost",))
+    False
+    >>> truth("--split", "maybe")
+    Traceback (most recent call last):
+    ...
+    ledger.rules.errors.RuleError: --split: maybe is not true or false
+    """
+    if isinstance(value, bool):
+        return value
+    text = value.strip().lower() if isinstance(value, str) else None
+    if text in TRUE_WORDS or text in true:
+        return True
+    if text in FALSE_WORDS or text in false:
+        return False
+    raise RuleError(field, f"{show(value)} is not true or false")
+
+
 def names(text: Any) -> list[str]:
     return [n.strip() for n in str(text).split(",") if n.strip()]

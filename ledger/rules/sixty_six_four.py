@@ -24,7 +24,7 @@ from typing import Any
 
 from . import fields as F
 from .errors import RuleError, show
-from .game import Game
+from .game import FormFacts, Game
 from .options import options_to_json
 from .sixty_six_match import (
     Result,
@@ -247,9 +247,23 @@ def status(state: State, options: FourOptions) -> Mapping[str, Any]:
     return out
 
 
+def form_facts(state: State, options: FourOptions, partial: Mapping[str, Any]) -> FormFacts:
+    """The two sides (seats 1+3 and 2+4, each named by its first player), the card points
+    a played-out deal holds, and whether the 10 of trumps is asked (its bonus option).
+
+    >>> f = form_facts(initial(("A", "B", "C", "D"), make_four({})), make_four({}), {})
+    >>> f.sides, dict(f.totals), "ten_of_trumps" in f.fields
+    ((('A', 'C'), ('B', 'D')), {'points': 130}, False)
+    """
+    fields = ("ending", "points", "winner", "game_points") + (
+        ("ten_of_trumps",) if options.ten_of_trumps_bonus else ())
+    return FormFacts(order=state.seats, fields=fields, totals={"points": DEAL_POINTS},
+                     sides=tuple(sides_of(state.seats)), facts={"dealer": state.dealer})
+
+
 GAME = Game(
     name="sixty-six-four", title="Sixty-Six (four-hand partnership)", min_seats=4, max_seats=4,
     make_options=make_four, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
-    quick=make_quick(FOUR_FLAGS), legacy_options=LEGACY_FOUR,
+    quick=make_quick(FOUR_FLAGS), legacy_options=LEGACY_FOUR, form_facts=form_facts,
 )

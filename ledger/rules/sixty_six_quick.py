@@ -16,14 +16,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .errors import RuleError, show
-from .quick import as_int, pairs
+from .quick import as_int, pairs, truth
 
 TWO_FLAGS = ("ending", "by", "points", "tricks", "closer_won", "at_close_points",
              "at_close_tricks", "last_trick", "winner", "game_points", "dealer")
 FOUR_FLAGS = ("ending", "points", "ten_of_trumps", "winner", "game_points", "dealer")
 NAME_FLAGS = ("by", "last_trick", "dealer", "ten_of_trumps")
 NOBODY = ("none", "nobody", "draw", "-")
-TRUE, FALSE = ("true", "yes", "y", "1", "won"), ("false", "no", "n", "0", "lost", "failed")
+CLOSER_WON, CLOSER_LOST = ("won",), ("lost", "failed")  # --closer-won's own words
 
 
 def _flag(key: str) -> str:
@@ -37,14 +37,8 @@ def _text(key: str, value: Any) -> str:
 
 
 def _truth(key: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = _text(key, value).lower()
-    if text in TRUE:
-        return True
-    if text in FALSE:
-        return False
-    raise RuleError(_flag(key), f"{show(value)} is not true or false")
+    return truth(_flag(key), _text(key, value) if not isinstance(value, bool) else value,
+                 true=CLOSER_WON, false=CLOSER_LOST)
 
 
 def flags_to_json(flags: Mapping[str, Any], allowed: tuple[str, ...],

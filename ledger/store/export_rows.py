@@ -6,27 +6,27 @@ the table's own order, grouped here by revision; the file rows (one per seat per
 per transfer) are made here in deal order. Sorting the transfer rows themselves, or the
 seats joined to the deals, in SQL would sort several times as many rows.
 
-The rows come as `Runs`, one run per deal: the deal's columns once, then what differs from
-row to row (a seat's player and net, or one transfer), so a CSV file formats them once.
+The rows come as runs, one per deal: the deal's columns once, then what differs from row
+to row (a seat's player and net, or one transfer), so a CSV file formats them once (the
+exporter wraps them in `csv_runs.Runs` with the shapes `DEAL_RUN` and `TRANSFER_RUN`; the
+store knows rows, not file formats).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
-from ..csv_runs import Runs
-from ..i18n import language
-from ..summaries import reason_text, render
 from .db import Connection
 from .repo import player_names, seats_by_table
 
 # revision id, payer id, payee id, amount, reason (None: the pot), as the query gives them
 Move = tuple[int, int | None, int | None, int, str]
 Run = tuple[Sequence[Any], Sequence[Sequence[Any]], Sequence[Any]]
+DEAL_RUN = (7, 1)  # cells (head, tail) of each run of `deal_rows`
+TRANSFER_RUN = (6, 0)  # the same of `transfer_rows`
 
 _DEAL = "n.id, n.date, g.number, g.game, d.number, r.seq"  # the columns every row repeats
 
@@ -73,44 +73,50 @@ def moves_by_revision(*, session: Connection, night_id: int | None
     return out
 
 
+# (game, stored outcome JSON, stored extra JSON, kind, stored summary, seat names) -> text
+SummaryOf = Callable[[str, str | None, str | None, str, str, list[str]], str]
+
+
 def deal_rows(*, session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
-              kinds: Mapping[str, str] | None = None) -> Runs:
+              kinds: Mapping[str, str] | None = None, summary: SummaryOf | None = None
+              ) -> Iterator[Run]:
     """(night, date, table no, game, deal no, revision, kind, player, net, summary), one per
     seated player per deal, in order; streamed while `session` is open. `kinds` renames
-    the revision kinds (record → recorded …) for the reader."""
+    the revision kinds (record → recorded …) for the reader; `summary`, when given, says
+    each deal from its facts (a Japanese export), else the stored sentence is written."""
     seats = seats_by_table(session=session)
-    return Runs(_deal_runs(session, night_id, moves, kinds or {}, seats), head=7, tail=1)
+    return _deal_runs(session, night_id, moves, kinds or {}, seats, summary)
 
 
 def _deal_runs(session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
-               kinds: Mapping[str, str], seats: Mapping[int, Sequence[tuple[int, str]]]
-               ) -> Iterator[Run]:
-    rendered = language() != "en"  # English: the stored sentence, which renders the same
+               kinds: Mapping[str, str], seats: Mapping[int, Sequence[tuple[int, str]]],
+               summary_of: SummaryOf | None) -> Iterator[Run]:
     for (nid, day, table_no, game, deal_no, seq, kind, summary, tid, outcome, extra,
          rid) in _deals(session, night_id, summaries=True):
         nets: dict[int | None, int] = {}
         for _, a, b, x, _ in moves.get(rid, ()):
             nets[a] = nets.get(a, 0) - x
             nets[b] = nets.get(b, 0) + x
-        if rendered:
-            summary = render(game, json.loads(outcome) if outcome else None,
-                             json.loads(extra or "{}"), summary, kind,
-                             [name for _, name in seats.get(tid, ())])
+        if summary_of is not None:
+            summary = summary_of(game, outcome, extra, kind, summary,
+                                 [name for _, name in seats.get(tid, ())])
         yield ((nid, day, table_no, game, deal_no, seq, kinds.get(kind, kind)),
                [(name, nets.get(pid, 0)) for pid, name in seats.get(tid, ())], (summary,))
 
 
 def transfer_rows(*, session: Connection, night_id: int | None,
-                  moves: Mapping[int, Sequence[Move]]) -> Runs:
+                  moves: Mapping[int, Sequence[Move]],
+                  reason: Callable[[str], str] | None = None) -> Iterator[Run]:
     """(night, date, table no, game, deal no, revision, from, to, amount, reason), in
-    order; streamed while `session` is open."""
+    order; streamed while `session` is open. `reason`, when given, says each reason for
+    people (a Japanese export), else the engines' own words are written."""
     names: dict[int | None, str] = {None: "pot", **player_names(session=session)}
-    return Runs(_transfer_runs(session, night_id, moves, names), head=6, tail=0)
+    return _transfer_runs(session, night_id, moves, names, reason or str)
 
 
 def _transfer_runs(session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
-                   names: Mapping[int | None, str]) -> Iterator[Run]:
-    said = reason_text if language() != "en" else str  # English: the engines' own words
+                   names: Mapping[int | None, str], said: Callable[[str], str]
+                   ) -> Iterator[Run]:
     for row in _deals(session, night_id, summaries=False):
         settled = moves.get(row[6])
         if settled:

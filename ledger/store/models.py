@@ -81,6 +81,19 @@ class Revision(SQLModel, table=True):
     reason: str | None = None
 
 
+class DealState(SQLModel, table=True):
+    """Where the table stands after a deal (its current revision), as `ledger.replay`
+    encodes it: a cache of the fold, so a new deal, the table's status and its standings
+    read one row instead of the whole table. Rewritten when a correction re-settles the
+    deals after it; `tally check` verifies every one against the fold."""
+
+    __tablename__ = "deal_state"
+    deal_id: int | None = Field(default=None, primary_key=True, foreign_key="deal.id")
+    state: str  # the engine's state, JSON
+    played: int  # deals played so far at the table (voids left out)
+    nets: str  # each seat's net so far, JSON list in seat order
+
+
 class TransferRow(SQLModel, table=True):
     __tablename__ = "transfer"
     # covering: standings, exports and check read these four columns by revision (0003)

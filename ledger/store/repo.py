@@ -10,11 +10,13 @@ revision with the highest id (revisions are only ever appended). The tables are 
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from .db import Connection, named, stamp
+from .rows import Checkpoint, DealRow
 
 # one encoder each, built once (json.dumps with options builds a new one at every call);
 # what is stored is trees the engines build, so the cycle check (a third of the time) is off
@@ -222,19 +224,71 @@ FROM deal d JOIN revision r ON r.id = (SELECT max(id) FROM revision WHERE deal_i
 """
 
 
-def current_revisions(*, session: Connection, table_id: int) -> list[tuple[Any, ...]]:
-    """(deal id, number, revision id, seq, kind, outcome, summary, extra, created_at,
-    author, reason, table id) of each deal of the table, in deal order."""
-    return session.execute(_CURRENT + " WHERE d.table_id = ? ORDER BY d.number",
-                           (table_id,)).fetchall()
+def _deal_rows(session: Connection, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+    cur = session.cursor()
+    cur.row_factory = DealRow.of
+    return cur.execute(sql, params)
 
 
-def current_revision_of(*, session: Connection, deal_id: int) -> tuple[Any, ...] | None:
-    return session.execute(_CURRENT + " WHERE d.id = ?", (deal_id,)).fetchone()
+def current_revisions(*, session: Connection, table_id: int, from_number: int = 1
+                      ) -> list[DealRow]:
+    """The current revision of each deal of the table, in deal order (from deal number
+    `from_number`)."""
+    return _deal_rows(session, _CURRENT + " WHERE d.table_id = ? AND d.number >= ? "
+                      "ORDER BY d.number", (table_id, from_number)).fetchall()
 
 
-def revisions_of(*, session: Connection, deal_id: int) -> list[Any]:
-    return named(session, "SELECT * FROM revision WHERE deal_id = ? ORDER BY seq", (deal_id,))
+def current_revision_of(*, session: Connection, deal_id: int) -> DealRow | None:
+    return _deal_rows(session, _CURRENT + " WHERE d.id = ?", (deal_id,)).fetchone()
+
+
+def revisions_of(*, session: Connection, deal_id: int) -> list[DealRow]:
+    """Every revision of a deal, oldest first."""
+    return _deal_rows(session, """
+    SELECT d.id, d.number, r.id, r.seq, r.kind, r.outcome, r.summary, r.extra, r.created_at,
+           r.author, r.reason, d.table_id
+    FROM revision r JOIN deal d ON d.id = r.deal_id WHERE r.deal_id = ? ORDER BY r.seq
+    """, (deal_id,)).fetchall()
+
+
+# ---- checkpoints: a table's state after each deal (ledger.replay) -------------------------
+
+
+def last_checkpoint(*, session: Connection, table_id: int) -> Checkpoint | None:
+    """The table's last deal and the state stored after it (None: no deal yet)."""
+    row = session.execute(
+        "SELECT d.id, d.number, s.state, s.played, s.nets FROM deal d "
+        "LEFT JOIN deal_state s ON s.deal_id = d.id "
+        "WHERE d.table_id = ? ORDER BY d.number DESC LIMIT 1", (table_id,)).fetchone()
+    return Checkpoint(*row) if row else None
+
+
+def checkpoint_before(*, session: Connection, table_id: int, number: int
+                      ) -> Checkpoint | None:
+    """The deal before deal `number` and the state stored after it (None: the first)."""
+    row = session.execute(
+        "SELECT d.id, d.number, s.state, s.played, s.nets FROM deal d "
+        "LEFT JOIN deal_state s ON s.deal_id = d.id "
+        "WHERE d.table_id = ? AND d.number < ? ORDER BY d.number DESC LIMIT 1",
+        (table_id, number)).fetchone()
+    return Checkpoint(*row) if row else None
+
+
+Stored = tuple[str, int, str]  # state, played, nets (ledger.replay.encode_mark)
+
+
+def checkpoints(*, session: Connection, table_id: int) -> dict[int, Stored]:
+    """{deal id: (state, played, nets)} of the table's deals that have one stored."""
+    return {r[0]: (r[1], r[2], r[3]) for r in session.execute(
+        "SELECT s.deal_id, s.state, s.played, s.nets FROM deal_state s "
+        "JOIN deal d ON d.id = s.deal_id WHERE d.table_id = ?", (table_id,))}
+
+
+def save_checkpoints(*, session: Connection, marks: Sequence[tuple[int, Stored]]) -> None:
+    """Store (deal id, mark) pairs, replacing what was stored (a correction re-derives
+    the marks after it; they are a cache of the fold, which `check` verifies)."""
+    session.executemany("INSERT OR REPLACE INTO deal_state (deal_id, state, played, nets) "
+                        "VALUES (?, ?, ?, ?)", [(d, *m) for d, m in marks])
 
 
 _ADD_REVISION = ("INSERT INTO revision (deal_id, seq, kind, outcome, summary, extra, "
@@ -265,8 +319,8 @@ def next_deal_number(*, session: Connection, table_id: int) -> int:
 
 
 NewDeal = tuple[dict[str, Any], str, dict[str, Any],
-                Sequence[tuple[int | None, int | None, int, str]]]  # outcome, summary, extra,
-#                                                                    transfers
+                Sequence[tuple[int | None, int | None, int, str]], tuple[str, int, str]]
+# outcome, summary, extra, transfers, where the table stands after it (ledger.replay)
 
 
 def add_deals(*, session: Connection, table_id: int, now: datetime, author: str | None,
@@ -290,13 +344,16 @@ def add_deals(*, session: Connection, table_id: int, now: datetime, author: str 
     session.executemany(_ADD_REVISION, [
         (d, 1, "record", _outcome_json(outcome), summary, _sorted_json(extra), at, author,
          None)
-        for d, (outcome, summary, extra, _) in zip(deal_ids, deals, strict=True)])
+        for d, (outcome, summary, extra, _, _) in zip(deal_ids, deals, strict=True)])
     rev_ids = [r[0] for r in session.execute(
         "SELECT r.id FROM revision r JOIN deal d ON d.id = r.deal_id "
         "WHERE d.table_id = ? AND d.number >= ? ORDER BY d.number", (table_id, first))]
     session.executemany(_ADD_TRANSFER, [
-        (rid, *x) for rid, (_, _, _, transfers) in zip(rev_ids, deals, strict=True)
+        (rid, *x) for rid, (_, _, _, transfers, _) in zip(rev_ids, deals, strict=True)
         for x in transfers])
+    session.executemany("INSERT INTO deal_state (deal_id, state, played, nets) "
+                        "VALUES (?, ?, ?, ?)",
+                        [(d, *deal[4]) for d, deal in zip(deal_ids, deals, strict=True)])
     return deal_ids
 
 
@@ -394,6 +451,8 @@ ORPHAN_QUERIES = {
     "WHERE d.id IS NULL",
     "deal without revision": "SELECT d.id FROM deal d LEFT JOIN revision r ON r.deal_id = d.id "
     "WHERE r.id IS NULL",
+    "stored state without deal": "SELECT s.deal_id FROM deal_state s LEFT JOIN deal d "
+    "ON d.id = s.deal_id WHERE d.id IS NULL",
     "deal without table": "SELECT d.id FROM deal d LEFT JOIN game_table g ON g.id = d.table_id "
     "WHERE g.id IS NULL",
     "table without night": "SELECT g.id FROM game_table g LEFT JOIN night n ON n.id = g.night_id "

@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from ledger import archive, exports
+from ledger import exports
 from ledger.cli.main import app
-from ledger.service import Tally
+from ledger.service import Tally, archive
 from ledger.store import db as store_db
 from ledger.store import migrate as store_migrate
 from tests.conftest import table_counts
@@ -124,7 +124,8 @@ def _set_revision(db: Path, sql: str) -> None:
 @pytest.mark.parametrize("sql, message", [
     ("UPDATE alembic_version SET version_num = '0099_future'",
      f"is at schema revision '0099_future', which this Tally (schema {store_migrate.HEAD}) "
-     "does not know: a newer Tally wrote it; update Tally to open it\n"),
+     "does not know: "
+     "a newer Tally wrote it; update Tally to open it\n"),
     ("UPDATE alembic_version SET version_num = '0001'",
      "is labelled schema revision '0001' but its tables do not match it (a damaged or "
      "hand-edited file); nothing was changed: restore a backup\n"),

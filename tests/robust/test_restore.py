@@ -20,10 +20,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ledger import archive
 from ledger.cli.main import app
 from ledger.rules import RuleError
-from ledger.service import Tally
+from ledger.service import Tally, archive
 from ledger.store import repo
 from tests.conftest import table_counts
 from tests.robust.conftest import ROOT, SEATS, solo_club, tally_argv

@@ -15,8 +15,7 @@ from typing import TypeVar
 import pytest
 from textual.pilot import Pilot
 
-from ledger import service as service_module
-from ledger.service import Tally
+from ledger.service import Tally, clock
 from tui.app import TallyApp, make_app
 from tui.i18n import set_language
 from tui.screens.table import TableScreen
@@ -59,7 +58,7 @@ def tui_db(tmp_path: Path, template_db: Path) -> Path:
 @pytest.fixture(autouse=True)
 def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Stored times are fixed, so history screens look the same on every run."""
-    monkeypatch.setattr(service_module, "_now", lambda: NOW)
+    monkeypatch.setattr(clock, "now", lambda: NOW)
     set_language("en")
     yield
 

@@ -81,9 +81,9 @@ def test_appended_rows_draw_as_in_a_table_filled_at_once() -> None:
 
 def test_without_the_internals_it_adds_rows_the_plain_way(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import tui.widgets.deal_log as deal_log
+    import tui.compat_textual as compat
 
-    monkeypatch.setattr(deal_log, "_INTERNALS", (*deal_log._INTERNALS, "_gone_in_textual_9"))
+    monkeypatch.setattr(compat, "_APPEND", (*compat._APPEND, "_gone_in_textual_9"))
 
     async def run() -> None:
         app = Logs()

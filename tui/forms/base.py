@@ -23,7 +23,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ledger.conflicts import StaleDeal
 from ledger.i18n.errors import render_error
-from ledger.rules import RuleError
+from ledger.service import FormFacts, RuleError
 from ledger.views import DealView, Preview, TableView
 
 from ..format import game_title
@@ -55,6 +55,13 @@ class FormContext:
     deal: DealView | None = None  # the deal being corrected
     # the engine's status of the table just before this deal (None: the table's status now)
     before: Mapping[str, Any] | None = None
+    # what the form may ask, given the outcome so far (the engine's form facts, through the
+    # service): which fields apply, forced values, totals, sides
+    facts: Callable[[Mapping[str, Any]], FormFacts] | None = None
+
+    def facts_for(self, partial: Mapping[str, Any]) -> FormFacts:
+        """The form facts for `partial` (an empty set when the screen gave no source)."""
+        return self.facts(partial) if self.facts is not None else FormFacts(self.table.seats)
 
     @property
     def status(self) -> Mapping[str, Any]:

@@ -22,8 +22,6 @@ from ..widgets.removal import RemovalTable
 from .base import DealForm
 from .registry import register
 
-PARTNER_CONTRACTS = ("solo", "heart-solo")
-HEART_CONTRACTS = ("heart-solo", "heart-alone")
 # contract -> key (as typed); the labels come from i18n
 CONTRACT_KEYS = {"solo": "s", "heart-solo": "h", "alone": "a", "heart-alone": "l", "pass": "p"}
 SUIT_KEYS = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}
@@ -105,20 +103,24 @@ class CrazySoloForm(DealForm):
             return bool(self.query_one("#card", Input).value.strip())
         return super().is_set(slot)
 
-    def _shape(self) -> None:
-        """Show the fields this contract uses; hearts contracts fix the trump."""
+    def _fields(self) -> tuple[tuple[str, ...], str | None]:
+        """(the outcome fields the chosen contract uses, the trump it fixes), as the engine
+        says (`Tally.form_facts`)."""
         contract = self.contract
-        playing = contract != "pass"
-        partnered = contract in PARTNER_CONTRACTS or contract is None
-        for slot in ("caller", "trump", "points"):
-            self.query_one(f"#row-{slot}").display = playing
-        for slot in ("card", "partner"):
-            self.query_one(f"#row-{slot}").display = playing and partnered
+        facts = self.ctx.facts_for({"contract": contract} if contract else {})
+        return facts.fields, facts.forced.get("trump")
+
+    def _shape(self) -> None:
+        """Show the fields this contract uses; a contract may fix the trump."""
+        fields, forced_trump = self._fields()
+        for slot, key in (("caller", "caller"), ("trump", "trump"), ("points", "team_points"),
+                          ("card", "called_card"), ("partner", "partner")):
+            self.query_one(f"#row-{slot}").display = key in fields
         trump = self.query_one("#trump", Picker)
-        hearts = contract in HEART_CONTRACTS
+        hearts = forced_trump is not None
         if hearts and not trump.locked:
             self._trump_before = trump.value
-            trump.set_value("hearts", touched=True)
+            trump.set_value(forced_trump, touched=True)
         elif not hearts and trump.locked:  # back from a hearts contract: the trump as it was
             trump.set_value(self._trump_before, touched=self._trump_before is not None)
         trump.locked = hearts
@@ -163,7 +165,7 @@ class CrazySoloForm(DealForm):
             out["caller"] = caller
         if trump:
             out["trump"] = trump
-        if contract in PARTNER_CONTRACTS:
+        if "partner" in self._fields()[0]:
             card = self.query_one("#card", Input).value.strip()
             partner = self.query_one("#partner", Picker).value
             if card:

@@ -21,11 +21,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Input, Static
 
-from ledger import presets
-from ledger.rules import GAMES, RuleError
 from ledger.rules.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
-from ledger.rules.hachihachi import Options, multiplier, table_name
-from ledger.rules.transfers import POT
+from ledger.service import POT, FormFacts, RuleError
+from ledger.service.games import setup_facts
 from ledger.views import Preview, TransferView
 
 from ..format import chips
@@ -41,7 +39,6 @@ from .prompt import Field, PromptModal
 from .registry import register
 
 GAME = "hachihachi-trick"
-TRICKS = 7
 # the order the rules settle a round in (and the preview groups it by)
 REASONS = ("carried", "out-fee", "forced-out", "hand-roles", "tricks", "pot", "split", "mizuten")
 
@@ -88,12 +85,12 @@ class HandRoleTable(DataTable[object]):
         self.can_focus = False
 
     def on_mount(self) -> None:
-        options: Options = presets.load(GAME)[1]
+        hand_roles = setup_facts(GAME)["hand_roles"]
         for key in ("group", "role", "in", "forced_out"):
             self.add_column(t(f"col.role_{key}"), key=key)
         rows = [(role.group, role_name(role), Text(str(role.in_value), justify="right"),
                  Text(str(role.forced_out), justify="right"))
-                for role in options.hand_roles.roles]
+                for role in hand_roles.roles]
         fit_columns(self, rows)
         for row in rows:
             self.add_row(*row)
@@ -115,7 +112,8 @@ class HachiHachiForm(DealForm):
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
-        self.options: Options = GAMES[GAME].stored_options(ctx.table.options)
+        # the table's own facts (max in, its hand-role table), before anything is filled in
+        self.table_facts: FormFacts = ctx.facts_for({})
         stored = ctx.deal.outcome if ctx.deal and ctx.deal.outcome else {}
         seats = ctx.table.seats
         self.start: str = stored.get("start_player") or ctx.status.get("start_player") \
@@ -142,12 +140,14 @@ class HachiHachiForm(DealForm):
             after=Static(t("hh.indicator_hint"), id="indicator-info"))
         yield from self.field_row("declare", t("slot.declare"),
                                   DeclarationsField(seat_order(seats, self.start),
-                                                    self.options.max_in, id="declare"))
+                                                    self.table_facts.facts["max_in"],
+                                                    id="declare"))
         yield from self.field_row("split", t("slot.split"), SplitPicker(id="split"))
         yield from self.field_row("tricks", t("slot.tricks"),
-                                  NumbersField((), id="tricks", max_digits=1, total=TRICKS,
+                                  NumbersField((), id="tricks", max_digits=1,
+                                               total=self.table_facts.totals["tricks"],
                                                auto_next=True))
-        hands = HandsField(self.options.hand_roles, id="hands")
+        hands = HandsField(self.table_facts.facts["hand_roles"], id="hands")
         yield from self.field_row("hands", term("hand_roles"), hands)
         yield Static(role_legend(hands.keys), id="legend")
 
@@ -190,31 +190,39 @@ class HachiHachiForm(DealForm):
             return
         text = Text(t("hh.trump", suit=f"{SUIT_SYMBOLS[card.suit]} "
                                         f"{t('suit.' + SUIT_NAMES[card.suit])}"))
-        kind = table_name(card, self.options)  # a lookup of the preset's ranks, for display
+        facts = self.ctx.facts_for({"indicator": str(card)}).facts
+        kind = facts.get("table_name")  # the preset's Ooba / Zetsuba ranks
         if kind is not None:
-            text.append(f"  {term(kind)} ×{multiplier(card, self.options)}",
+            text.append(f"  {term(kind)} ×{facts.get('multiplier', 1)}",
                         style="bold magenta" if kind == "zetsuba" else "bold yellow")
         info.update(text)
 
+    def _facts(self) -> FormFacts:
+        """The engine's facts for the round as declared so far (`Tally.form_facts`)."""
+        choice = self.query_one("#split", Picker).value
+        partial: dict[str, Any] = {"start_player": self.start,
+                                   "declarations": self.decl.declarations()}
+        if choice is not None:
+            partial["split"] = choice == "split"
+        return self.ctx.facts_for(partial)
+
     def _round(self) -> tuple[tuple[str, ...], str | None, bool]:
         """(in-players once everyone has declared, the split choice, is the round played)."""
-        decl = self.decl
-        ins = decl.ins if decl.complete else ()
-        choice = self.query_one("#split", Picker).value if len(ins) == 2 else None
-        played = len(ins) > 2 or (len(ins) == 2 and choice == "play")
-        return ins, choice, played
+        facts = self._facts()
+        ins: tuple[str, ...] = facts.facts["ins"]
+        choice = self.query_one("#split", Picker).value if "split" in facts.fields else None
+        return ins, choice, bool(facts.facts["played"])
 
     def _shape(self) -> None:
-        """Show the rows this round needs: the split with two in, tricks when played, the
-        hands of forced-outs and (when roles settle) in-players."""
-        ins, choice, played = self._round()
-        self.query_one("#row-split").display = len(ins) == 2
-        self.query_one("#row-tricks").display = played
-        if played:
+        """Show the rows this round needs (the engine says which): the split with two in,
+        tricks when played, the hands of forced-outs and (when roles settle) in-players."""
+        facts = self._facts()
+        ins: tuple[str, ...] = facts.facts["ins"]
+        self.query_one("#row-split").display = "split" in facts.fields
+        self.query_one("#row-tricks").display = "tricks" in facts.fields
+        if "tricks" in facts.fields:
             self.tricks.set_names(ins)
-        roles_settle = played or (choice == "split" and self.options.split_settles_roles)
-        players = [(p, True) for p in self.decl.forced]
-        players += [(p, False) for p in ins] if roles_settle else []
+        players = list(facts.facts["hand_players"])
         self.hands.show_players(players)
         self.query_one("#row-hands").display = bool(players)
         self.query_one("#legend").display = bool(players)

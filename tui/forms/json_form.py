@@ -9,7 +9,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.widgets import Static, TextArea
 
-from ledger.calc import read_json_object
+from ledger.service import read_json_object
 
 from ..i18n import t
 from .base import DealForm

@@ -17,9 +17,11 @@ from textual.message import Message
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from ledger import presets
 from ledger.i18n.errors import render_error
-from ledger.rules import GAMES, RuleError
+from ledger.service import RuleError
+from ledger.service.games import game as game_view
+from ledger.service.games import games
+from ledger.views import GameView
 
 from ..format import game_title
 from ..i18n import t
@@ -85,16 +87,16 @@ class NewTableModal(TallyModal[int | None]):
     def __init__(self, submit: Callable[[str, str, Sequence[str]], int]) -> None:
         super().__init__()
         self.submit = submit
-        self.game = next(iter(GAMES))
+        self.game = games()[0].name
         self.roster: list[str] = []
 
     def compose(self) -> ComposeResult:
-        games = [(game_title(name), name) for name in GAMES]
+        offered = [(game_title(g.name), g.name) for g in games()]
         with Vertical(id="new-table", classes="dialog full"):
             yield Static(t("table.new_title"), classes="dialog-title")
             with Horizontal(id="game-row"):
                 yield Label(t("field.game"), classes="inline-label")
-                yield Select(games, value=self.game, allow_blank=False, id="game")
+                yield Select(offered, value=self.game, allow_blank=False, id="game")
                 yield Label(t("field.preset"), classes="inline-label")
                 yield Select(self._presets(), value="default", allow_blank=False, id="preset")
             yield Static("", id="preset-note", classes="hint")
@@ -121,9 +123,13 @@ class NewTableModal(TallyModal[int | None]):
 
     # ---- game and preset ------------------------------------------------------------------
 
+    def _game(self) -> GameView:
+        found = game_view(self.game)
+        assert found is not None  # chosen from games()
+        return found
+
     def _presets(self) -> list[tuple[str, str]]:
-        return [(t(f"preset.{name}", default=name), name)
-                for name, _ in presets.preset_names(GAMES[self.game])]
+        return [(t(f"preset.{name}", default=name), name) for name, _ in self._game().presets]
 
     def _game_changed(self) -> None:
         preset = self.query_one("#preset", Select)
@@ -140,7 +146,7 @@ class NewTableModal(TallyModal[int | None]):
 
     def _preset_note(self) -> None:
         chosen = self.query_one("#preset", Select).value
-        notes = dict(presets.preset_names(GAMES[self.game]))
+        notes = dict(self._game().presets)
         note = t(f"preset.{self.game}.{chosen}.about", default=notes.get(str(chosen), ""))
         self.query_one("#preset-note", Static).update(str(note))
 
@@ -159,7 +165,7 @@ class NewTableModal(TallyModal[int | None]):
         return list(self.query_one("#seats", SeatList).names)
 
     def _seats_changed(self) -> None:
-        game = GAMES[self.game]
+        game = self._game()
         n = len(self.seats)
         self.query_one("#seats-label", Label).update(
             t("table.seats_label", n=n, lo=game.min_seats, hi=game.max_seats))

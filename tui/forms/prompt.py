@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ledger.i18n.errors import render_error
-from ledger.rules import RuleError
+from ledger.service import RuleError
 
 from ..i18n import t
 from ..screens.base import TallyModal

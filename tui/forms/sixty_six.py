@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Label, Static
 
-from ledger.rules import GAMES, RuleError
+from ledger.service import RuleError
 from ledger.views import Preview
 
 from ..format import chips
@@ -423,18 +423,18 @@ class FourHandForm(SixtySixBase):
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
-        seats = ctx.table.seats
-        self.sides = ((seats[0], seats[2]), (seats[1], seats[3]))
+        facts = ctx.facts_for({})  # the engine's sides, deal total and bonus option
+        self.sides: tuple[tuple[str, ...], ...] = facts.sides
         self.side_names = tuple("+".join(side) for side in self.sides)
         self.heads = tuple(side[0] for side in self.sides)  # the JSON names a side by them
-        options = GAMES[FOUR_HAND].stored_options(ctx.table.options)
-        self.ten_bonus: bool = options.ten_of_trumps_bonus
+        self.deal_points: int = facts.totals["points"]
+        self.ten_bonus: bool = "ten_of_trumps" in facts.fields
 
     def compose_fields(self) -> ComposeResult:
         yield from self.field_row("ending", t("slot.ending"), FourEndingPicker(id="ending"))
         yield from self.field_row("points", t("slot.points"),
                                   NumbersField(self.heads, labels=self.side_names, id="points",
-                                               max_digits=3, total=130))
+                                               max_digits=3, total=self.deal_points))
         yield from self.field_row("ten", t("slot.ten"),
                                   SeatPicker(self.heads, labels=self.side_names, id="ten"))
         yield from self.field_row("winner", t("slot.winner"),

@@ -11,12 +11,9 @@ cache when a screen goes costs a few Style objects to compute again.
 
 from __future__ import annotations
 
-from textual._styles_cache import StylesCache
+from ..compat_textual import clear_styles_cache
 
 
 def release_closed_widgets() -> None:
     """Drop the cache that keeps closed screens' widgets' drawings alive (if it exists)."""
-    cached = getattr(StylesCache, "get_inner_outer", None)
-    clear = getattr(cached, "cache_clear", None)
-    if clear is not None:
-        clear()
+    clear_styles_cache()

@@ -25,8 +25,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Static
 
 from ledger.i18n import formats
-from ledger.night_end import Mode, NightSettlement, SettleItem
-from ledger.rules import RuleError
+from ledger.service import RuleError
+from ledger.service.night_end import Mode, NightSettlement, SettleItem
 from ledger.summaries import why_text
 
 from ..format import chips, night_label

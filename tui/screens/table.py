@@ -236,15 +236,17 @@ class TableScreen(TallyScreen[None]):
         log.focus()
         self.update_bindings()
 
-    def patch(self, data: TableData) -> None:
-        """After a save: rewrite the rows whose deal changed, append new ones."""
+    def patch(self, data: TableData, *, appended: bool = False) -> None:
+        """After a save: rewrite the rows whose deal changed, append new ones. `appended`:
+        the deals shown are unchanged, new ones follow (no scan of a long table's log)."""
         if not self.is_mounted or self.data is None or self.closing:
             return
         old = self.data.deals
         self.data = data
         new = data.deals
-        changed = [i for i, d in enumerate(new[:len(old)])
-                   if (d.id, d.revision, d.kind) != (old[i].id, old[i].revision, old[i].kind)]
+        changed = [] if appended else [
+            i for i, d in enumerate(new[:len(old)])
+            if (d.id, d.revision, d.kind) != (old[i].id, old[i].revision, old[i].kind)]
         if self.show_totals and changed:  # every total after the first change moves
             changed = list(range(changed[0], len(old)))
         log = self.query_one("#deals", DealLog)
@@ -351,13 +353,15 @@ class TableScreen(TallyScreen[None]):
         if deal is None:
             ctx = FormContext(table, len(self.data.deals) + 1,
                               partial(self.service.preview_deal, self.table_id),
-                              self._add)
+                              self._add, facts=partial(self.service.form_facts, self.table_id))
         else:
             ctx = FormContext(table, deal.number,
                               partial(self.service.preview_deal, self.table_id,
                                       deal_id=deal.id),
                               partial(self._correct, deal), deal,
-                              self.service.status_before(self.table_id, deal.id))
+                              self.service.status_before(self.table_id, deal.id),
+                              partial(self.service.form_facts, self.table_id,
+                                      deal_id=deal.id))
         self.app.push_screen(ui_for(table.game).form(ctx),
                              self._appended if deal is None else self._saved)
 
@@ -374,7 +378,7 @@ class TableScreen(TallyScreen[None]):
         self._select = deal_id
         self.patch(TableData(self.service.table(self.table_id), [*data.deals, deal],
                              self.service.standings(table_id=self.table_id), data.night_closed,
-                             running_totals(data.table.seats, [deal], data.running)))
+                             running_totals(data.table.seats, [deal], data.running)), appended=True)
 
     def _add(self, entry: DealEntry) -> int:
         deal_id = self.service.add_deal(self.table_id, entry.outcome, self.tally.scorekeeper,

@@ -15,7 +15,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from ledger.store.watch import DataVersion
+from ledger.service import DataVersion
 
 log = logging.getLogger("tally.serve")
 POLL = 0.25  # seconds between two looks at data_version

@@ -7,8 +7,7 @@ import socket
 import sys
 from pathlib import Path
 
-from ledger.rules import RuleError
-from ledger.service import Tally
+from ledger.service import RuleError, Tally
 
 from ..i18n import set_language
 from .keys import Keys

@@ -25,9 +25,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ledger.rules import RuleError
-from ledger.service import Tally
-from ledger.store.watch import DataVersion
+from ledger.service import DataVersion, RuleError, Tally
 
 from .board import event_data, read_board, render_page
 from .hub import BoardHub

@@ -11,6 +11,8 @@ from typing import Any
 
 from textual.widgets import Footer
 
+from ..compat_textual import bindings_ready, is_pruning
+
 
 class KeysFooter(Footer):
     """A `Footer` that skips a recompose when its keys, labels and states are the same."""
@@ -19,14 +21,14 @@ class KeysFooter(Footer):
 
     def _keys(self) -> Any:
         """Everything `Footer.compose` reads."""
-        if not self._bindings_ready:
+        if not bindings_ready(self):
             return None
         return (self.show_command_palette, self.app.ENABLE_COMMAND_PALETTE,
                 tuple((b.binding, b.enabled, b.tooltip)
                       for b in self.screen.active_bindings.values()))
 
     async def recompose(self) -> None:
-        if not self.is_attached or self._pruning:  # as Widget.recompose: a screen going
+        if not self.is_attached or is_pruning(self):  # as Widget.recompose: a screen going
             return  # away must not be asked its bindings (its widgets may be gone)
         keys = self._keys()
         if keys is None or keys != self._shown:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable
 
-from ledger.rules.crazy_solo import removal_table
+from ledger.service.games import setup_facts
 
 from ..i18n import t
 from .fit import fit_columns
@@ -32,11 +32,11 @@ class RemovalTable(DataTable[object]):
             return
         if not self.row_count:
             rows = [(str(n), removed_text(removed), str(pack), str(hand))
-                    for n, removed, pack, hand in removal_table()]
+                    for n, removed, pack, hand in setup_facts("crazy-solo")["removal"]]
             fit_columns(self, rows)
             for row in rows:
                 self.add_row(*row, key=row[0])
-        sizes = [str(r[0]) for r in removal_table()]
+        sizes = [str(r[0]) for r in setup_facts("crazy-solo")["removal"]]
         self.show_cursor = str(seats) in sizes
         if self.show_cursor:
             self.move_cursor(row=sizes.index(str(seats)))

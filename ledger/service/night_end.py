@@ -1,4 +1,4 @@
-"""End-of-night use cases: settlement, payments, the money rate (mixed into `Tally`).
+"""End-of-night use cases: settlement, payments, the money rate.
 
 Payments are money that changed hands; marking one never edits a deal. What is still owed
 follows a *plan* (`ledger.plan`): until payment starts, the plan shown is made afresh from
@@ -13,23 +13,23 @@ two people marking the same line at once mark it once.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import money, plan
-from .plan import MODES, Line, Mode
-from .rules import RuleError
-from .rules.errors import show
-from .settle import Explanation, Payment, TablePayment, explain
-from .settle import fewest_transfers as fewest
-from .store import repo
-from .store.db import Connection
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
+from .. import money, plan
+from ..plan import MODES, Line, Mode
+from ..rules import RuleError
+from ..rules.errors import show
+from ..rules.names import clean_text
+from ..settle import Explanation, Payment, TablePayment, explain
+from ..settle import fewest_transfers as fewest
+from ..store import repo
+from ..store.db import Connection
+from . import clock
+from .lookups import player_id
+from .nights import Nights
+from .store import Store
 
 __all__ = ["KeptPlan", "Mode", "NightSettlement", "PaidItem", "SettleItem", "iter_rows",
            "settle_nets", "settlement_of"]
@@ -91,24 +91,24 @@ class NightSettlement:
         return money.to_money(chips, self.rate, self.currency)
 
 
-class NightEndMixin:
-    """Settlement use cases; relies on `Tally._read`, `_write` and `_player_id`."""
+class NightEnd:
+    """Settlement use cases; closing a settled night closes it through `Nights`."""
 
-    _read: Callable[[], AbstractContextManager[Connection]]
-    _write: Callable[[], AbstractContextManager[Connection]]
-    _player_id: Callable[[Connection, object, str], int]
+    def __init__(self, store: Store, nights: Nights) -> None:
+        self.store = store
+        self.nights = nights
 
     def set_rate(self, night_id: int, rate: str | None, currency: str = "EUR") -> None:
         """The night's money per chip (None removes it)."""
         value = None if rate is None else str(money.parse_rate(rate))
         code = None if rate is None else money.parse_currency(currency)
-        with self._write() as s:
+        with self.store.write() as s:
             _night(s, night_id)
             repo.set_rate(session=s, night_id=night_id, rate=value, currency=code)
 
     def table_nets(self, night_id: int) -> dict[int, dict[str, int]]:
         """{table number: {player: net}} for a night (every seated player listed)."""
-        with self._read() as s:
+        with self.store.read() as s:
             _night(s, night_id)
             return _table_nets(s, night_id)
 
@@ -117,7 +117,7 @@ class NightEndMixin:
         """Who still pays whom for a night, with the money at the night's (or given) rate.
         `mode` None: the mode of the plan in use (fewest until a plan is kept)."""
         _mode(mode)
-        with self._read() as s:
+        with self.store.read() as s:
             n = _night(s, night_id)
             table_nets = _table_nets(s, night_id)
             paid_rows = _payments(s, night_id)
@@ -129,7 +129,7 @@ class NightEndMixin:
                         ) -> dict[int, NightSettlement]:
         """`settlement` (in the mode of each night's plan) of every night, read in a handful
         of queries (`nets`: `repo.nets_by_table()` when the caller has it already)."""
-        with self._read() as s:
+        with self.store.read() as s:
             nights = {n.id: n for n in repo.nights(session=s)}
             tables = repo.table_numbers(session=s)
             names = repo.player_names(session=s)
@@ -165,15 +165,13 @@ class NightEndMixin:
         The first payment keeps the plan it is made against (`mode`, else fewest); later
         ones must be in the kept plan's mode. The amount owed is read in the same write
         transaction as the payment is written, so concurrent marks cannot both pass."""
-        from .service import clean_text
-
         clean_text(author, "author")
         _mode(mode)
         if amount is not None and (type(amount) is not int or amount <= 0):
             raise RuleError("amount", f"{show(amount)} is not a whole number above 0")
-        with self._write() as s:
+        with self.store.write() as s:
             n = _night(s, night_id)
-            a, b = self._player_id(s, payer, "from"), self._player_id(s, payee, "to")
+            a, b = player_id(s, payer, "from"), player_id(s, payee, "to")
             paid_rows = _payments(s, night_id)
             if undo:
                 done = sum(x for _, p, q, x, _ in paid_rows if (p, q) == (payer, payee))
@@ -201,7 +199,7 @@ class NightEndMixin:
                         Line(i.table, i.payer, i.payee, i.planned) for i in st.open], author)
                 sign = 1
             repo.add_payment(session=s, night_id=night_id, payer_id=a, payee_id=b,
-                             amount=sign * amount, now=datetime.now(UTC), author=author)
+                             amount=sign * amount, now=clock.now(), author=author)
             return amount
 
     def replan(self, night_id: int, mode: Mode | None = None, author: str | None = None
@@ -209,11 +207,9 @@ class NightEndMixin:
         """Make the plan afresh from the nets left after every payment, in `mode` (else the
         kept plan's, else fewest), and keep it: the explicit step after a correction, or to
         change mode once payment has started. Returns the new settlement."""
-        from .service import clean_text
-
         clean_text(author, "author")
         _mode(mode)
-        with self._write() as s:
+        with self.store.write() as s:
             _night(s, night_id)
             kept = _kept(s, night_id)
             use: Mode = mode or (kept.mode if kept else "fewest")
@@ -228,7 +224,7 @@ class NightEndMixin:
         repo.add_plan(session=s, night_id=night_id, mode=mode,
                       after_payment=repo.last_payment_id(session=s, night_id=night_id),
                       lines=[(x.table, ids[x.payer], ids[x.payee], x.amount) for x in lines],
-                      now=datetime.now(UTC), author=author)
+                      now=clock.now(), author=author)
 
     def close_night_settled(self, night_id: int, force: bool = False) -> int:
         """Close a night; refuses while settlement items are open, or the nets have moved
@@ -242,7 +238,7 @@ class NightEndMixin:
             raise RuleError("night", f"{night_id}: the nets changed since the plan was made "
                             f"(tally settle --night {night_id} --replan); close anyway with "
                             "--force")
-        self.close_night(night_id)  # type: ignore[attr-defined]
+        self.nights.close(night_id)
         return left
 
 

@@ -1,4 +1,4 @@
-"""League use cases: seasons, the league table, its export (mixed into `Tally`).
+"""League use cases: seasons, the league table, its export.
 
 The numbers come from `store/league_rows.py` (SQL sums over the current revision of each
 deal), are ranked by the pure functions of `league.py` and handed out as the records of
@@ -8,20 +8,19 @@ command starts as fast as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .rules import RuleError
-from .rules.errors import show
-from .store import league_rows
-from .store.db import Connection, stamp
+from ..rules import RuleError
+from ..rules.errors import show
+from ..store import league_rows
+from ..store.db import stamp
+from .store import Store
 
 if TYPE_CHECKING:
-    from .league import Scoring
-    from .league_report import LeagueReport, SeasonView
+    from ..league import Scoring
+    from ..league_report import LeagueReport, SeasonView
 
 MAX_SEASON_NAME = 60
 
@@ -43,7 +42,7 @@ def _range(date_from: str | None, date_to: str | None) -> tuple[str | None, str 
 
 
 def _scoring(value: str) -> Scoring:
-    from .league import SCORINGS
+    from ..league import SCORINGS
 
     if value not in SCORINGS:
         raise RuleError("--scoring", f"{show(value)} is not chips or placement")
@@ -51,23 +50,21 @@ def _scoring(value: str) -> Scoring:
 
 
 def _season_view(row: Any) -> SeasonView:
-    from .league_report import SeasonView
+    from ..league_report import SeasonView
 
     return SeasonView(row.id, row.name, row.date_from, row.date_to, row.scoring, row.points)
 
 
-class LeagueMixin:
-    """League use cases; relies on `Tally._read` and `_write`."""
-
-    _read: Callable[[], AbstractContextManager[Connection]]
-    _write: Callable[[], AbstractContextManager[Connection]]
+class League:
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     # ---- seasons ------------------------------------------------------------------------
 
     def new_season(self, name: object, date_from: str, date_to: str,
                    scoring: str = "chips", points: str = "default") -> int:
         """A named range of nights ranked together; returns its id."""
-        from .league_points import points_table
+        from ..league_points import points_table
 
         if not isinstance(name, str) or not name.strip():
             raise RuleError("name", f"{show(name)} is not a name")
@@ -85,7 +82,7 @@ class LeagueMixin:
         lo, hi = _range(date_from, date_to)
         kind = _scoring(scoring)
         points_table(points)  # a season names a points table that exists and is valid
-        with self._write() as s:
+        with self.store.write() as s:
             clash = league_rows.season_named(session=s, name=clean)
             if clash is not None:
                 raise RuleError("name", f"{show(clean)} is already a season: {clash.name} "
@@ -95,13 +92,13 @@ class LeagueMixin:
                                           now=stamp(datetime.now(UTC)))
 
     def seasons(self) -> list[SeasonView]:
-        with self._read() as s:
+        with self.store.read() as s:
             return [_season_view(r) for r in league_rows.seasons(session=s)]
 
     def season(self, name: object) -> SeasonView:
         if not isinstance(name, str) or not name.strip():
             raise RuleError("--season", f"{show(name)} is not a season name")
-        with self._read() as s:
+        with self.store.read() as s:
             row = league_rows.season_named(session=s, name=" ".join(name.split()))
             if row is None:
                 known = [r.name for r in league_rows.seasons(session=s)]
@@ -117,9 +114,9 @@ class LeagueMixin:
                season: str | None = None, points: str | None = None) -> LeagueReport:
         """The league table over a date range or a season (whose range, scoring and points
         table apply unless given here), optionally for one game."""
-        from .league import league
-        from .league_points import points_table
-        from .league_report import LeagueReport, night_results
+        from ..league import league
+        from ..league_points import points_table
+        from ..league_report import LeagueReport, night_results
 
         chosen: SeasonView | None = None
         if season is not None:
@@ -130,20 +127,20 @@ class LeagueMixin:
         lo, hi = _range(date_from, date_to)
         kind = _scoring(scoring or (chosen.scoring if chosen else "chips"))
         if game is not None:
-            from .rules import game_named
+            from ..rules import game_named
 
             game = game_named(game, "--game").name
         table = points_table(points or (chosen.points if chosen else "default")) \
             if kind == "placement" else ()
-        with self._read() as s:
+        with self.store.read() as s:
             results = league_rows.night_games(session=s, date_from=lo, date_to=hi, game=game)
         rows = league(night_results(results), kind, table)
         return LeagueReport(lo, hi, game, kind, table, tuple(rows), tuple(results), chosen)
 
     def export_league(self, out: Path, report: LeagueReport, fmt: str = "csv") -> Path:
         """Write `league-<season or range>[-game].csv` (or .json); returns its path."""
-        from . import exports
-        from .league_report import LEAGUE, PLACEMENT, league_cells, league_tag
+        from .. import exports
+        from ..league_report import LEAGUE, PLACEMENT, league_cells, league_tag
 
         if fmt not in ("csv", "json"):
             raise RuleError("format", f"{show(fmt)} is not csv or json")

@@ -1,4 +1,4 @@
-"""Exports, backup, restore and import (mixed into `Tally`)."""
+"""Exports, backup, restore and import."""
 
 from __future__ import annotations
 
@@ -6,40 +6,40 @@ import itertools
 import os
 import sqlite3
 import tempfile
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import exports, money
-from .disk import cause, read_only_medium
-from .rules import RuleError
-from .rules.errors import show
-from .store import export_rows, repo
-from .store.db import (
+from .. import exports, money
+from ..csv_runs import Runs
+from ..disk import cause, read_only_medium
+from ..i18n import language
+from ..rules import RuleError
+from ..rules.errors import show
+from ..store import export_rows, repo
+from ..store.db import (
     BUSY_TIMEOUT_MS,
-    Connection,
     Database,
     bump_restore_count,
     replace_contents,
 )
-from .store.migrate import current_revision, migrate, schema_problem
+from ..store.migrate import current_revision, migrate, schema_problem
+from ..summaries import reason_text, render
+from .deals import Deals
+from .night_end import NightEnd
+from .standings import standings_of
+from .store import Store
 
-if TYPE_CHECKING:
-    from .night_end import NightSettlement
-    from .views import StandingRow
 
+class Archive:
+    """Takes the settlements of `NightEnd` (for the settlement file) and `Deals` (to
+    import a file of deals)."""
 
-class ArchiveMixin:
-    db: Database
-    _read: Callable[[], AbstractContextManager[Connection]]
-    standings: Callable[..., list[StandingRow]]
-    _standings_of: Callable[..., list[StandingRow]]
-    settlement: Callable[..., NightSettlement]
-    all_settlements: Callable[..., dict[int, NightSettlement]]
-    add_deals: Callable[..., list[int]]
+    def __init__(self, store: Store, night_end: NightEnd, deals: Deals) -> None:
+        self.store = store
+        self.night_end = night_end
+        self.deals = deals
 
     # ---- exports ------------------------------------------------------------------------
 
@@ -48,7 +48,7 @@ class ArchiveMixin:
         """Write standings, deals, transfers and settlement files; returns their paths."""
         if fmt not in ("csv", "json"):
             raise RuleError("format", f"{show(fmt)} is not csv or json")
-        with self._read() as s:
+        with self.store.read() as s:
             if night_id is not None:
                 n = repo.night_row(session=s, night_id=night_id)
                 if n is None:
@@ -61,7 +61,7 @@ class ArchiveMixin:
             tables = repo.tables(session=s, night_id=night_id)
             per_table = repo.nets_by_table(session=s, night_id=night_id)
             names = repo.player_names(session=s)
-            ranked = self._standings_of(s, per_table, night_id=night_id)
+            ranked = standings_of(s, per_table, night_id=night_id)
         the_rate = money.parse_rate(rate) if rate else None
         code = money.parse_currency(currency) if currency else None
         if the_rate is None and night_id is not None and nights[0].rate:
@@ -78,8 +78,9 @@ class ArchiveMixin:
         for (pid, tid), v in per_table.items():
             cell = by_player.setdefault(names[pid], {})
             cell[columns[tid]] = cell.get(columns[tid], 0) + v
-        settlements = (self.all_settlements(rate, currency, nets=per_table) if night_id is None else
-                       {night_id: self.settlement(night_id, rate=rate, currency=currency)})
+        ends = self.night_end
+        settlements = (ends.all_settlements(rate, currency, nets=per_table) if night_id is None
+                       else {night_id: ends.settlement(night_id, rate=rate, currency=currency)})
         # a player's money is what they pay or receive: their transfers' money, summed
         paid_money: dict[str, Decimal] = {}
         for st in settlements.values():
@@ -107,21 +108,30 @@ class ArchiveMixin:
                                          standing_rows, fmt)
             settlement_file = files.write(f"settlement-{tag}", exports.SETTLEMENT, settle_rows,
                                           fmt)
-            with self._read() as s:  # the big two stream from the database to their files
+            # English writes the stored sentences and the engines' reasons (which the
+            # rendered English equals: tests/test_summaries.py), at no cost to a decade's
+            # export; another language renders them from the facts
+            said = language() != "en"
+            with self.store.read() as s:  # the big two stream from the database to their files
                 moves = export_rows.moves_by_revision(session=s, night_id=night_id)
-                deals_file = files.write(f"deals-{tag}", exports.DEALS, export_rows.deal_rows(
-                    session=s, night_id=night_id, moves=moves, kinds=kinds), fmt,
-                    exports.DEALS_TEXT)
-                transfers_file = files.write(f"transfers-{tag}", exports.TRANSFERS,
-                                             export_rows.transfer_rows(
-                                                 session=s, night_id=night_id, moves=moves),
+                deals = Runs(export_rows.deal_rows(session=s, night_id=night_id, moves=moves,
+                                                   kinds=kinds,
+                                                   summary=summary_of if said else None),
+                             *export_rows.DEAL_RUN)
+                deals_file = files.write(f"deals-{tag}", exports.DEALS, deals, fmt,
+                                         exports.DEALS_TEXT)
+                transfers = Runs(export_rows.transfer_rows(session=s, night_id=night_id,
+                                                           moves=moves,
+                                                           reason=reason_text if said else None),
+                                 *export_rows.TRANSFER_RUN)
+                transfers_file = files.write(f"transfers-{tag}", exports.TRANSFERS, transfers,
                                              fmt, exports.TRANSFERS_TEXT)
         return [standings_file, deals_file, transfers_file, settlement_file]
 
     # ---- backup / restore -------------------------------------------------------------------
 
     def db_file(self) -> Path:
-        return self.db.path
+        return self.store.db.path
 
     def backup(self, dest: Path, force: bool = False) -> Path:
         """SQLite's online backup: a consistent copy even while the app is open. Written
@@ -157,15 +167,15 @@ class ArchiveMixin:
         with tempfile.TemporaryDirectory() as tmpdir:
             trial = Path(tmpdir) / "restore.sqlite3"
             _check_backup(source, trial)
-            kept = _replace(self.db, trial, force)
+            kept = _replace(self.store.db, trial, force)
         return kept
 
     # ---- import ----------------------------------------------------------------------------
 
     def import_jsonl(self, path: Path, table_id: int, author: str | None = None) -> list[int]:
         """One deal per line (calc contract objects); all the file or nothing."""
-        from .calc import read_json_object
-        from .reading import read_file
+        from ..calc import read_json_object
+        from ..reading import read_file
 
         objs: list[dict[str, Any]] = []
         lines: list[int] = []
@@ -182,7 +192,7 @@ class ArchiveMixin:
             lines.append(number)
         if not objs:
             raise RuleError("file", f"{path} holds no deals")
-        return self.add_deals(table_id, objs, author, line_numbers=lines)
+        return self.deals.add_deals(table_id, objs, author, line_numbers=lines)
 
 
 def _check_backup(source: Path, trial: Path) -> None:
@@ -190,7 +200,7 @@ def _check_backup(source: Path, trial: Path) -> None:
     whole Tally ledger: an empty file, a file that is not SQLite, a SQLite file of another
     program (or one with tables of another beside Tally's), a newer schema, damage, stored
     transfers that differ from the rules."""
-    from .service import Tally
+    from .integrity import Integrity
 
     if source.stat().st_size == 0:
         raise RuleError("path", f"{source} is empty (0 bytes), not a Tally backup")
@@ -214,7 +224,7 @@ def _check_backup(source: Path, trial: Path) -> None:
             raise RuleError("path", f"{source} is damaged: "
                             + (damage if damage != "ok" else f"a {broken[0]} row refers to "
                                f"a {broken[2]} row that is not there"))
-        problems = Tally(db).check()
+        problems = Integrity(Store(db)).check()
         if problems:
             raise RuleError("path", f"{source} fails check: {problems[0]}")
     except RuleError as exc:  # name the file the user gave, not the trial copy
@@ -325,3 +335,12 @@ def _copy_db(source: Path, dest: Path) -> None:
             dst.close()
     finally:
         src.close()
+
+
+def summary_of(game: str, outcome: str | None, extra: str | None, kind: str, stored: str,
+               seats: list[str]) -> str:
+    """A deal's summary in the language in use, from its stored facts (JSON text)."""
+    import json
+
+    return render(game, json.loads(outcome) if outcome else None, json.loads(extra or "{}"),
+                  stored, kind, seats)

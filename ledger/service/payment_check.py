@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from . import money
-from .plan import MODES
-from .rules import RuleError
-from .store import repo
-from .store.db import Connection
+from .. import money
+from ..plan import MODES
+from ..rules import RuleError
+from ..store import repo
+from ..store.db import Connection
 
 
 def payment_problems(s: Connection) -> list[str]:

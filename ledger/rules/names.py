@@ -10,8 +10,8 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from .rules.errors import RuleError, show
-from .rules.transfers import POT
+from .errors import RuleError, show
+from .transfers import POT
 
 MAX_NAME = 40
 

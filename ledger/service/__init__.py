@@ -1,0 +1,28 @@
+"""The use cases: the only API the CLI and the TUI call.
+
+Small use-case modules, each a class taking its collaborators (`Store`: the database and
+its transactions; the few use cases it calls), composed by one facade, `Tally`:
+
+- `players`, `nights` (and the tables in them), `deals` (record, preview, correct, void),
+  `standings`, `night_end` (settlement and payments), `archive` (export, backup, restore,
+  import), `integrity` (`check`);
+- `tables`: a table as loaded, and where it stands (`ledger.replay`'s checkpoints);
+- `names`: names and free text as stored.
+
+Money is never held as a mutable total: standings are sums over stored transfers, or a
+table's last checkpoint, which `check` re-derives.
+"""
+
+from __future__ import annotations
+
+from ..calc import read_json_object
+from ..rules import RuleError
+from ..rules.game import FormFacts
+from ..rules.names import MAX_NAME, clean_name, clean_text, name_key
+from ..rules.transfers import POT
+from ..store.watch import DataVersion
+from .facade import Tally
+from .standings import rank_rows
+
+__all__ = ["MAX_NAME", "POT", "DataVersion", "FormFacts", "RuleError", "Tally", "clean_name",
+           "clean_text", "name_key", "rank_rows", "read_json_object"]

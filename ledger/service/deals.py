@@ -1,0 +1,297 @@
+"""Deals: record, preview, correct and void them, and read them back.
+
+A new deal starts from where its table stands (the last checkpoint, `tables.mark_now`); a
+correction re-settles it and every later deal from the checkpoint before it, appends a
+revision to each deal whose transfers change, and rewrites the checkpoints after it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from ..conflicts import check_new, check_revision
+from ..replay import Step, encode_mark, replay
+from ..rules import RuleError, game_named
+from ..rules.errors import show
+from ..rules.fields import read_players
+from ..rules.game import FormFacts, State
+from ..rules.names import clean_text
+from ..rules.transfers import POT, Settlement
+from ..store import repo
+from ..store.db import Connection
+from ..store.rows import DealRow
+from ..views import DealView, Preview, TransferView
+from . import clock
+from .lookups import open_night
+from .store import Store
+from .tables import (
+    Table,
+    checkpoint_mark,
+    fold,
+    load_table,
+    mark_before,
+    state_before,
+)
+
+
+class Deals:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def preview_deal(self, table_id: int, obj: Mapping[str, Any],
+                     deal_id: int | None = None) -> Preview:
+        """What a deal would settle (for a new deal, or as a correction of `deal_id`)."""
+        with self.store.read() as s:
+            t = load_table(s, table_id)
+            state = state_before(s, t, deal_id)
+            stored, settlement, summary, _ = outcome_for(t, state, obj)
+            return replace(preview_of(settlement, summary), outcome=stored, game=t.game.name,
+                           seats=tuple(t.seats))
+
+    def form_facts(self, table_id: int, partial: Mapping[str, Any] | None = None,
+                   deal_id: int | None = None) -> FormFacts:
+        """What a deal form may ask at the table (as it stands, or as it stood before
+        `deal_id`), given the outcome filled in so far: the engine's `form_facts`."""
+        with self.store.read() as s:
+            t = load_table(s, table_id)
+            state = state_before(s, t, deal_id)
+        if t.game.form_facts is None:  # the engine has nothing to say: who plays
+            return FormFacts(order=t.game.players_of(state) if t.game.players_of else t.seats)
+        return t.game.form_facts(state, t.options, partial or {})
+
+    def status_before(self, table_id: int, deal_id: int) -> dict[str, Any]:
+        """The table's status just before `deal_id` (a form correcting a deal shows the
+        table as it stood then: who started, who dealt and played, the score)."""
+        with self.store.read() as s:
+            t = load_table(s, table_id)
+            return dict(t.game.status(state_before(s, t, deal_id), t.options))
+
+    def quick_json(self, table_id: int, flags: Mapping[str, Any],
+                   deal_id: int | None = None) -> dict[str, Any]:
+        """Scorer-typed flags (`points="73"`) turned into the table's contract JSON."""
+        with self.store.read() as s:
+            t = load_table(s, table_id)
+            if t.game.quick is None:
+                raise RuleError("flags", f"{t.game.name} takes JSON on stdin only")
+            return t.game.quick(flags, state_before(s, t, deal_id))
+
+    def table_of_deal(self, deal_id: int) -> int:
+        with self.store.read() as s:
+            row = repo.current_revision_of(session=s, deal_id=deal_id)
+            if row is None:
+                raise RuleError("deal", f"{deal_id} does not exist")
+            return row.table_id
+
+    def add_deal(self, table_id: int, obj: Mapping[str, Any], author: str | None = None, *,
+                 expect_number: int | None = None) -> int:
+        """Record a deal; returns its id. With `expect_number` (the number a form showed)
+        it is refused (`StaleDeal`) if another device recorded that deal first."""
+        return self.add_deals(table_id, [obj], author, expect_number=expect_number)[0]
+
+    def add_deals(self, table_id: int, objs: Sequence[Mapping[str, Any]],
+                  author: str | None = None, *, line_numbers: Sequence[int] | None = None,
+                  expect_number: int | None = None) -> list[int]:
+        """Record several deals in one transaction: all of them or none. With
+        `line_numbers`, an error names the line its deal came from; with `expect_number`,
+        the first must take that number (checked in the same transaction)."""
+        clean_text(author, "author")
+        with self.store.write() as s:
+            t = load_table(s, table_id)
+            open_night(s, t.night_id)
+            check_new(expect_number, repo.next_deal_number(session=s, table_id=t.id))
+            mark = checkpoint_mark(t, repo.last_checkpoint(session=s, table_id=t.id))
+            if mark is None:  # none stored yet (an upgraded database): fold once, keep all
+                steps, mark = fold(s, t, summaries=False)
+                repo.save_checkpoints(session=s, marks=[(x.deal_id, encode_mark(x.mark))
+                                                        for x in steps])
+            new: list[repo.NewDeal] = []
+            for i, obj in enumerate(objs):
+                try:
+                    stored, settlement, summary, after = outcome_for(t, mark.state, obj)
+                except RuleError as exc:
+                    if line_numbers is not None:
+                        raise RuleError(f"line {line_numbers[i]}: {exc.field}",
+                                        exc.message) from None
+                    raise
+                mark = mark.after(after, settlement)
+                new.append((stored, summary, dict(settlement.extra),
+                            transfer_rows(t, settlement), encode_mark(mark)))
+            return repo.add_deals(session=s, table_id=t.id, now=clock.now(), author=author,
+                                  deals=new)
+
+    def correct_deal(self, deal_id: int, obj: Mapping[str, Any] | None, *,
+                     reason: str | None = None, author: str | None = None,
+                     expect_revision: int | None = None) -> int:
+        """A new revision of a deal (None voids it); later deals re-settle. Returns the
+        number of later deals whose transfers changed. With `expect_revision` (the revision
+        a form opened) it is refused (`StaleDeal`) if the deal changed since."""
+        if obj is None and not (reason and reason.strip()):
+            raise RuleError("reason", "a void needs a reason")
+        clean_text(author, "author")
+        clean_text(reason, "reason")
+        with self.store.write() as s:
+            row = repo.current_revision_of(session=s, deal_id=deal_id)
+            if row is None:
+                raise RuleError("deal", f"{deal_id} does not exist")
+            t = load_table(s, row.table_id)
+            open_night(s, t.night_id)
+            if expect_revision is not None:
+                check_revision(expect_revision, row.number, row.seq,
+                               repo.next_deal_number(session=s, table_id=t.id))
+            stored: dict[str, Any] | None = None
+            before = mark_before(s, t, deal_id)
+            if obj is not None:
+                stored, _, _, _ = outcome_for(t, before.state, obj)
+            elif row.kind == "void":
+                raise RuleError("deal", f"{deal_id} is already void")
+            # the deals before it stand; it and every later one re-settle from its state
+            steps, _ = replay(t.game, t.options, before, repo.current_revisions(
+                session=s, table_id=t.id, from_number=row.number), replace={deal_id: stored})
+            repo.save_checkpoints(session=s, marks=[(x.deal_id, encode_mark(x.mark))
+                                                    for x in steps])
+            changed = 0
+            now = clock.now()
+            for step in steps:
+                if step.deal_id == deal_id:
+                    self._append(s, t, step, "void" if stored is None else "correct", now,
+                                 author, reason)
+                elif step.settlement is not None and differs(s, t, step):
+                    self._append(s, t, step, "resettle", now, author,
+                                 f"re-settled after deal {row.number} changed")
+                    changed += 1
+            return changed
+
+    def void_deal(self, deal_id: int, reason: str, author: str | None = None, *,
+                  expect_revision: int | None = None) -> int:
+        return self.correct_deal(deal_id, None, reason=reason, author=author,
+                                 expect_revision=expect_revision)
+
+    def undo_last(self, table_id: int, author: str | None = None) -> int | None:
+        """Void the table's last deal that is not void yet (kept in history as 'undo')."""
+        for deal in reversed(self.deals(table_id)):
+            if not deal.void:
+                self.void_deal(deal.id, "undo", author)
+                return deal.id
+        return None
+
+    def _append(self, s: Connection, t: Table, step: Step, kind: str, now: datetime,
+                author: str | None, reason: str | None) -> None:
+        settlement = step.settlement
+        repo.add_revision(session=s, deal_id=step.deal_id, kind=kind, outcome=step.outcome,
+                          summary=step.summary if settlement else "void",
+                          extra=dict(settlement.extra) if settlement else {}, now=now,
+                          author=author, reason=reason,
+                          transfers=transfer_rows(t, settlement) if settlement else [])
+
+    def deals(self, table_id: int) -> list[DealView]:
+        with self.store.read() as s:
+            t = load_table(s, table_id)
+            rows = repo.current_revisions(session=s, table_id=table_id)
+            return deal_views(s, t, rows)
+
+    def deal(self, deal_id: int) -> DealView:
+        with self.store.read() as s:
+            row = repo.current_revision_of(session=s, deal_id=deal_id)
+            if row is None:
+                raise RuleError("deal", f"{deal_id} does not exist")
+            return deal_views(s, load_table(s, row.table_id), [row])[0]
+
+    def history(self, deal_id: int) -> list[DealView]:
+        """Every revision of a deal, oldest first."""
+        with self.store.read() as s:
+            row = repo.current_revision_of(session=s, deal_id=deal_id)
+            if row is None:
+                raise RuleError("deal", f"{deal_id} does not exist")
+            t = load_table(s, row.table_id)
+            return deal_views(s, t, repo.revisions_of(session=s, deal_id=deal_id))
+
+
+
+def outcome_for(t: Table, state: State, obj: Mapping[str, Any]
+                 ) -> tuple[dict[str, Any], Settlement, str, State]:
+    """Validate a deal's JSON at a table; return its stored form, settlement, summary
+    and the table's state after it. The stored form replays to the same outcome (every
+    engine's `parse(to_json(o)) == o`), so the state need not be parsed a second time."""
+    if not isinstance(obj, Mapping):
+        raise RuleError("input", f"{show(obj)} is not a JSON object")
+    obj = dict(obj)
+    for key in ("preset", "options"):  # calc takes them; a table's options are frozen
+        if key in obj:
+            raise RuleError(key, f"a table's options are frozen when it is created "
+                            f"(table {t.id}: preset {t.preset}, see tally table show)")
+    if "game" in obj and game_named(obj.pop("game")) is not t.game:
+        raise RuleError("game", f"this table plays {t.game.name}")
+    if "players" in obj:
+        given = read_players(obj.pop("players"))
+        allowed = {t.seats}
+        if t.game.players_of is not None:
+            allowed.add(t.game.players_of(state))
+        if given not in allowed:
+            raise RuleError("players", f"{', '.join(given)} are not this table's seats "
+                            f"({', '.join(t.seats)})")
+    try:  # every engine's parse refuses a deal at a finished table; say it plainly
+        outcome = t.game.parse(obj, state, t.options)
+    except RuleError:
+        if t.game.status(state, t.options).get("finished"):
+            raise RuleError("table", f"{t.id} is finished; start a new table") from None
+        raise
+    settlement, after = t.game.settle(state, outcome, t.options)
+    return t.game.to_json(outcome), settlement, t.game.summary(outcome, settlement), after
+
+
+
+def transfer_rows(t: Table, settlement: Settlement
+                   ) -> list[tuple[int | None, int | None, int, str]]:
+    ids = t.seat_ids
+    return [(ids.get(x.payer), ids.get(x.payee), x.amount, x.reason)
+            for x in settlement.transfers]
+
+
+
+def differs(s: Connection, t: Table, step: Step,
+             stored: Sequence[tuple[Any, ...]] | None = None) -> bool:
+    """Whether the step's stored transfers (read now unless given) differ from what
+    the rules settle."""
+    assert step.settlement is not None
+    if stored is None:
+        rid = step.row.revision_id
+        stored = repo.transfers_of(session=s, revision_ids=[rid])[rid]
+    rules = transfer_rows(t, step.settlement)
+    if list(stored) == rules:  # stored in the order settled: the usual, quick answer
+        return False
+    return sorted(stored, key=repr) != sorted(rules, key=repr)
+
+
+
+def deal_views(s: Connection, t: Table, rows: Sequence[DealRow]
+                ) -> list[DealView]:
+    names = {v: k for k, v in t.seat_ids.items()}
+    moves = repo.transfers_of(session=s, revision_ids=[r.revision_id for r in rows])
+    out = []
+    for r in rows:
+        transfers = tuple(TransferView(names.get(a, POT) if a else POT,
+                                       names.get(b, POT) if b else POT, n, why)
+                          for a, b, n, why in moves[r.revision_id])
+        nets = {p: 0 for p in t.seats}
+        for x in transfers:
+            if x.payer != POT:
+                nets[x.payer] -= x.amount
+            if x.payee != POT:
+                nets[x.payee] += x.amount
+        out.append(DealView(r.deal_id, t.id, r.number, r.seq, r.kind, r.summary,
+                            json.loads(r.outcome) if r.outcome else None,
+                            json.loads(r.extra or "{}"), transfers, nets,
+                            str(r.created_at)[:19], r.author, r.reason, t.game.name,
+                            tuple(t.seats)))
+    return out
+
+
+
+def preview_of(settlement: Settlement, summary: str) -> Preview:
+    return Preview(summary, tuple(TransferView(x.payer, x.payee, x.amount, x.reason)
+                                  for x in settlement.transfers),
+                   settlement.nets, dict(settlement.extra))

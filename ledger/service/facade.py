@@ -1,0 +1,109 @@
+"""`Tally`: the one object the CLI and the app hold. It makes each use case with the
+collaborators it needs (the store, and the few use cases another one calls) and hands out
+their operations under the names the callers use; it holds no logic of its own."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import AbstractContextManager
+from pathlib import Path
+
+from ..rules import RuleError
+from ..store.db import Connection, Database, open_problem
+from ..store.migrate import migrate
+from .archive import Archive
+from .deals import Deals
+from .games import games
+from .integrity import Integrity
+from .league import League
+from .night_end import NightEnd
+from .nights import Nights
+from .players import Players
+from .standings import Standings
+from .store import Store
+
+
+class Tally:
+    """The ledger service over one database."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        store = Store(db)
+        players = Players(store)
+        nights = Nights(store)
+        deals = Deals(store)
+        standings = Standings(store)
+        night_end = NightEnd(store, nights)
+        archive = Archive(store, night_end, deals)
+        integrity = Integrity(store)
+        league = League(store)
+        self._store = store
+        # the games, the roster
+        self.games = games
+        self.add_player = players.add
+        self.add_players = players.add_many
+        self.rename_player = players.rename
+        self.players = players.all
+        # nights and tables
+        self.new_night = nights.new
+        self.nights = nights.all
+        self.night = nights.one
+        self.close_night = nights.close
+        self.new_table = nights.new_table
+        self.table = nights.table
+        # deals
+        self.add_deal = deals.add_deal
+        self.add_deals = deals.add_deals
+        self.preview_deal = deals.preview_deal
+        self.status_before = deals.status_before
+        self.form_facts = deals.form_facts
+        self.quick_json = deals.quick_json
+        self.table_of_deal = deals.table_of_deal
+        self.correct_deal = deals.correct_deal
+        self.void_deal = deals.void_deal
+        self.undo_last = deals.undo_last
+        self.deals = deals.deals
+        self.deal = deals.deal
+        self.history = deals.history
+        # standings and the end of the night
+        self.standings = standings.standings
+        self.set_rate = night_end.set_rate
+        self.table_nets = night_end.table_nets
+        self.settlement = night_end.settlement
+        self.all_settlements = night_end.all_settlements
+        self.pay = night_end.pay
+        self.replan = night_end.replan
+        self.close_night_settled = night_end.close_night_settled
+        # files
+        self.export = archive.export
+        self.db_file = archive.db_file
+        self.backup = archive.backup
+        self.restore = archive.restore
+        self.import_jsonl = archive.import_jsonl
+        # integrity
+        self.check = integrity.check
+        # the league
+        self.new_season = league.new_season
+        self.seasons = league.seasons
+        self.season = league.season
+        self.league = league.league
+        self.export_league = league.export_league
+
+    @classmethod
+    def open(cls, path: str | Path) -> Tally:
+        """The ledger in a SQLite file (made, or upgraded, as needed)."""
+        db = Database(path)
+        try:
+            db.path.parent.mkdir(parents=True, exist_ok=True)
+            migrate(db)
+        except (sqlite3.Error, OSError) as exc:  # not SQLite, a folder, read-only, disk full
+            raise RuleError("db", open_problem(db.path, exc)) from None
+        return cls(db)
+
+    def _read(self) -> AbstractContextManager[Connection]:
+        """One read transaction (for tests that look at the rows)."""
+        return self._store.read()
+
+    def _write(self) -> AbstractContextManager[Connection]:
+        """One write transaction (for tests that set rows up)."""
+        return self._store.write()

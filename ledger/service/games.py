@@ -1,0 +1,34 @@
+"""The games a table can play, with their presets: what the new-table form offers."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from .. import presets, rules
+from ..views import GameView
+
+
+@cache
+def games() -> tuple[GameView, ...]:
+    """Every registered game, in registry order (the engines and preset files are fixed
+    for the life of a process). `rules.GAMES` is read here, not imported: it builds the
+    registry, which commands that need no engine never do."""
+    return tuple(GameView(g.name, g.title, g.min_seats, g.max_seats,
+                          tuple(presets.preset_names(g))) for g in rules.GAMES.values())
+
+
+def game(name: str) -> GameView | None:
+    return next((g for g in games() if g.name == name), None)
+
+
+def setup_facts(name: str) -> dict[str, Any]:
+    """What the new-table form shows of a game before a table exists (the rules people
+    forget): Crazy Solo's cards removed by table size, Hachi-Hachi's default hand roles."""
+    if name == "crazy-solo":
+        from ..rules.crazy_solo import removal_table
+
+        return {"removal": tuple(removal_table())}
+    if name == "hachihachi-trick":
+        return {"hand_roles": presets.load(name)[1].hand_roles}
+    return {}

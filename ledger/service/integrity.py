@@ -1,0 +1,108 @@
+"""`tally check`: re-derive every transfer and every checkpoint from the stored outcomes
+and presets, and list what differs (plus orphans, unbalanced revisions, payments)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..replay import encode_mark
+from ..rules import RuleError
+from ..store import repo
+from ..store.db import Database
+from .deals import differs
+from .payment_check import payment_problems
+from .store import Store
+from .tables import fold, load_table
+
+
+class Integrity:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def check(self) -> list[str]:
+        """Re-derive every transfer from the stored outcomes and presets; list what differs.
+
+        Tables are independent folds, so a big database is replayed by one process per
+        core (`check_workers`); the problems come back in table order either way."""
+        problems: list[str] = []
+        with self.store.read() as s:
+            problems += repo.orphans(session=s)
+            for rid, pot in repo.unbalanced_revisions(session=s):
+                problems.append(f"revision {rid}: does not sum to zero (pot {pot:+d}) "
+                                "or has an amount that is not positive")
+            problems += payment_problems(s)  # payments, kept plans, rates
+            table_ids = [row.id or 0 for row in repo.tables(session=s)]
+        workers = check_workers(len(table_ids))
+        if workers < 2:
+            return problems + [p for _, p in self.check_tables(table_ids)]
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        parts = [table_ids[i::workers] for i in range(workers)]  # interleaved: even loads
+        # fork: the workers start at once, with the rules already imported (and only from a
+        # single-threaded process, see _check_workers); each opens its own connections
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")
+                                 ) as pool:
+            found = [x for part in pool.map(_check_part, [self.store.db.path] * workers, parts)
+                     for x in part]
+        order = {tid: i for i, tid in enumerate(table_ids)}
+        found.sort(key=lambda x: order[x[0]])  # stable: a table's own problems keep order
+        return problems + [p for _, p in found]
+
+    def check_tables(self, table_ids: Sequence[int]) -> list[tuple[int, str]]:
+        """(table id, problem) for the tables whose replay differs from what is stored."""
+        problems: list[tuple[int, str]] = []
+        with self.store.read() as s:
+            seats = repo.seats_by_table(session=s)
+            for tid in table_ids:
+                try:
+                    t = load_table(s, tid, seats.get(tid, ()))
+                    steps, _ = fold(s, t, summaries=False)
+                except (RuleError, ValueError, KeyError) as exc:
+                    problems.append((tid, f"table {tid}: cannot be replayed ({exc})"))
+                    continue
+                stored = repo.transfers_of(session=s,
+                                           revision_ids=[x.row.revision_id for x in steps])
+                states = repo.checkpoints(session=s, table_id=tid)
+                for step in steps:
+                    moves = stored[step.row.revision_id]
+                    if step.settlement is None:
+                        if moves:
+                            problems.append((tid, f"table {t.id} deal {step.number}: void but "
+                                             "has transfers"))
+                    elif differs(s, t, step, moves):
+                        problems.append((tid, f"table {t.id} deal {step.number}: stored "
+                                         "transfers differ from the rules"))
+                    kept = states.get(step.deal_id)  # none: from before 0006, filled later
+                    if kept is not None and kept != encode_mark(step.mark):
+                        problems.append((tid, f"table {t.id} deal {step.number}: stored state "
+                                         "differs from the replay"))
+        return problems
+
+
+PARALLEL_CHECK_TABLES = 200  # fewer tables replay faster than extra processes start
+
+
+def check_workers(tables: int) -> int:
+    """How many processes `check` uses: one per core (at most 4) for a big SQLite file,
+    when this process can fork safely (POSIX, no other thread running: the command line,
+    not the app, whose workers are threads)."""
+    import threading
+
+    if (tables < PARALLEL_CHECK_TABLES or not hasattr(os, "fork")
+            or threading.active_count() > 1):
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+    return max(1, min(cores, 4))
+
+
+def _check_part(path: Path, table_ids: list[int]) -> list[tuple[int, str]]:
+    """`Integrity.check_tables` in a worker process, on its own connections."""
+    db = Database(path)
+    try:
+        return Integrity(Store(db)).check_tables(table_ids)
+    finally:
+        db.dispose()

@@ -1,0 +1,29 @@
+"""The roster and the nights a use case refers to, looked up in its transaction."""
+
+from __future__ import annotations
+
+from ..rules import RuleError
+from ..rules.errors import show
+from ..rules.names import name_key
+from ..store import repo
+from ..store.db import Connection
+
+
+def player_id(s: Connection, name: object, field: str) -> int:
+    """The roster id of a player named exactly so (in its one spelling), or a RuleError."""
+    if not isinstance(name, str):
+        raise RuleError(field, f"{show(name)} is not a name")
+    key = name_key(name)
+    found = repo.player_by_name_folded(session=s, name=key) if key else None
+    if not found or found[1] != key:
+        raise RuleError(field, f"{show(name)} is not in the roster (tally player add)")
+    return found[0]
+
+
+def open_night(s: Connection, night_id: int) -> None:
+    """Refuse a night that does not exist or is closed (nothing is written to it)."""
+    n = repo.night_row(session=s, night_id=night_id)
+    if n is None:
+        raise RuleError("night", f"{night_id} does not exist")
+    if n.closed_at is not None:
+        raise RuleError("night", f"{night_id} ({n.date}) is closed")

@@ -1,0 +1,48 @@
+"""The club roster."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules import RuleError
+from ..rules.errors import show
+from ..rules.names import clean_name
+from ..store import repo
+from ..views import PlayerView
+from . import clock
+from .lookups import player_id
+from .store import Store
+
+
+class Players:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def add(self, name: object) -> int:
+        return self.add_many([name])[0]
+
+    def add_many(self, names: Sequence[object]) -> list[int]:
+        """Add members in one transaction: all of them, or none if any is refused."""
+        cleaned = [clean_name(name) for name in names]
+        with self.store.write() as s:
+            ids = []
+            for clean in cleaned:  # an earlier name of the same call counts as a clash
+                clash = repo.player_by_name_folded(session=s, name=clean)
+                if clash:
+                    raise RuleError("name", f"{show(clean)} is already in the roster as "
+                                    f"{show(clash[1])}")
+                ids.append(repo.add_player(session=s, name=clean, now=clock.now()))
+            return ids
+
+    def rename(self, old: object, new: object) -> None:
+        new_name = clean_name(new, "new name")
+        with self.store.write() as s:
+            pid = player_id(s, old, "name")
+            clash = repo.player_by_name_folded(session=s, name=new_name)
+            if clash and clash[0] != pid:
+                raise RuleError("new name", f"{show(new_name)} is already in the roster")
+            repo.rename_player(session=s, player_id=pid, name=new_name)
+
+    def all(self) -> list[PlayerView]:
+        with self.store.read() as s:
+            return [PlayerView(i, n) for i, n in repo.players(session=s)]

@@ -1,0 +1,107 @@
+"""A table as the use cases load it (rules, options, seats), and where it stands: the last
+checkpoint of `ledger.replay`, else the fold of its deals."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..replay import Mark, Step, decode_mark, replay
+from ..rules import RuleError, game_named
+from ..rules.game import AnyGame, Options, State
+from ..store import repo
+from ..store.db import Connection
+from ..store.rows import Checkpoint
+from ..views import TableView
+
+
+@lru_cache(maxsize=256)
+def frozen_options(game: str, text: str) -> Options:
+    """A table's frozen options from their stored JSON. Options are immutable and
+    `make_options` is pure, so a process reads each distinct text once (`check` and the
+    night screen load every table). A key the table predates keeps its legacy value
+    (`Game.stored_options`), so a table settles as it did when its deals were recorded."""
+    return game_named(game).stored_options(json.loads(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table's rules and seats, loaded once per use case."""
+
+    id: int
+    night_id: int
+    number: int
+    game: AnyGame
+    preset: str
+    options: Options
+    options_text: str  # as stored (JSON); parsed only for a TableView
+    seats: tuple[str, ...]
+    seat_ids: dict[str, int]
+    start: Mark  # before the first deal
+
+
+def load_table(s: Connection, table_id: int,
+               seat_rows: Sequence[tuple[int, str]] | None = None) -> Table:
+    row = repo.table_row(session=s, table_id=table_id)
+    if row is None:
+        raise RuleError("table", f"{table_id} does not exist")
+    game = game_named(row.game)
+    options = frozen_options(game.name, row.options)
+    if seat_rows is None:
+        seat_rows = repo.seats(session=s, table_id=table_id)
+    seats = tuple(n for _, n in seat_rows)
+    return Table(table_id, row.night_id, row.number, game, row.preset, options, row.options,
+                 seats, {n: i for i, n in seat_rows}, Mark.start(game.initial(seats, options)))
+
+
+def table_view(s: Connection, table_id: int) -> TableView:
+    t = load_table(s, table_id)
+    mark = mark_now(s, t)
+    return TableView(t.id, t.night_id, t.number, t.game.name, t.preset, t.seats,
+                     json.loads(t.options_text), mark.played,
+                     dict(t.game.status(mark.state, t.options)))
+
+
+def fold(s: Connection, t: Table, *, summaries: bool = True) -> tuple[list[Step], Mark]:
+    """Replay the table's deals from the start (`ledger.replay`)."""
+    return replay(t.game, t.options, t.start, repo.current_revisions(session=s, table_id=t.id),
+                  summaries=summaries)
+
+
+def checkpoint_mark(t: Table, cp: Checkpoint | None) -> Mark | None:
+    """Where a checkpoint says the table stood: the start when there is no deal before,
+    None when it was not stored (or no longer fits the table)."""
+    return t.start if cp is None else decode_mark(cp.stored, t.start)
+
+
+def mark_now(s: Connection, t: Table) -> Mark:
+    """Where the table stands after its last deal: one stored row, else the fold."""
+    mark = checkpoint_mark(t, repo.last_checkpoint(session=s, table_id=t.id))
+    return fold(s, t, summaries=False)[1] if mark is None else mark
+
+
+def mark_before(s: Connection, t: Table, deal_id: int | None) -> Mark:
+    """Where the table stood before a deal (None: the next new deal)."""
+    if deal_id is None:
+        return mark_now(s, t)
+    row = repo.current_revision_of(session=s, deal_id=deal_id)
+    if row is None or row.table_id != t.id:
+        raise RuleError("deal", f"{deal_id} is not a deal of table {t.id}")
+    mark = checkpoint_mark(t, repo.checkpoint_before(session=s, table_id=t.id,
+                                                     number=row.number))
+    if mark is None:
+        mark = replay(t.game, t.options, t.start, [
+            r for r in repo.current_revisions(session=s, table_id=t.id)
+            if r.number < row.number], summaries=False)[1]
+    return mark
+
+
+def state_before(s: Connection, t: Table, deal_id: int | None) -> State:
+    """The engine's state a deal starts from (None: the next new deal)."""
+    return mark_before(s, t, deal_id).state
+
+
+__all__ = ["Table", "checkpoint_mark", "fold", "load_table", "mark_before", "mark_now",
+           "state_before", "table_view"]

@@ -1,0 +1,31 @@
+"""The facade: `from ledger.service import Tally` keeps every operation the CLI and the app
+call, each handed out by the use case that holds it."""
+
+from __future__ import annotations
+
+from ledger.service import Tally
+
+API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", "backup", "check",
+       "close_night", "close_night_settled", "correct_deal", "db_file", "deal", "deals",
+       "export", "export_league", "form_facts", "games", "history", "import_jsonl",
+       "league", "new_night", "new_season", "new_table", "night", "nights", "pay",
+       "players", "preview_deal", "quick_json", "rename_player", "replan", "restore",
+       "season", "seasons", "set_rate", "settlement", "standings", "status_before", "table",
+       "table_nets", "table_of_deal", "undo_last", "void_deal"]
+
+
+def test_the_facade_offers_every_use_case(service: Tally) -> None:
+    offered = sorted(n for n in vars(service) if not n.startswith("_") and n != "db")
+    assert offered == API
+    assert all(callable(getattr(service, n)) for n in API)
+    from ledger.service import RuleError, read_json_object  # re-exported for the callers
+
+    assert RuleError and read_json_object
+
+
+def test_the_use_cases_are_classes_of_their_own_modules(service: Tally) -> None:
+    owners = {getattr(service, n).__self__.__class__.__module__ for n in API if n != "games"}
+    assert owners == {f"ledger.service.{m}" for m in (
+        "players", "nights", "deals", "standings", "night_end", "archive", "integrity",
+        "league")}
+    assert Tally.__bases__ == (object,)  # no mixins

@@ -1,0 +1,169 @@
+"""Every reach into Textual's private internals, in one place (Textual 8.2).
+
+Each earns its keep (measured in the modules that use it) and each is listed in
+`INTERNALS` with what needs it; `tests/tui/test_compat_textual.py` checks them all against
+the installed Textual, so an upgrade that moves one fails that test with the name of what
+changed, not a deal form that draws wrong. Where one is missing at run time, the code
+here falls back to Textual's public way (slower, never wrong).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.style import Style
+from textual.app import App
+from textual.dom import DOMNode
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import DataTable, Footer
+
+# (where, attribute, what needs it): instance attributes are looked up on a new instance
+INTERNALS: tuple[tuple[str, str, str], ...] = (
+    ("DataTable", "_update_count", "DealLog.append_row keeps the render caches"),
+    ("DataTable", "_offset_cache", "DealLog.append_row drops the line offsets"),
+    ("DataTable", "_require_update_dimensions", "DealLog.append_row measures the row now"),
+    ("DataTable", "_new_rows", "DealLog.append_row measures the row now"),
+    ("DataTable", "_update_dimensions", "DealLog.append_row measures the row now"),
+    ("DataTable", "_render_line", "DealLog caches lines the cursor is not on"),
+    ("DataTable", "_line_cache", "DealLog caches lines the cursor is not on"),
+    ("DataTable", "_get_offsets", "DealLog finds the row of a line"),
+    ("DataTable", "_row_locations", "DealLog finds the row of a line"),
+    ("DataTable", "_show_hover_cursor", "DealLog's line cache key"),
+    ("DataTable", "_pseudo_class_state", "DealLog's line cache key"),
+    ("DOMNode", "_bindings", "tui.keys.localize translates a node's bindings"),
+    ("App", "_merged_bindings", "switching the language re-reads the app's bindings"),
+    ("Footer", "_bindings_ready", "KeysFooter skips a recompose that changes nothing"),
+    ("Widget", "_pruning", "KeysFooter leaves a screen that is going away alone"),
+    ("StylesCache", "get_inner_outer.cache_clear",
+     "release_closed_widgets (Textualize/textual#6665)"),
+)
+
+
+def _instances() -> dict[str, Any]:
+    from textual._styles_cache import StylesCache
+
+    return {"DataTable": DataTable(), "DOMNode": DOMNode(), "App": App(), "Footer": Footer(),
+            "Widget": Widget(), "StylesCache": StylesCache}
+
+
+def missing_internals() -> list[str]:
+    """What of `INTERNALS` the installed Textual lacks, one line each."""
+    import textual
+
+    try:
+        found = _instances()
+    except ImportError as exc:  # a private module moved
+        return [f"Textual {textual.__version__}: {exc} (release_closed_widgets)"]
+    out = []
+    for where, name, why in INTERNALS:
+        target: Any = found[where]
+        for part in name.split("."):
+            if not hasattr(target, part):
+                out.append(f"Textual {textual.__version__}: {where}.{name} is gone; {why} "
+                           "(see tui/compat_textual.py)")
+                break
+            target = getattr(target, part)
+    if not hasattr(getattr(found["DOMNode"], "_bindings", None), "key_to_bindings"):
+        out.append(f"Textual {textual.__version__}: DOMNode._bindings.key_to_bindings is "
+                   "gone; tui.keys.localize translates a node's bindings")
+    return out
+
+
+# ---- bindings ---------------------------------------------------------------------------
+
+
+def binding_table(node: DOMNode) -> dict[str, list[Any]]:
+    """A node's own bindings by key (its copy: the class keeps its BINDINGS)."""
+    return node._bindings.key_to_bindings
+
+
+def reset_app_bindings(app: App[Any]) -> None:
+    """The app's bindings as merged from its classes (before `localize` translates them
+    again in another language)."""
+    if app._merged_bindings:
+        app._bindings = app._merged_bindings.copy()
+
+
+def bindings_ready(footer: Footer) -> bool:
+    return bool(footer._bindings_ready)
+
+
+def is_pruning(widget: Widget) -> bool:
+    """Whether the widget is being removed (as `Widget.recompose` asks)."""
+    return bool(widget._pruning)
+
+
+# ---- a closed screen's drawings -------------------------------------------------------
+
+
+def clear_styles_cache() -> None:
+    """Drop `StylesCache.get_inner_outer`'s `lru_cache` (Textualize/textual#6665): its keys
+    hold every widget ever drawn, with its last lines, so closed forms stay alive."""
+    try:
+        from textual._styles_cache import StylesCache
+    except ImportError:
+        return
+    clear = getattr(getattr(StylesCache, "get_inner_outer", None), "cache_clear", None)
+    if clear is not None:
+        clear()
+
+
+# ---- a DataTable that appends without drawing again ---------------------------------------
+
+_APPEND = ("_update_count", "_offset_cache", "_require_update_dimensions", "_new_rows",
+           "_update_dimensions")
+
+
+class AppendingDataTable(DataTable[object]):
+    """A DataTable with `append_row`, and lines cached apart from where the cursor is.
+
+    A DataTable keys its render caches (cells, rows, lines, the rows' line offsets) on a
+    count that every change bumps, so `add_row` has each visible cell drawn again; and it
+    measures new rows only when it next goes idle, so a cursor moved to the new row scrolls
+    there a frame later. A row added at the end changes no other row (with fixed column
+    widths, not their width either): `append_row` keeps the count, drops only the line
+    offsets, and measures the row at once.
+
+    It also keys each drawn line on where the cursor is, so moving the cursor draws every
+    line on screen again, though a row cursor changes only the row it leaves and the one it
+    lands on: `_render_line` keys the other rows' lines on "the cursor is not here".
+    """
+
+    def append_row(self, *cells: object, key: str) -> None:
+        """`add_row`, without drawing the rows already on screen again."""
+        if any(column.auto_width for column in self.columns.values()) or not all(
+                hasattr(self, name) for name in _APPEND):
+            self.add_row(*cells, key=key)  # the new cells may widen a column (or a
+            return  # Textual without these internals: the plain way, a little slower
+        count = self._update_count
+        self.add_row(*cells, key=key)
+        self._update_count = count
+        self._offset_cache.clear()  # which line shows which row: keyed by the count
+        # measure now what `_on_idle` would measure later: `move_cursor` can then scroll
+        self._require_update_dimensions = False
+        new_rows = self._new_rows.copy()
+        self._new_rows.clear()
+        self._update_dimensions(new_rows)
+
+    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
+        """A line of the table; a line of a row the row cursor is not on is cached for
+        "the cursor is elsewhere" (DataTable's key for it, without the cursor's place)."""
+        draw: Callable[[int, int, int, Style], Strip] = super()._render_line
+        if self.cursor_type != "row":
+            return draw(y, x1, x2, base_style)
+        try:
+            row_key, _ = self._get_offsets(y)
+        except LookupError:  # below the last row: a blank line
+            return draw(y, x1, x2, base_style)
+        if self._row_locations.get(row_key) == self.cursor_coordinate.row:
+            return draw(y, x1, x2, base_style)
+        key = ("away", y, x1, x2, self.size.width, self.hover_coordinate, base_style,
+               self._show_hover_cursor, self._update_count, self._pseudo_class_state)
+        cache = self._line_cache
+        strip = cache.get(key)  # type: ignore[arg-type]
+        if strip is None:
+            strip = draw(y, x1, x2, base_style)
+            cache[key] = strip  # type: ignore[index]  # (cleared with the DataTable's own)
+        return strip
