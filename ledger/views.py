@@ -59,10 +59,19 @@ class DealView:
     created_at: str
     author: str | None = None
     reason: str | None = None
+    game: str = ""  # the table's game and seats: what the summary is rendered from
+    seats: tuple[str, ...] = ()
 
     @property
     def void(self) -> bool:
         return self.kind == "void"
+
+    def shown(self) -> str:
+        """The summary in the language in use, from the deal's facts (`summary` is the
+        sentence stored when it was recorded: history, and the fallback)."""
+        from .summaries import render
+
+        return render(self.game, self.outcome, self.extra, self.summary, self.kind, self.seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +90,15 @@ class Preview:
     transfers: tuple[TransferView, ...]
     nets: dict[str, int]
     extra: dict[str, Any]
+    outcome: dict[str, Any] | None = None  # the deal as contract JSON, and its table's game
+    game: str = ""
+    seats: tuple[str, ...] = ()
+
+    def shown(self) -> str:
+        """The summary in the language in use, from the facts (see `DealView.shown`)."""
+        from .summaries import render
+
+        return render(self.game, self.outcome, self.extra, self.summary, "", self.seats)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,22 @@ settings.register_profile("tally", deadline=None, max_examples=100, print_blob=T
 settings.load_profile("tally")
 
 
+@pytest.fixture(autouse=True)
+def english_unless_asked(tmp_path_factory: pytest.TempPathFactory,
+                         monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Each test starts in English whatever the machine's locale or saved setting (the CLI
+    chooses its language from both), and leaves the language as it found it."""
+    from ledger.i18n import set_language
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    set_language("en")
+    yield
+    set_language("en")
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "club.sqlite3"

@@ -48,6 +48,9 @@ class TallyApp(App[None]):
         Binding("f1", "help", "key.help", priority=True),
         Binding("question_mark", "help", "key.help", show=False),
         Binding("ctrl+q", "quit", "key.quit", show=False, priority=True),
+        # Textual's own palette key, described in the language in use (its "palette" is not)
+        Binding("ctrl+p", "command_palette", "key.palette", show=False, priority=True,
+                tooltip="key.palette_tooltip"),
     ]
 
     def __init__(self, service: Tally, *, demo_path: Path | None = None,
@@ -242,6 +245,12 @@ class TallyApp(App[None]):
             return
         self.push_screen(HelpScreen(help_markdown(self.screen)))
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, with its search prompt in the language in use."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette",
+                                            placeholder=t("palette.search")))
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The screen's main actions first (those available now), then Textual's own."""
         for action in getattr(screen, "PALETTE", ()):
@@ -253,7 +262,11 @@ class TallyApp(App[None]):
         if self.can_switch_language():
             yield SystemCommand(t("palette.switch_language"), t("palette.switch_language.help"),
                                 self.switch_language)
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):  # Textual's own, in our words
+            yield command._replace(title=t(f"palette.textual.{command.title}",
+                                           default=command.title),
+                                   help=t(f"palette.textual.{command.help}",
+                                          default=command.help))
 
 
 def _runner(screen: Screen[object], action: str) -> Callable[[], object]:

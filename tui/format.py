@@ -8,9 +8,13 @@ from typing import Any
 
 from rich.text import Text
 
+from ledger.i18n.formats import MINUS, date_text, signed
+
 from .i18n import t
 
-MINUS = "−"  # a real minus sign: easier to tell from a hyphen in a column of numbers
+__all__ = ["MINUS", "chips", "game_title", "minus_signs", "night_label", "signed",
+           "status_text"]
+
 _NEGATIVE = re.compile(r"(?<![\w-])-(?=\d)")  # a '-' starting a number, not inside "3-1-3"
 
 
@@ -18,15 +22,6 @@ def minus_signs(text: str) -> str:
     """An engine's text for the app: "52 → -25" reads "52 → −25" (one minus sign, U+2212,
     in the app; CSV and JSON keep '-'); a range like "3-1-3" is left alone."""
     return _NEGATIVE.sub(MINUS, text)
-
-
-def signed(n: int) -> str:
-    """`+25`, `−25`, `0`."""
-    if n > 0:
-        return f"+{n}"
-    if n < 0:
-        return f"{MINUS}{-n}"
-    return "0"
 
 
 def chips(n: int, *, zero: str = "·") -> Text:
@@ -48,7 +43,7 @@ def game_title(name: str) -> str:
 
 
 def night_label(date: str, venue: str | None) -> str:
-    return f"{date} · {venue}" if venue else date
+    return f"{date_text(date)} · {venue}" if venue else date_text(date)
 
 
 def status_text(status: Mapping[str, Any]) -> str:

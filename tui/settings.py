@@ -8,35 +8,21 @@ or LANG starting with `ja`), else English. Tests pass their own path.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ledger.i18n.lang import locale_language
+
 from .i18n import LANGUAGES
 
-FILE_NAME = "settings.json"
+__all__ = ["Settings", "default_path", "locale_language"]
 
 
 def default_path() -> Path:
-    from platformdirs import user_config_path
+    from ledger.i18n.lang import settings_path
 
-    return user_config_path("tally", appauthor=False) / FILE_NAME
-
-
-def locale_language(env: Mapping[str, str] | None = None) -> str:
-    """`ja` when the locale says Japanese (the first of LC_ALL, LC_MESSAGES, LANG that is
-    set decides, as POSIX has it), else `en`.
-
-    >>> locale_language({"LANG": "ja_JP.UTF-8"}), locale_language({"LANG": "C.UTF-8"})
-    ('ja', 'en')
-    """
-    env = os.environ if env is None else env
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name)
-        if value:
-            return "ja" if value.lower().startswith("ja") else "en"
-    return "en"
+    return settings_path()
 
 
 @dataclass(slots=True)
@@ -69,4 +55,6 @@ class Settings:
     def language(self, flag: str | None = None,
                  env: Mapping[str, str] | None = None) -> str:
         """The language to start in: the flag, the saved setting, the locale."""
-        return flag or self.lang or locale_language(env)
+        from ledger.i18n.lang import choose
+
+        return choose(flag, self.lang, env)

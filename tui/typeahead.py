@@ -70,7 +70,10 @@ class KeyRouter:
 
     def wants(self, event: events.Key) -> bool:
         """Queue this key (read from the terminal, or bubbled up unhandled) if it must wait
-        for a screen to be ready or behind keys that wait already."""
+        for a screen to be ready or behind keys that wait already. A key that comes while
+        the app is closing (no screen left) is dropped: there is nothing to type into."""
+        if not self.app.screen_stack:
+            return True
         if self.pending or self.replaying or not ready(self.app.screen):
             self.pending.append(event)
             if not self.replaying and ready(self.app.screen):
@@ -106,7 +109,7 @@ class KeyRouter:
             return
         self.replaying = True
         try:
-            while self.pending and ready(self.app.screen):
+            while self.pending and self.app.screen_stack and ready(self.app.screen):
                 event = self.pending.popleft()
                 if not await self.route(event, any_screen=True) and not \
                         await self.app._check_bindings(event.key, priority=True):

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 class Ctx:
     db_option: str | None = None
     demo: bool = False  # `--demo`: the demo night's own database
+    lang: str | None = None  # `--lang` (already in use: ledger.cli.errors.choose_language)
     _service: Tally | None = field(default=None, repr=False)
 
     @property
@@ -42,6 +43,14 @@ class Ctx:
 
                 self._service = Tally.open(self.db_path)
         return self._service
+
+
+def heads(*words: str) -> list[str]:
+    """Column names of a printed table in the language in use (English: the words as
+    given; JSON output keeps its English keys whatever the language)."""
+    from ..i18n import t
+
+    return [t(f"cli.h.{word}", default=word) for word in words]
 
 
 def ctx_of(ctx: typer.Context) -> Ctx:

@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
+from ..i18n.errors import render_error
 from ..rules import RuleError
 from .compat_typer import click_exceptions as cx  # the click Typer vendors
 from .compat_typer import click_types as ct
@@ -99,22 +100,53 @@ def usage_message(exc: cx.ClickException) -> str:
     return f"usage: {message}"
 
 
+def said(line: str) -> str:
+    """`field: message` with the message in the language in use (see ledger.i18n.errors)."""
+    from ..i18n import language
+    from ..i18n.errors import translate_message
+
+    field, _, message = line.partition(": ")
+    return f"{field}: {translate_message(message, language())}" if message else line
+
+
+def choose_language(args: Any) -> None:
+    """`--lang en|ja` (anywhere before `--`), else the saved setting, else the locale.
+
+    An unknown value is left to the `--lang` option itself to refuse (in English then)."""
+    from ..i18n import LANGUAGES, set_language
+    from ..i18n.lang import choose, saved_language
+
+    argv = list(sys.argv[1:] if args is None else args)
+    flag = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            flag = argv[i + 1]
+        elif arg.startswith("--lang="):
+            flag = arg.split("=", 1)[1]
+    lang = choose(flag if flag in LANGUAGES else None, saved_language())
+    set_language(lang)
+
+
 class TallyGroup(TyperGroup):
     """Runs the command line and turns every refusal into one `error:` line."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         kwargs["standalone_mode"] = False
+        # the language first, so that even a refusal of the command line itself is in it
+        choose_language(args[0] if args else kwargs.get("args"))
         bound_params(self)
         try:
             code = super().main(*args, **kwargs)
         except RuleError as exc:
-            typer.echo(f"error: {_one_line(str(exc))}", err=True)
+            typer.echo(f"error: {_one_line(render_error(exc))}", err=True)
             sys.exit(EXIT_BAD_INPUT)
         except typer.Abort:
             typer.echo("error: aborted", err=True)
             sys.exit(1)
         except cx.ClickException as exc:
-            typer.echo(f"error: {usage_message(exc)}", err=True)
+            typer.echo(f"error: {said(usage_message(exc))}", err=True)
             sys.exit(EXIT_BAD_INPUT)
         except sqlite3.Error as exc:  # the file went bad, or stayed locked past the timeout
             typer.echo(f"error: database: {_one_line(str(exc))}", err=True)

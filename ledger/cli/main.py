@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from . import league, night_end, nights, players, rounds, serve, tables
-from .context import Ctx, ctx_of, echo_json, read_stdin_json
+from .context import Ctx, ctx_of, echo_json, heads, read_stdin_json
 from .errors import TallyGroup
 
 app = typer.Typer(cls=TallyGroup, no_args_is_help=False, add_completion=False,
@@ -29,13 +29,24 @@ def root(
                                            "else the user data directory).")] = None,
     demo: Annotated[bool, typer.Option("--demo", help="Use the demo night's own database "
                                        "(built on first use).")] = False,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="Language for this run: en or ja (else the saved setting, else the "
+        "locale: LC_ALL, LC_MESSAGES, LANG).")] = None,
 ) -> None:
     """With no command, open the app."""
-    ctx.obj = Ctx(db_option=db, demo=demo)
+    check_lang(lang)
+    ctx.obj = Ctx(db_option=db, demo=demo, lang=lang)
     if ctx.invoked_subcommand is None:
         from tui.launch import run_app
 
-        run_app(None if demo else ctx.obj.db_path, demo=demo)
+        run_app(None if demo else ctx.obj.db_path, lang=lang, demo=demo)
+
+
+def check_lang(lang: str | None) -> None:
+    from ..rules import RuleError
+
+    if lang is not None and lang not in ("en", "ja"):
+        raise RuleError("--lang", f"{lang!r} is not en or ja", code="cli.bad_lang", lang=lang)
 
 
 @app.command()
@@ -47,13 +58,11 @@ def tui(
         "else the locale).")] = None,
 ) -> None:
     """Open the app (on another database with --db)."""
-    from ..rules import RuleError
-
-    if lang is not None and lang not in ("en", "ja"):
-        raise RuleError("--lang", f"{lang!r} is not en or ja")
+    check_lang(lang)
     from tui.launch import run_app
 
     root = ctx_of(ctx)
+    lang = lang or root.lang
     if root.demo and db is None:
         run_app(None, lang=lang, demo=True)
         return
@@ -102,7 +111,7 @@ def standings(
         echo_json([{"rank": r.rank, "player": r.player, "net": r.net, "deals": r.deals}
                    for r in rows])
         return
-    typer.echo(grid(["#", "player", "net", "deals"],
+    typer.echo(grid(heads("#", "player", "net", "deals"),
                     [[r.rank, r.player, r.net, r.deals] for r in rows]))
 
 

@@ -7,14 +7,15 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import t
 from ..rules import RuleError
 from .context import ctx_of, echo_json
 
 
 def _money_text(value: object, currency: str | None) -> str:
-    from ..money import format_money
+    from ..i18n.formats import money_text
 
-    return "" if value is None or currency is None else format_money(value, currency)  # type: ignore[arg-type]
+    return "" if value is None or currency is None else money_text(value, currency)  # type: ignore[arg-type]
 
 
 def settle(
@@ -46,7 +47,7 @@ def settle(
             echo_json([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments])
         else:
             for p in payments:
-                typer.echo(f"{p.payer} pays {p.payee} {p.amount}")
+                typer.echo(t("cli.settle.pays", payer=p.payer, payee=p.payee, n=p.amount))
         return
     assert night is not None
     service = ctx_of(ctx).service
@@ -68,33 +69,40 @@ def settle(
             "paid": [{"from": p.payer, "to": p.payee, "amount": p.amount, "at": p.at}
                      for p in st.paid]})
         return
-    head = f"Night {st.night_id} · {st.date} · {st.mode}"
-    if st.rate is not None and st.currency is not None:
-        from ..money import format_rate
+    from ..i18n import language
+    from ..i18n.formats import date_text, rate_text
+    from ..summaries import why_text
 
-        head += f" · 1 chip = {format_rate(st.rate, st.currency)}"
+    head = t("cli.settle.head", id=st.night_id, date=date_text(st.date),
+             mode=t(f"cli.settle.mode.{st.mode}"))
+    if st.rate is not None and st.currency is not None:
+        head += t("cli.settle.rate", rate=rate_text(st.rate, st.currency))
     typer.echo(head)
     if st.proposal:
         other = "direct" if st.mode == "fewest" else "fewest"
-        typer.echo(f"(a proposal: the plan in use is {other}; to use this one: "
-                   f"tally settle --night {st.night_id} --replan --mode {st.mode})")
+        typer.echo(t("cli.settle.proposal", other=t(f"cli.settle.mode.{other}"),
+                     id=st.night_id, mode=st.mode))
     if not st.open and not st.drift:
-        typer.echo("All settled.")
+        typer.echo(t("cli.settle.all_settled"))
     for i in st.open:
-        where = ("" if st.mode == "fewest" else
-                 f" (table {i.table})" if i.table is not None else " (across tables)")
+        where = ("" if st.mode == "fewest" else t("cli.settle.at_table", table=i.table)
+                 if i.table is not None else t("cli.settle.across"))
         money = _money_text(i.money, st.currency)
-        said = (f"{i.payer} still owes {i.payee} {i.amount} (of {i.planned})"
-                if i.amount < i.planned else f"{i.payer} pays {i.payee} {i.amount}")
+        said = (t("cli.settle.still_owes", payer=i.payer, payee=i.payee, n=i.amount,
+                  of=i.planned)
+                if i.amount < i.planned else
+                t("cli.settle.pays", payer=i.payer, payee=i.payee, n=i.amount))
         typer.echo(said + (f" = {money}" if money else "") + where)
-        if why:
-            typer.echo("    " + i.why.text().replace("\n", "\n    "))
+        if why:  # English: the ledger's own sentences, as scripts have always read them
+            text = i.why.text() if language() == "en" else why_text(i.why)
+            typer.echo("    " + text.replace("\n", "\n    "))
     if st.paid:
-        typer.echo("paid: " + "; ".join(f"{p.payer} → {p.payee} {p.amount}" for p in st.paid))
+        typer.echo(t("cli.settle.paid") + "; ".join(f"{p.payer} → {p.payee} {p.amount}"
+                                                     for p in st.paid))
     if st.drift:
-        typer.echo("changed since the plan was made: " + ", ".join(
+        typer.echo(t("cli.settle.drift") + ", ".join(
             f"{name} {change:+d}" for name, change in st.drift.items()))
-        typer.echo(f"re-plan: tally settle --night {st.night_id} --replan")
+        typer.echo(t("cli.settle.replan", id=st.night_id))
 
 
 def pay(ctx: typer.Context, night: Annotated[int, typer.Option()],

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..textwidth import grid
-from .context import ctx_of, echo_json
+from .context import ctx_of, echo_json, heads
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -28,9 +28,12 @@ def list_(ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json")] =
         echo_json([{"id": n.id, "date": n.date, "venue": n.venue, "closed": n.closed}
                    for n in rows])
     else:
-        typer.echo(grid(["id", "date", "venue", "state"],
-                        [[n.id, n.date, n.venue or "", "closed" if n.closed else "open"]
-                         for n in rows]))
+        from ..i18n import t
+        from ..i18n.formats import date_text
+
+        typer.echo(grid(heads("id", "date", "venue", "state"),
+                        [[n.id, date_text(n.date), n.venue or "",
+                          t("cli.closed") if n.closed else t("cli.open")] for n in rows]))
 
 
 @app.command("show")
@@ -48,13 +51,17 @@ def show(ctx: typer.Context, night: int,
                    "standings": [{"rank": r.rank, "player": r.player, "net": r.net,
                                   "deals": r.deals} for r in rows]})
         return
-    state = "closed" if n.closed else "open"
-    typer.echo(f"Night {n.id} · {n.date}" + (f" · {n.venue}" if n.venue else "") + f" · {state}")
+    from ..i18n import t
+    from ..i18n.formats import date_text
+
+    state = t("cli.closed") if n.closed else t("cli.open")
+    typer.echo(t("cli.night_head", id=n.id, date=date_text(n.date))
+               + (f" · {n.venue}" if n.venue else "") + f" · {state}")
     typer.echo("")
-    typer.echo(grid(["table", "id", "game", "seats", "deals"],
+    typer.echo(grid(heads("table", "id", "game", "seats", "deals"),
                     [[t.number, t.id, t.game, ", ".join(t.seats), t.deals] for t in n.tables]))
     typer.echo("")
-    typer.echo(grid(["#", "player", "net", "deals"],
+    typer.echo(grid(heads("#", "player", "net", "deals"),
                     [[r.rank, r.player, r.net, r.deals] for r in rows]))
 
 

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..textwidth import grid
-from .context import ctx_of, echo_json
+from .context import ctx_of, echo_json, heads
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -27,7 +27,7 @@ def list_(ctx: typer.Context,
     if as_json:
         echo_json([{"id": p.id, "name": p.name} for p in rows])
     else:
-        typer.echo(grid(["id", "name"], [[p.id, p.name] for p in rows]))
+        typer.echo(grid(heads("id", "name"), [[p.id, p.name] for p in rows]))
 
 
 @app.command("rename")

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..i18n import t
 from ..textwidth import grid
 from ..views import DealView
 from .context import ctx_of, echo_json, read_stdin_json
@@ -103,10 +104,10 @@ def list_(ctx: typer.Context, table: Annotated[int, typer.Option()],
     for d in deals:
         for p in seats:
             totals[p] += d.nets.get(p, 0)
-        label = d.summary + (f" [rev {d.revision}]" if d.revision > 1 else "")
+        label = d.shown() + (t("cli.rev", n=d.revision) if d.revision > 1 else "")
         rows.append([d.number, d.id, label, *[d.nets.get(p, 0) for p in seats]])
-    rows.append(["", "", "total", *[totals[p] for p in seats]])
-    typer.echo(grid(["#", "id", "deal", *seats], rows,
+    rows.append(["", "", t("cli.total"), *[totals[p] for p in seats]])
+    typer.echo(grid(["#", "id", t("cli.col.deal"), *seats], rows,
                     numeric=[True, True, False, *[True] * len(seats)]))
 
 
@@ -118,6 +119,7 @@ def history(ctx: typer.Context, deal: int,
     if as_json:
         echo_json([_deal_json(d) for d in revs])
         return
-    typer.echo(grid(["rev", "kind", "at (UTC)", "by", "deal", "why"],
-                    [[d.revision, d.kind, d.created_at, d.author or "", d.summary,
+    typer.echo(grid([t("cli.col.rev"), t("cli.col.kind"), t("cli.col.at"), t("cli.col.by"),
+                     t("cli.col.deal"), t("cli.col.why")],
+                    [[d.revision, t(f"cli.kind.{d.kind}"), d.created_at, d.author or "", d.shown(),
                       d.reason or ""] for d in revs]))

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..textwidth import grid
-from .context import ctx_of, echo_json
+from .context import ctx_of, echo_json, heads
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -39,7 +39,7 @@ def list_(ctx: typer.Context, night: Annotated[int, typer.Option()],
                     "seats": list(t.seats), "deals": t.deals, "status": t.status}
                    for t in tables])
     else:
-        typer.echo(grid(["table", "id", "game", "preset", "seats", "deals"],
+        typer.echo(grid(heads("table", "id", "game", "preset", "seats", "deals"),
                         [[t.number, t.id, t.game, t.preset, ", ".join(t.seats), t.deals]
                          for t in tables]))
 
@@ -54,16 +54,18 @@ def show(ctx: typer.Context, table: int,
                    "preset": t.preset, "seats": list(t.seats), "options": t.options,
                    "deals": t.deals, "status": t.status})
         return
-    typer.echo(f"Table {t.number} (id {t.id}) · {t.game} · preset {t.preset}")
-    typer.echo("seats: " + ", ".join(t.seats))
-    typer.echo("options: " + ", ".join(f"{k}={v}" for k, v in sorted(t.options.items())
-                                       if k != "hand_roles"))
-    typer.echo("status: " + ", ".join(f"{k}={v}" for k, v in t.status.items()))
+    from ..i18n import t as say
+
+    typer.echo(say("cli.table_head", n=t.number, id=t.id, game=t.game, preset=t.preset))
+    typer.echo(say("cli.seats") + ", ".join(t.seats))
+    typer.echo(say("cli.options") + ", ".join(f"{k}={v}" for k, v in sorted(t.options.items())
+                                              if k != "hand_roles"))
+    typer.echo(say("cli.status") + ", ".join(f"{k}={v}" for k, v in t.status.items()))
     if t.game == "crazy-solo":
         from ..rules.crazy_solo import removal_table
 
         typer.echo("")
-        typer.echo(grid(["players", "removed", "in play", "hand"],
+        typer.echo(grid(heads("players", "removed", "in play", "hand"),
                         [list(r) for r in removal_table()]))
 
 
@@ -74,7 +76,7 @@ def presets_(game: Annotated[str, typer.Option(help="The game.")]) -> None:
     from ..rules import game_named
 
     engine = game_named(game)
-    typer.echo(grid(["preset", "description"], [list(p) for p in preset_names(engine)]))
+    typer.echo(grid(heads("preset", "description"), [list(p) for p in preset_names(engine)]))
     house = house_rules(engine)
     if house:
         typer.echo("")

@@ -10,9 +10,14 @@ class RuleError(ValueError):
     'team_points: 121 is above 120'
     """
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, code: str | None = None,
+                 **values: object) -> None:
+        """`message` is the English; `code` (a catalogue key under `err.`) and `values` let
+        the edge say it in the language in use (`ledger.i18n.errors.render_error`)."""
         self.field = field
         self.message = message
+        self.code = code
+        self.values = values
         super().__init__(f"{field}: {message}")
 
 

@@ -16,7 +16,7 @@ def check_keys(obj: Mapping[str, Any], allowed: Collection[str]) -> None:
     """Refuse keys the game does not know (a typo must not be silently ignored)."""
     for key in obj:
         if key not in allowed and key not in _ALWAYS:
-            raise RuleError(str(key), "unknown field")
+            raise RuleError(str(key), "unknown field", "unknown_field")
 
 
 def get_int(obj: Mapping[str, Any], key: str, lo: int, hi: int, *, default: Any = _MISSING,
@@ -25,17 +25,18 @@ def get_int(obj: Mapping[str, Any], key: str, lo: int, hi: int, *, default: Any 
     name = field or key
     value = obj.get(key, default)
     if value is _MISSING:
-        raise RuleError(name, "is missing")
+        raise RuleError(name, "is missing", "missing")
     return check_int(name, value, lo, hi)
 
 
 def check_int(name: str, value: Any, lo: int, hi: int) -> int:
     if type(value) is not int:
-        raise RuleError(name, f"{show(value)} is not a whole number")
+        raise RuleError(name, f"{show(value)} is not a whole number", "not_whole",
+                        value=show(value))
     if value < lo:
-        raise RuleError(name, f"{value} is below {lo}")
+        raise RuleError(name, f"{value} is below {lo}", "below", value=value, lo=lo)
     if value > hi:
-        raise RuleError(name, f"{value} is above {hi}")
+        raise RuleError(name, f"{value} is above {hi}", "above", value=value, hi=hi)
     return value
 
 
@@ -44,7 +45,8 @@ def get_bool(obj: Mapping[str, Any], key: str, default: bool = False) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise RuleError(key, f"{show(value)} is not true or false")
+        raise RuleError(key, f"{show(value)} is not true or false", "not_bool",
+                        value=show(value))
     return value
 
 
@@ -54,9 +56,11 @@ def get_choice(obj: Mapping[str, Any], key: str, choices: Collection[str], *,
     if type(value) is str and value in choices:  # as written by a program
         return value
     if value is _MISSING:
-        raise RuleError(key, f"is missing (one of {', '.join(choices)})")
+        raise RuleError(key, f"is missing (one of {', '.join(choices)})", "missing_one_of",
+                        choices=", ".join(choices))
     if not isinstance(value, str) or value.strip().lower() not in choices:
-        raise RuleError(key, f"{show(value)} is not one of {', '.join(choices)}")
+        raise RuleError(key, f"{show(value)} is not one of {', '.join(choices)}", "not_one_of",
+                        value=show(value), choices=", ".join(choices))
     return value.strip().lower()
 
 
@@ -64,10 +68,12 @@ def player_name(value: Any, field: str, seats: Collection[str]) -> str:
     """A seated player's name (by `name_key`: trimmed, NFC, no format characters;
     case-sensitive)."""
     if not isinstance(value, str):
-        raise RuleError(field, f"{show(value)} is not a player name")
+        raise RuleError(field, f"{show(value)} is not a player name", "not_player",
+                        value=show(value))
     name = name_key(value)
     if name not in seats:
-        raise RuleError(field, f"{show(value)} is not playing at this table")
+        raise RuleError(field, f"{show(value)} is not playing at this table", "not_at_table",
+                        value=show(value))
     return name
 
 
@@ -88,7 +94,8 @@ def get_mapping(obj: Mapping[str, Any], key: str, *, optional: bool = True) -> d
             return {}
         raise RuleError(key, "is missing")
     if not isinstance(value, Mapping):
-        raise RuleError(key, f"{show(value)} is not an object")
+        raise RuleError(key, f"{show(value)} is not an object", "not_object",
+                        value=show(value))
     return dict(value)
 
 

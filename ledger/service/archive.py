@@ -14,6 +14,7 @@ from typing import Any
 from .. import exports, money
 from ..csv_runs import Runs
 from ..disk import cause, read_only_medium
+from ..i18n import language
 from ..rules import RuleError
 from ..rules.errors import show
 from ..store import export_rows, repo
@@ -24,6 +25,7 @@ from ..store.db import (
     replace_contents,
 )
 from ..store.migrate import current_revision, migrate, schema_problem
+from ..summaries import reason_text, render
 from .deals import Deals
 from .night_end import NightEnd
 from .standings import standings_of
@@ -106,14 +108,21 @@ class Archive:
                                          standing_rows, fmt)
             settlement_file = files.write(f"settlement-{tag}", exports.SETTLEMENT, settle_rows,
                                           fmt)
+            # English writes the stored sentences and the engines' reasons (which the
+            # rendered English equals: tests/test_summaries.py), at no cost to a decade's
+            # export; another language renders them from the facts
+            said = language() != "en"
             with self.store.read() as s:  # the big two stream from the database to their files
                 moves = export_rows.moves_by_revision(session=s, night_id=night_id)
                 deals = Runs(export_rows.deal_rows(session=s, night_id=night_id, moves=moves,
-                                                   kinds=kinds), *export_rows.DEAL_RUN)
+                                                   kinds=kinds,
+                                                   summary=summary_of if said else None),
+                             *export_rows.DEAL_RUN)
                 deals_file = files.write(f"deals-{tag}", exports.DEALS, deals, fmt,
                                          exports.DEALS_TEXT)
                 transfers = Runs(export_rows.transfer_rows(session=s, night_id=night_id,
-                                                           moves=moves),
+                                                           moves=moves,
+                                                           reason=reason_text if said else None),
                                  *export_rows.TRANSFER_RUN)
                 transfers_file = files.write(f"transfers-{tag}", exports.TRANSFERS, transfers,
                                              fmt, exports.TRANSFERS_TEXT)
@@ -326,3 +335,12 @@ def _copy_db(source: Path, dest: Path) -> None:
             dst.close()
     finally:
         src.close()
+
+
+def summary_of(game: str, outcome: str | None, extra: str | None, kind: str, stored: str,
+               seats: list[str]) -> str:
+    """A deal's summary in the language in use, from its stored facts (JSON text)."""
+    import json
+
+    return render(game, json.loads(outcome) if outcome else None, json.loads(extra or "{}"),
+                  stored, kind, seats)

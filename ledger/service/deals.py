@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -48,8 +49,9 @@ class Deals:
         with self.store.read() as s:
             t = load_table(s, table_id)
             state = state_before(s, t, deal_id)
-            _, settlement, summary, _ = outcome_for(t, state, obj)
-            return preview_of(settlement, summary)
+            stored, settlement, summary, _ = outcome_for(t, state, obj)
+            return replace(preview_of(settlement, summary), outcome=stored, game=t.game.name,
+                           seats=tuple(t.seats))
 
     def form_facts(self, table_id: int, partial: Mapping[str, Any] | None = None,
                    deal_id: int | None = None) -> FormFacts:
@@ -308,7 +310,8 @@ def deal_views(s: Connection, t: Table, rows: Sequence[DealRow]
         out.append(DealView(r.deal_id, t.id, r.number, r.seq, r.kind, r.summary,
                             json.loads(r.outcome) if r.outcome else None,
                             json.loads(r.extra or "{}"), transfers, nets,
-                            str(r.created_at)[:19], r.author, r.reason))
+                            str(r.created_at)[:19], r.author, r.reason, t.game.name,
+                            tuple(t.seats)))
     return out
 
 

@@ -14,7 +14,7 @@ store knows rows, not file formats).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import groupby
 from operator import itemgetter
 from typing import Any
@@ -37,7 +37,7 @@ def _deals(session: Connection, night_id: int | None, *, summaries: bool
     with `summaries`, then revision id) of each deal's current revision in scope, in file
     order."""
     in_night = "AND g.night_id = :n" if night_id is not None else ""
-    more = ", r.kind, r.summary, g.id" if summaries else ""
+    more = ", r.kind, r.summary, g.id, r.outcome, r.extra" if summaries else ""
     cur = session.execute(f"""
     SELECT {_DEAL}{more}, r.id
     FROM night n JOIN game_table g ON g.night_id = n.id JOIN deal d ON d.table_id = g.id
@@ -73,39 +73,52 @@ def moves_by_revision(*, session: Connection, night_id: int | None
     return out
 
 
+# (game, stored outcome JSON, stored extra JSON, kind, stored summary, seat names) -> text
+SummaryOf = Callable[[str, str | None, str | None, str, str, list[str]], str]
+
+
 def deal_rows(*, session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
-              kinds: Mapping[str, str] | None = None) -> Iterator[Run]:
+              kinds: Mapping[str, str] | None = None, summary: SummaryOf | None = None
+              ) -> Iterator[Run]:
     """(night, date, table no, game, deal no, revision, kind, player, net, summary), one per
     seated player per deal, in order; streamed while `session` is open. `kinds` renames
-    the revision kinds (record → recorded …) for the reader."""
+    the revision kinds (record → recorded …) for the reader; `summary`, when given, says
+    each deal from its facts (a Japanese export), else the stored sentence is written."""
     seats = seats_by_table(session=session)
-    return _deal_runs(session, night_id, moves, kinds or {}, seats)
+    return _deal_runs(session, night_id, moves, kinds or {}, seats, summary)
 
 
 def _deal_runs(session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
-               kinds: Mapping[str, str], seats: Mapping[int, Sequence[tuple[int, str]]]
-               ) -> Iterator[Run]:
-    for nid, day, table_no, game, deal_no, seq, kind, summary, tid, rid in _deals(
-            session, night_id, summaries=True):
+               kinds: Mapping[str, str], seats: Mapping[int, Sequence[tuple[int, str]]],
+               summary_of: SummaryOf | None) -> Iterator[Run]:
+    for (nid, day, table_no, game, deal_no, seq, kind, summary, tid, outcome, extra,
+         rid) in _deals(session, night_id, summaries=True):
         nets: dict[int | None, int] = {}
         for _, a, b, x, _ in moves.get(rid, ()):
             nets[a] = nets.get(a, 0) - x
             nets[b] = nets.get(b, 0) + x
+        if summary_of is not None:
+            summary = summary_of(game, outcome, extra, kind, summary,
+                                 [name for _, name in seats.get(tid, ())])
         yield ((nid, day, table_no, game, deal_no, seq, kinds.get(kind, kind)),
                [(name, nets.get(pid, 0)) for pid, name in seats.get(tid, ())], (summary,))
 
 
 def transfer_rows(*, session: Connection, night_id: int | None,
-                  moves: Mapping[int, Sequence[Move]]) -> Iterator[Run]:
+                  moves: Mapping[int, Sequence[Move]],
+                  reason: Callable[[str], str] | None = None) -> Iterator[Run]:
     """(night, date, table no, game, deal no, revision, from, to, amount, reason), in
-    order; streamed while `session` is open."""
+    order; streamed while `session` is open. `reason`, when given, says each reason for
+    people (a Japanese export), else the engines' own words are written."""
     names: dict[int | None, str] = {None: "pot", **player_names(session=session)}
-    return _transfer_runs(session, night_id, moves, names)
+    return _transfer_runs(session, night_id, moves, names, reason or str)
 
 
 def _transfer_runs(session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
-                   names: Mapping[int | None, str]) -> Iterator[Run]:
+                   names: Mapping[int | None, str], said: Callable[[str], str]
+                   ) -> Iterator[Run]:
     for row in _deals(session, night_id, summaries=False):
         settled = moves.get(row[6])
         if settled:
-            yield (row[:6], [(names[a], names[b], x, why) for _, a, b, x, why in settled], ())
+            yield (row[:6], [(names[a], names[b], x, said(why)) for _, a, b, x, why in settled],
+                   ())

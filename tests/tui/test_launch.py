@@ -37,7 +37,7 @@ def test_tally_alone_opens_the_default_database(launched: list[dict[str, Any]],
                                                 tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["--db", str(tmp_path / "a.sqlite3")])
     assert result.exit_code == 0, result.output
-    assert launched == [{"db": tmp_path / "a.sqlite3", "demo": False}]
+    assert launched == [{"db": tmp_path / "a.sqlite3", "lang": None, "demo": False}]
 
 
 def test_tui_takes_a_database_and_a_language(launched: list[dict[str, Any]],
@@ -53,7 +53,19 @@ def test_tui_takes_a_database_and_a_language(launched: list[dict[str, Any]],
 def test_demo_opens_the_demo(launched: list[dict[str, Any]]) -> None:
     assert CliRunner().invoke(app, ["--demo"]).exit_code == 0
     assert CliRunner().invoke(app, ["--demo", "tui"]).exit_code == 0
-    assert launched == [{"db": None, "demo": True}, {"db": None, "lang": None, "demo": True}]
+    assert launched == [{"db": None, "lang": None, "demo": True},
+                        {"db": None, "lang": None, "demo": True}]
+
+
+def test_lang_is_global(launched: list[dict[str, Any]]) -> None:
+    """`tally --lang ja` for every command: the app, `tally tui` under it, and a refusal."""
+    assert CliRunner().invoke(app, ["--demo", "--lang", "ja"]).exit_code == 0
+    assert CliRunner().invoke(app, ["--lang", "ja", "--demo", "tui"]).exit_code == 0
+    assert CliRunner().invoke(app, ["--lang", "en", "--demo", "tui", "--lang", "ja"]
+                              ).exit_code == 0
+    assert [c["lang"] for c in launched] == ["ja", "ja", "ja"]
+    bad = CliRunner().invoke(app, ["--lang", "xx", "where"])
+    assert bad.exit_code == 2 and "error: --lang: 'xx' is not en or ja" in bad.output
 
 
 def test_demo_serves_the_other_commands_too(tmp_path: Path,

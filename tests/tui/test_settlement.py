@@ -41,7 +41,7 @@ def test_settle_a_night_mark_paid_and_export(tally: Tally, tmp_path: Path) -> No
                                  ["Eve", "Bea", "50"], ["Eve", "Dan", "120"]]
             why = text(screen.query_one("#why", Static))
             assert why.splitlines()[:2] == ["Ann pays Bea 40 chips.",
-                                            "Ann lost 170 chips in all: -170 at table 1."]
+                                            "Ann lost 170 chips in all: −170 at table 1."]
 
             await keys(pilot, "r", *typed("0.05"), "enter", "enter")  # €0.05 a chip
             assert isinstance(app.screen, SettlementScreen)

@@ -23,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ledger.conflicts import StaleDeal
+from ledger.i18n.errors import render_error
 from ledger.service import FormFacts, RuleError
 from ledger.views import DealView, Preview, TableView
 
@@ -67,6 +68,32 @@ class FormContext:
     def status(self) -> Mapping[str, Any]:
         """The table as it stood before this deal: who starts, deals, plays; the score."""
         return self.before if self.before is not None else self.table.status
+
+
+def size_labels(form: Widget) -> None:
+    """Fit the field labels by display width (`rich.cells`: a Japanese character takes two
+    columns): a label too wide for its column breaks between its languages (`スタP` /
+    `start player`), never inside a term; when even one part is too wide, every label's
+    column widens to it."""
+    from rich.cells import cell_len
+
+    from ledger.i18n.typography import script_groups
+
+    labels = list(form.query(".field-label").results(Label))
+    if not labels or labels[0].styles.width is None:
+        return
+    have = int(labels[0].styles.width.value) - 1
+    texts = [str(label.content) for label in labels]
+    need = max(cell_len(g) for text in texts for g in script_groups(text))
+    if need > have:
+        for label in labels:
+            label.styles.width = need + 1
+        for error in form.query(".field-error"):
+            error.styles.padding = (0, 0, 0, need + 2)
+        have = need
+    for label, text in zip(labels, texts, strict=True):
+        if cell_len(text) > have:
+            label.update("\n".join(script_groups(text, have)))
 
 
 class DealForm(TallyModal[int | None]):
@@ -193,6 +220,7 @@ class DealForm(TallyModal[int | None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        size_labels(self)
         if self.ctx.deal is not None and self.ctx.deal.outcome is not None:
             self.load(self.ctx.deal.outcome)
         try:
@@ -347,13 +375,13 @@ class DealForm(TallyModal[int | None]):
                 status.update("")
             elif slot is not None and self.row_shown(slot):
                 inline = self.query_one(f"#error-{slot}", Static)
-                inline.update(str(error))
+                inline.update(render_error(error))
                 inline.display = True
                 panel.clear(t("preview.fix"))
                 status.update("")
             else:
                 panel.clear(t("preview.fix"))
-                status.update(str(error))
+                status.update(render_error(error))
                 status.set_classes("error")
         elif self.preview is not None:
             panel.show(self.preview)

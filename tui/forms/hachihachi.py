@@ -362,7 +362,7 @@ class HachiHachiForm(DealForm):
     def render_preview(self, preview: Preview) -> RenderableType:
         extra = preview.extra
         seats = self.ctx.table.seats
-        parts: list[RenderableType] = [Text(minus_signs(preview.summary), style="bold")]
+        parts: list[RenderableType] = [Text(minus_signs(preview.shown()), style="bold")]
         head = Text(t("hh.round", n=extra.get("round"), of=extra.get("rounds")), style="dim")
         m = extra.get("multiplier", 1)
         if m != 1:

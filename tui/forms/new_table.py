@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from ledger.i18n.errors import render_error
 from ledger.service import RuleError
 from ledger.service.games import game as game_view
 from ledger.service.games import games
@@ -129,7 +130,7 @@ class NewTableModal(TallyModal[int | None]):
         return found
 
     def _presets(self) -> list[tuple[str, str]]:
-        return [(name, name) for name, _ in self._game().presets]
+        return [(t(f"preset.{name}", default=name), name) for name, _ in self._game().presets]
 
     def _game_changed(self) -> None:
         preset = self.query_one("#preset", Select)
@@ -147,7 +148,8 @@ class NewTableModal(TallyModal[int | None]):
     def _preset_note(self) -> None:
         chosen = self.query_one("#preset", Select).value
         notes = dict(self._game().presets)
-        self.query_one("#preset-note", Static).update(str(notes.get(str(chosen), "")))
+        note = t(f"preset.{self.game}.{chosen}.about", default=notes.get(str(chosen), ""))
+        self.query_one("#preset-note", Static).update(str(note))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
@@ -204,7 +206,7 @@ class NewTableModal(TallyModal[int | None]):
             try:
                 self.service.add_player(text)
             except RuleError as exc:
-                self.query_one("#table-error", Static).update(str(exc))
+                self.query_one("#table-error", Static).update(render_error(exc))
                 return
             self.roster.append(text)
             self._seat(text)
@@ -246,7 +248,7 @@ class NewTableModal(TallyModal[int | None]):
         try:
             table_id = self.submit(self.game, preset, self.seats)
         except RuleError as exc:
-            self.query_one("#table-error", Static).update(str(exc))
+            self.query_one("#table-error", Static).update(render_error(exc))
             return
         self.dismiss(table_id)
 

@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from ledger.i18n.errors import render_error
 from ledger.service import RuleError
 
 from ..i18n import t
@@ -81,7 +82,7 @@ class PromptModal(TallyModal[T | None], Generic[T]):
         try:
             result = self.submit(self.values())
         except RuleError as exc:
-            self.query_one("#prompt-error", Static).update(str(exc))
+            self.query_one("#prompt-error", Static).update(render_error(exc))
             return
         self.dismiss(result)
 

@@ -10,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
+from ledger.i18n.typography import has_cjk, wrap_markdown
+
 from ..format import game_title
 from ..i18n import t
 from .base import TallyModal
@@ -57,12 +59,25 @@ class HelpScreen(TallyModal[None]):
     def __init__(self, text: str) -> None:
         super().__init__()
         self.text = text
+        self._wrapped_at = 0
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body", classes="dialog wide"):
             yield Static(t("help.title"), classes="dialog-title")
             yield Markdown(self.text)
         yield Footer(compact=True)
+
+    def on_resize(self) -> None:
+        """Japanese is broken into lines here (kinsoku, never inside a word or number):
+        the Markdown renderer breaks only at spaces, which Japanese does not have."""
+        if not has_cjk(self.text):
+            return
+        body = self.query_one(Markdown)
+        # room for a scroll bar (2) that shows up once the text is longer than the screen
+        size = (body.content_size.width or (self.size.width - 12)) - 2
+        if size > 10 and size != self._wrapped_at:
+            self._wrapped_at = size
+            body.update(wrap_markdown(self.text, size - 1))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Header, Static
 
+from ledger.summaries import party
 from ledger.views import DealView
 
 from ..format import chips, game_title, minus_signs
@@ -55,7 +56,7 @@ class HistoryScreen(TallyScreen[None]):
             log.add_column(Text(name, justify="right"), key=f"seat-{name}")
         rows = [(str(rev.revision), t(f"kind.{rev.kind}"), rev.created_at[:16],
                  rev.author or "", rev.reason or "",
-                 t("table.void", reason="") if rev.void else minus_signs(rev.summary),
+                 t("table.void", reason="") if rev.void else minus_signs(rev.shown()),
                  *(chips(rev.nets.get(n, 0)) for n in table_view.seats))
                 for rev in self.revisions]
         fit_columns(log, rows)
@@ -77,6 +78,6 @@ def transfers_view(rev: DealView) -> Group | Text:
     for _ in range(5):
         grid.add_column()
     for x in rev.transfers:
-        grid.add_row(x.payer, "→", x.payee, Text(str(x.amount), justify="right"),
+        grid.add_row(party(x.payer), "→", party(x.payee), Text(str(x.amount), justify="right"),
                      Text(reason_text(x.reason), style="dim"))
     return Group(grid)

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Footer, Header, Static
 
+from ledger.i18n.formats import date_text
 from ledger.views import NightView
 
 from ..forms.prompt import Field, PromptModal
@@ -59,8 +60,8 @@ class NightsScreen(TallyScreen[None]):
         keep = select if select is not None else self.selected_id()
         self.nights = self.service.nights()
         table.clear()
-        rows = [(n.date, n.venue or "", t("night.closed") if n.closed else t("night.open"))
-                for n in self.nights]
+        rows = [(date_text(n.date), n.venue or "",
+                 t("night.closed") if n.closed else t("night.open")) for n in self.nights]
         fit_columns(table, rows)
         for n, row in zip(self.nights, rows, strict=True):
             table.add_row(*row, key=str(n.id))

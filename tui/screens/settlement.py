@@ -24,10 +24,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Static
 
-from ledger import money
+from ledger.i18n import formats
 from ledger.service import RuleError
 from ledger.service.night_end import Mode, NightSettlement, SettleItem
-from ledger.settle import Explanation
+from ledger.summaries import why_text
 
 from ..format import chips, night_label
 from ..forms.prompt import Field, PromptModal
@@ -39,29 +39,7 @@ from .base import TallyScreen
 def money_text(amount: Decimal | None, currency: str | None) -> Text:
     if amount is None or currency is None:
         return Text("")
-    return Text(money.format_money(amount, currency), justify="right")
-
-
-def why_text(why: Explanation) -> str:
-    """`Explanation.text()` in the app's language: the nets behind one payment."""
-    where = t("why.for_table", table=why.table) if why.table is not None else ""
-    lines = [t("why.pays", payer=why.payer, payee=why.payee, n=why.amount, where=where)]
-    for name, net, key in ((why.payer, why.payer_net, "payer_net"),
-                           (why.payee, why.payee_net, "payee_net")):
-        verb = t("why.lost" if net < 0 else "why.won")
-        if why.table is not None:
-            lines.append(t("why.at_table", name=name, verb=verb, n=abs(net), table=why.table))
-            continue
-        shares = ", ".join(t("why.share", net=f"{getattr(s, key):+d}", table=s.table)
-                           for s in why.tables if getattr(s, key))
-        lines.append(t("why.in_all", name=name, verb=verb, n=abs(net), shares=shares))
-    if why.amount < -why.payer_net:
-        lines.append(t("why.covers", n=why.amount, lost=-why.payer_net, name=why.payer))
-    if why.amount < why.payee_net:
-        lines.append(t("why.rest", name=why.payee, n=why.payee_net - why.amount))
-    if not why.same_table:
-        lines.append(t("why.apart", payer=why.payer, payee=why.payee))
-    return "\n".join(lines)
+    return Text(formats.money_text(amount, currency), justify="right")
 
 
 class SettlementScreen(TallyScreen[None]):
@@ -120,7 +98,7 @@ class SettlementScreen(TallyScreen[None]):
             return
         keep = self.query_one("#open", DataTable).cursor_row
         self.data = data
-        rate = (t("settle.rate", rate=money.format_rate(data.rate, data.currency),
+        rate = (t("settle.rate", rate=formats.rate_text(data.rate, data.currency),
                   currency=data.currency)
                 if data.rate is not None and data.currency else t("settle.no_rate"))
         self.query_one("#settle-title", Static).update(

@@ -83,7 +83,7 @@ def deal_rows(data: TableData, totals: bool, indices: Iterable[int] | None = Non
         if deal.void:
             summary = Text(t("table.void", reason=deal.reason or ""), style="dim strike")
         else:
-            summary = Text(minus_signs(deal.summary))
+            summary = Text(minus_signs(deal.shown()))
         cells = [chips(data.running[name][i] if totals else deal.nets.get(name, 0),
                        zero="0" if totals else "·") for name in seats]
         rows.append((str(deal.id), (Text(str(deal.number), justify="right"),
@@ -202,7 +202,7 @@ class TableScreen(TallyScreen[None]):
         seats = data.table.seats
         seat_widths = [max(cell_width(name), NET_WIDTH) for name in seats]  # cells: 佐藤 is 4
         room = self.size.width - (NUMBER_WIDTH + 2) - 3 - 2 - sum(w + 2 for w in seat_widths) - 2
-        longest = max((cell_width(d.summary) for d in data.deals), default=0)
+        longest = max((cell_width(d.shown()) for d in data.deals), default=0)
         log.add_column("#", key="number", width=NUMBER_WIDTH)
         log.add_column("", key="mark", width=1)
         # no deal yet: the summaries to come get the room there is
@@ -289,8 +289,9 @@ class TableScreen(TallyScreen[None]):
     def title_line(self) -> None:
         assert self.data is not None
         table = self.data.table
-        parts = [t("table.title", n=table.number, game=game_title(table.game),
-                   preset=table.preset), ", ".join(table.seats),
+        preset = t(f"preset.{table.preset}", default=table.preset)
+        parts = [t("table.title", n=table.number, game=game_title(table.game), preset=preset),
+                 ", ".join(table.seats),
                  plural("table.deal_count", table.deals)]
         line = ui_for(table.game).status_line
         extra = (line or status_text)(table.status)
@@ -426,7 +427,7 @@ class TableScreen(TallyScreen[None]):
             self._note = t("table.voided", n=deal.number, later=later)
             return deal.id
 
-        title = t("table.void_title", n=deal.number, summary=minus_signs(deal.summary))
+        title = t("table.void_title", n=deal.number, summary=minus_signs(deal.shown()))
         later = self.service.correction_effects(deal.id, None)
         if later:
             title = "\n".join((title, t("table.void_later"), *later))
@@ -449,7 +450,7 @@ class TableScreen(TallyScreen[None]):
                     self._saved(undone)
 
         self.app.push_screen(ConfirmModal(t("table.undo_question", n=last.number,
-                                            summary=last.summary)), answered)
+                                            summary=last.shown())), answered)
 
     def action_history(self) -> None:
         deal = self.selected()

@@ -106,7 +106,7 @@ def render_body(board: Board) -> str:
     out.append('</section><section class="recent"><h2>' + escape(t("board.recent")) + "</h2>"
                "<ol>")
     for number, deal in board.recent:
-        what = (t("table.void", reason=deal.reason or "") if deal.void else deal.summary)
+        what = (t("table.void", reason=deal.reason or "") if deal.void else deal.shown())
         by = f' <span class="by">{escape(deal.author)}</span>' if deal.author else ""
         where = t("board.table_deal", table=number, n=deal.number)
         out.append(f'<li><span class="when">{_local_time(deal.created_at)}</span> '

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -62,28 +63,31 @@ class Picker(Widget, can_focus=True):
         self.locked = False
 
     def render(self) -> Text:
-        """The choices, wrapped between choices only: a key never ends a line without its
-        name ("4" / "Zoë  5 Dan" read as "Zoë 5")."""
-        parts = []
+        out = Text()
+        room = self.content_size.width  # 0 before the first layout: one line then
+        used = 0
+
+        def fit(size: int) -> None:
+            """A choice goes whole to the next line rather than wrapping inside it
+            (`4` / `Dan`, `A` / `アローン`); sizes are display widths."""
+            nonlocal used
+            if room and used and used + size > room:
+                out.append("\n")
+                used = 0
+            used += size
+
         for choice in self.choices:
             chosen = choice.value == self.value
             style = "bold reverse" if chosen else ("dim" if self.locked else "")
-            part = Text()
-            part.append(choice.key, style="bold" if not self.locked else "dim")
-            part.append(f" {choice.label} ", style=style)
-            part.append(" ")
-            parts.append(part)
+            fit(cell_len(f"{choice.key} {choice.label}"))
+            out.append(choice.key, style="bold" if not self.locked else "dim")
+            out.append(f" {choice.label} ", style=style)
+            out.append(" ")  # spaces at the end of a line are dropped by the wrapping
+            used += 2
         if self.allow_none:
-            parts.append(Text(self.none_hint or t("picker.none_hint"), style="dim"))
-        width = self.size.width or 10_000
-        out = Text()
-        line = 0
-        for part in parts:
-            if line and line + part.cell_len - 1 > width:
-                out.append("\n")
-                line = 0
-            out.append_text(part)
-            line += part.cell_len
+            hint = self.none_hint or t("picker.none_hint")
+            fit(cell_len(hint))
+            out.append(hint, style="dim")
         return out
 
     def set_value(self, value: str | None, *, touched: bool = True) -> None:

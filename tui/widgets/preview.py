@@ -9,10 +9,11 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from ledger.summaries import REASON_TERMS, party, reason_text  # shared with the exports
 from ledger.views import Preview
 
 from ..format import chips, minus_signs
-from ..i18n import t, term
+from ..i18n import t
 
 
 class PreviewPanel(Static):
@@ -34,16 +35,8 @@ class PreviewPanel(Static):
         self.update(self.render_with(preview))
 
 
-# Hachi-Hachi's reasons are its terms, shown in both languages (see `tui.i18n.TERMS`).
-REASON_TERMS = {"out-fee": "out_fees", "forced-out": "forced_out", "hand-roles": "hand_roles",
-                "mizuten": "mizuten"}
 
-
-def reason_text(reason: str) -> str:
-    """A transfer's reason for people (the engines name them in English: `out-fee`)."""
-    if reason in REASON_TERMS:
-        return term(REASON_TERMS[reason])
-    return t(f"reason.{reason}", default=reason)
+__all__ = ["REASON_TERMS", "reason_text"]
 
 
 def nets_grid(nets: dict[str, int], seats: Sequence[str]) -> Table:
@@ -57,7 +50,7 @@ def nets_grid(nets: dict[str, int], seats: Sequence[str]) -> Table:
 
 
 def render_preview(preview: Preview, seats: Sequence[str]) -> RenderableType:
-    parts: list[RenderableType] = [Text(minus_signs(preview.summary), style="bold"), Text("")]
+    parts: list[RenderableType] = [Text(minus_signs(preview.shown()), style="bold"), Text("")]
     if preview.transfers:
         moves = Table.grid(padding=(0, 1))
         moves.add_column()
@@ -66,7 +59,8 @@ def render_preview(preview: Preview, seats: Sequence[str]) -> RenderableType:
         moves.add_column(justify="right")
         moves.add_column(style="dim")
         for x in preview.transfers:
-            moves.add_row(x.payer, "→", x.payee, str(x.amount), reason_text(x.reason))
+            moves.add_row(party(x.payer), "→", party(x.payee), str(x.amount),
+                          reason_text(x.reason))
         parts += [Text(t("preview.transfers"), style="underline"), moves, Text("")]
     else:
         parts += [Text(t("preview.no_transfers"), style="dim"), Text("")]

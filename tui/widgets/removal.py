@@ -31,7 +31,7 @@ class RemovalTable(DataTable[object]):
         if not self.columns:  # not mounted yet: on_mount shows it
             return
         if not self.row_count:
-            rows = [(str(n), removed, str(pack), str(hand))
+            rows = [(str(n), removed_text(removed), str(pack), str(hand))
                     for n, removed, pack, hand in setup_facts("crazy-solo")["removal"]]
             fit_columns(self, rows)
             for row in rows:
@@ -40,3 +40,10 @@ class RemovalTable(DataTable[object]):
         self.show_cursor = str(seats) in sizes
         if self.show_cursor:
             self.move_cursor(row=sizes.index(str(seats)))
+
+
+def removed_text(removed: str) -> str:
+    """The engine's removed-cards cell ("none (24-card 9–A pack allowed)") in the language
+    in use; the cards themselves are symbols."""
+    text = removed.replace(" (24-card 9–A pack allowed)", t("removal.short_pack_note"))
+    return t("removal.none") + text[len("none"):] if text.startswith("none") else text

@@ -1,0 +1,108 @@
+"""The CLI in Japanese: `--lang ja` or the locale; refusals keep their shape for scripts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from ledger.cli.main import app
+
+from .conftest import FIVE, Cli
+
+DEAL = {"game": "crazy-solo", "players": FIVE, "contract": "solo", "caller": "Bea",
+        "partner": "Dan", "trump": "clubs", "team_points": 121}
+
+
+def test_calc_refuses_in_japanese_with_the_same_field() -> None:
+    result = CliRunner().invoke(app, ["--lang", "ja", "calc"], input=json.dumps(DEAL))
+    assert result.exit_code == 2
+    assert result.stderr == "error: team_points: 121 は上限 120 を超えています\n"
+    english = CliRunner().invoke(app, ["calc"], input=json.dumps(DEAL))
+    assert english.stderr == "error: team_points: 121 is above 120\n"
+
+
+def test_a_command_line_refusal_in_japanese() -> None:
+    result = CliRunner().invoke(app, ["--lang", "ja", "player", "list", "--bogus"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: --bogus: ")
+    assert "no such option" not in result.stderr
+
+
+def seeded(cli: Cli) -> None:
+    for name in FIVE:
+        assert cli("player", "add", name).exit_code == 0
+    cli("night", "new", "--date", "2026-12-01")
+    cli("table", "new", "--night", "1", "--game", "crazy-solo", "--seats", ",".join(FIVE))
+    for deal in ({"contract": "solo", "caller": "Bea", "partner": "Dan", "trump": "clubs",
+                  "team_points": 73}, {"contract": "pass"}):
+        assert cli("round", "add", "--table", "1", input=deal).exit_code == 0, deal
+
+
+def test_round_list_speaks_the_locale(cli: Cli, db_path: Path) -> None:
+    seeded(cli)
+    english = cli("round", "list", "--table", "1")
+    assert "Solo ♣ Bea + Dan, 73 → 25" in english.stdout and "total" in english.stdout
+    result = CliRunner().invoke(app, ["--db", str(db_path), "round", "list", "--table", "1"],
+                                env={"LANG": "ja_JP.UTF-8"})
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:3] == ["#", "id", "ディール"]
+    assert "ソロ ♣ Bea + Dan、73点 → 25" in lines[2]
+    assert "全員パス" in lines[3] and lines[4].split()[0] == "合計"
+    # JSON keeps its keys and machine values in English, whatever the language
+    data = json.loads(CliRunner().invoke(
+        app, ["--db", str(db_path), "--lang", "ja", "round", "list", "--table", "1", "--json"]
+    ).stdout)
+    assert data[0]["summary"] == "Solo ♣ Bea + Dan, 73 → 25" and data[0]["kind"] == "record"
+
+
+def test_a_japanese_export_keeps_its_columns(cli: Cli, db_path: Path, tmp_path: Path) -> None:
+    seeded(cli)
+    out = tmp_path / "ja"
+    result = CliRunner().invoke(app, ["--db", str(db_path), "--lang", "ja", "export",
+                                      "--night", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    deals = next(out.glob("*deals*.csv")).read_text(encoding="utf-8-sig").splitlines()
+    assert deals[0] == "night,date,table,game,deal,revision,status,player,net,summary"
+    assert deals[1].endswith(",ソロ ♣ Bea + Dan、73点 → 25")
+    transfers = next(out.glob("*transfers*.csv")).read_text(encoding="utf-8-sig")
+    assert transfers.splitlines()[0].endswith(",from,to,amount,reason")
+    assert ",ソロ" in transfers
+
+
+def test_rule_refusals_are_read_as_facts_and_said_in_japanese() -> None:
+    from ledger.i18n.errors import translate_message
+    from ledger.rules import RuleError
+
+    cases = {
+        '"473" is not a card (try AS, 10H, QD)': '"473" はカードではありません（例：AS、10H、QD）',
+        "given, but P3 is not in (P2, P4 are)":
+            "指定されていますが、P3 は出ていません（出ているのは P2, P4）",
+        "8 players; Crazy Solo takes 3 to 12": "8人です。クレイジーソロは3〜12人で遊びます",
+        "a message no template knows": "a message no template knows",  # stays as it is
+    }
+    assert {m: translate_message(m, "ja") for m in cases} == cases
+    assert translate_message("121 is above 120", "en") == "121 is above 120"
+    err = RuleError("--lang", "'xx' is not en or ja", code="cli.bad_lang", lang="xx")
+    from ledger.i18n import set_language
+    from ledger.i18n.errors import render_error
+
+    set_language("ja")
+    assert render_error(err) == "--lang: xx は en でも ja でもありません"
+    set_language("en")
+    assert render_error(err) == "--lang: 'xx' is not en or ja"
+
+
+def test_field_refusals_carry_a_code_and_their_values() -> None:
+    import pytest
+
+    from ledger.rules import RuleError
+    from ledger.rules.fields import check_int
+
+    with pytest.raises(RuleError) as caught:
+        check_int("team_points", 121, 0, 120)
+    assert (caught.value.field, caught.value.code, caught.value.values) == (
+        "team_points", "above", {"value": 121, "hi": 120})
+    assert caught.value.message == "121 is above 120"  # the English, as scripts read it
