@@ -83,7 +83,8 @@ def deal_rows(data: TableData, totals: bool, indices: Iterable[int] | None = Non
         if deal.void:
             summary = Text(t("table.void", reason=deal.reason or ""), style="dim strike")
         else:
-            summary = Text(minus_signs(deal.shown()))
+            # cut with "…" when the column is narrow: never a believable half number
+            summary = Text(minus_signs(deal.shown()), no_wrap=True, overflow="ellipsis")
         cells = [chips(data.running[name][i] if totals else deal.nets.get(name, 0),
                        zero="0" if totals else "·") for name in seats]
         rows.append((str(deal.id), (Text(str(deal.number), justify="right"),
