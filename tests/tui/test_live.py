@@ -120,3 +120,30 @@ def test_a_correction_of_a_deal_changed_elsewhere_is_refused_then_saved(
                 ("record", None), ("void", "misdeal"), ("correct", "recount")]
 
     asyncio.run(flow())
+
+
+def test_a_live_reread_that_crosses_a_save_shows_each_deal_once(
+        tally: Tally, tmp_path: Path) -> None:
+    """A re-read fetched before a save but shown after it leaves the screen's data a deal
+    behind its log; the next patch must update that row, not add it again (DuplicateKey
+    crashed the app when deals were typed ahead)."""
+    _, table_id = seed(tally, deals=2)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path, live=False)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_first_table(pilot)
+            assert isinstance(screen, TableScreen)
+            before = screen.fetch()  # the re-read, fetched before the save lands
+            last = tally.deals(table_id)[-1]
+            tally.add_deal(table_id, {k: v for k, v in (last.outcome or {}).items()
+                                      if k != "dealer"})
+            screen.patch(screen.fetch(), appended=True)  # the save shows deal 3
+            screen.patch(before)  # the stale re-read is shown after it
+            screen.patch(screen.fetch())  # the next look: deal 3 again
+            await settle(pilot)
+            log = screen.query_one("#deals", DataTable)
+            assert log.row_count == 3
+            assert [d.number for d in screen.data.deals] == [1, 2, 3]  # type: ignore[union-attr]
+
+    asyncio.run(flow())

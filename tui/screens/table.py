@@ -260,7 +260,11 @@ class TableScreen(TallyScreen[None]):
             for column, cell in zip(keys, cells, strict=True):
                 log.update_cell(key, column, cell)
         for key, cells in deal_rows(data, self.show_totals, range(len(old), len(new))):
-            log.append_row(*cells, key=key)
+            if key in log.rows:  # shown already: a live re-read and a save crossed
+                for column, cell in zip(keys, cells, strict=True):
+                    log.update_cell(key, column, cell)
+            else:
+                log.append_row(*cells, key=key)
         log.display = bool(new)
         self.query_one("#deals-empty").display = not new
         ids = [d.id for d in new]
