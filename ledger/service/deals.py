@@ -143,15 +143,9 @@ class Deals:
             if expect_revision is not None:
                 check_revision(expect_revision, row.number, row.seq,
                                repo.next_deal_number(session=s, table_id=t.id))
-            stored: dict[str, Any] | None = None
-            before = mark_before(s, t, deal_id)
-            if obj is not None:
-                stored, _, _, _ = outcome_for(t, before.state, obj)
-            elif row.kind == "void":
+            if obj is None and row.kind == "void":
                 raise RuleError("deal", f"{deal_id} is already void")
-            # the deals before it stand; it and every later one re-settle from its state
-            steps, _ = replay(t.game, t.options, before, repo.current_revisions(
-                session=s, table_id=t.id, from_number=row.number), replace={deal_id: stored})
+            stored, steps = replay_corrected(s, t, row, obj)
             repo.save_checkpoints(session=s, marks=[(x.deal_id, encode_mark(x.mark))
                                                     for x in steps])
             changed = 0
@@ -177,12 +171,7 @@ class Deals:
             if row is None:
                 raise RuleError("deal", f"{deal_id} does not exist")
             t = load_table(s, row.table_id)
-            before = mark_before(s, t, deal_id)
-            stored: dict[str, Any] | None = None
-            if obj is not None:
-                stored = outcome_for(t, before.state, obj)[0]
-            steps, _ = replay(t.game, t.options, before, repo.current_revisions(
-                session=s, table_id=t.id, from_number=row.number), replace={deal_id: stored})
+            _, steps = replay_corrected(s, t, row, obj)
             later = [x for x in steps if x.number > row.number]
             return rederive.downstream(
                 [x.number for x in later],
@@ -327,3 +316,14 @@ def stale(step: Step) -> bool:
     assert step.settlement is not None
     return rederive.text_is_stale(step.row.summary, step.row.extra, step.summary,
                                   step.settlement.extra)
+
+
+def replay_corrected(s: Connection, t: Table, row: DealRow, obj: Mapping[str, Any] | None
+                     ) -> tuple[dict[str, Any] | None, list[Step]]:
+    """The deal of `row` as `obj` would record it (None: void), and the steps of it and every
+    later deal re-settled from the state before it (the deals before it stand)."""
+    before = mark_before(s, t, row.deal_id)
+    stored = None if obj is None else outcome_for(t, before.state, obj)[0]
+    steps, _ = replay(t.game, t.options, before, repo.current_revisions(
+        session=s, table_id=t.id, from_number=row.number), replace={row.deal_id: stored})
+    return stored, steps
