@@ -83,6 +83,33 @@ class StandingRow:
 
 
 @dataclass(frozen=True, slots=True)
+class ChipsRow:
+    """One player's chips on a table that plays for a stack (start chips + net so far)."""
+
+    rank: int  # equal chips share a place (1, 2, 2, 4)
+    player: str
+    chips: int
+    net: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scoreboard:
+    """A game of a set length played for chips (Hachi-Hachi): each player's chips, the
+    rounds played and left, and whether the game is over (then `rows` is the final
+    ranking). Derived from the fold of the table's deals."""
+
+    start_chips: int
+    rounds: int
+    played: int
+    finished: bool
+    rows: tuple[ChipsRow, ...]
+
+    @property
+    def rounds_left(self) -> int:
+        return 0 if self.finished else max(self.rounds - self.played, 0)
+
+
+@dataclass(frozen=True, slots=True)
 class Preview:
     """What a deal would settle, before it is saved."""
 

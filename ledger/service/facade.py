@@ -19,6 +19,7 @@ from .league import League
 from .night_end import NightEnd
 from .nights import Nights
 from .players import Players
+from .scoreboard import Scoreboards
 from .standings import Standings
 from .store import Store
 
@@ -33,6 +34,7 @@ class Tally:
         nights = Nights(store)
         deals = Deals(store)
         standings = Standings(store)
+        scoreboards = Scoreboards(store)
         night_end = NightEnd(store, nights)
         archive = Archive(store, night_end, deals)
         integrity = Integrity(store)
@@ -68,6 +70,7 @@ class Tally:
         self.history = deals.history
         # standings and the end of the night
         self.standings = standings.standings
+        self.scoreboard = scoreboards.scoreboard
         self.set_rate = night_end.set_rate
         self.table_nets = night_end.table_nets
         self.settlement = night_end.settlement

@@ -12,8 +12,8 @@ deal changed: later deals re-settled by a correction show their new nets at once
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -25,9 +25,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
 
 from ledger.textwidth import width as cell_width
-from ledger.views import DealView, Preview, StandingRow, TableView
+from ledger.views import DealView, Preview, TableView
 
-from ..format import chips, game_title, minus_signs, status_text
+from ..format import game_title, minus_signs, status_text
 from ..forms import ui_for
 from ..forms.base import DealEntry, FormContext
 from ..forms.prompt import ConfirmModal, Field, PromptModal
@@ -37,59 +37,19 @@ from ..widgets.deal_log import DealLog
 from ..widgets.footer import KeysFooter
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
+from .table_rows import MARKS, Row, TableData, deal_rows, running_totals
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from ledger.service import Tally
 
-MARKS = {"correct": "✎", "resettle": "↻", "void": "✗", "record": ""}
 FILL_CHUNK = 200  # rows added between two looks at the keyboard
 NUMBER_WIDTH, NET_WIDTH, SUMMARY_MIN = 5, 6, 10  # "−1980", "+12345": a column's cells
 # (the summary gives way on a narrow terminal: a net is never cut, a summary is also in the
 # deal's history; the seats scroll sideways, with a scrollbar, only past ~8 seats at 80)
 
-
-@dataclass(frozen=True, slots=True)
-class TableData:
-    table: TableView
-    deals: list[DealView]
-    standings: list[StandingRow]
-    night_closed: bool
-    running: dict[str, list[int]]  # each seat's total after each deal
-
-
-def running_totals(seats: Sequence[str], deals: Sequence[DealView],
-                   so_far: Mapping[str, Sequence[int]] | None = None) -> dict[str, list[int]]:
-    """Each seat's total after each deal: sums of the stored nets, nothing recomputed
-    (`so_far`: the totals after the deals before these, which the lists go on from)."""
-    out: dict[str, list[int]] = {name: list(so_far[name]) if so_far else [] for name in seats}
-    for deal in deals:
-        for name in seats:
-            before = out[name][-1] if out[name] else 0
-            out[name].append(before + deal.nets.get(name, 0))
-    return out
-
-
-Row = tuple[str, tuple[object, ...]]  # (row key: the deal's id, cells)
-
-
-def deal_rows(data: TableData, totals: bool, indices: Iterable[int] | None = None) -> list[Row]:
-    """The log's rows: number, mark, summary, then per seat the deal's net or the total."""
-    rows = []
-    seats = data.table.seats
-    for i in range(len(data.deals)) if indices is None else indices:
-        deal = data.deals[i]
-        if deal.void:
-            summary = Text(t("table.void", reason=deal.reason or ""), style="dim strike")
-        else:
-            # cut with "…" when the column is narrow: never a believable half number
-            summary = Text(minus_signs(deal.shown()), no_wrap=True, overflow="ellipsis")
-        cells = [chips(data.running[name][i] if totals else deal.nets.get(name, 0),
-                       zero="0" if totals else "·") for name in seats]
-        rows.append((str(deal.id), (Text(str(deal.number), justify="right"),
-                                    MARKS.get(deal.kind, ""), summary, *cells)))
-    return rows
+__all__ = ["MARKS", "TableData", "TableScreen", "deal_rows", "running_totals"]
 
 
 class TableScreen(TallyScreen[None]):
@@ -128,7 +88,7 @@ class TableScreen(TallyScreen[None]):
         yield Static(t("table.no_deals"), id="deals-empty", classes="hint")
         with Horizontal(id="table-bottom"):
             with Vertical(id="table-totals"):
-                yield Static(t("table.totals"), classes="panel-title")
+                yield Static(t("table.totals"), id="totals-title", classes="panel-title")
                 yield StandingsTable(id="totals")
             with Vertical(id="table-chart"):
                 yield Static(t("table.chart"), classes="panel-title")
@@ -177,7 +137,7 @@ class TableScreen(TallyScreen[None]):
         deals = service.deals(self.table_id)
         closed = any(n.closed for n in service.nights() if n.id == table.night_id)
         return TableData(table, deals, service.standings(table_id=self.table_id), closed,
-                         running_totals(table.seats, deals))
+                         running_totals(table.seats, deals), service.scoreboard(self.table_id))
 
     @work(thread=True, exclusive=True, group="table-load")
     def load(self) -> None:
@@ -288,7 +248,15 @@ class TableScreen(TallyScreen[None]):
     def _panels(self) -> None:
         assert self.data is not None
         self.title_line()
-        self.query_one("#totals", StandingsTable).show(self.data.standings)
+        totals = self.query_one("#totals", StandingsTable)
+        board = self.data.scoreboard
+        if board is None:
+            totals.show(self.data.standings)
+        else:  # played for a stack: chips now, rounds left, the final ranking at the end
+            totals.show_chips(board.rows)
+            self.query_one("#totals-title", Static).update(
+                t("table.final_ranking") if board.finished
+                else t("table.chips_left", left=board.rounds_left))
         self.query_one("#chart", RunningChart).show(self.data.running)
 
     def title_line(self) -> None:
@@ -391,7 +359,8 @@ class TableScreen(TallyScreen[None]):
         self._select = deal_id
         self.patch(TableData(self.service.table(self.table_id), [*data.deals, deal],
                              self.service.standings(table_id=self.table_id), data.night_closed,
-                             running_totals(data.table.seats, [deal], data.running)), appended=True)
+                             running_totals(data.table.seats, [deal], data.running),
+                             self.service.scoreboard(self.table_id)), appended=True)
 
     def _add(self, entry: DealEntry) -> int:
         deal_id = self.service.add_deal(self.table_id, entry.outcome, self.tally.scorekeeper,
