@@ -43,6 +43,16 @@ class TransferView:
 
 
 @dataclass(frozen=True, slots=True)
+class Notice:
+    """Something worth a warning that is not refused (the same player at two open tables,
+    two nights on one date): the edge says it from the catalogue's `warn.<code>`."""
+
+    field: str
+    code: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class DealView:
     """A deal as it stands now (its latest revision)."""
 

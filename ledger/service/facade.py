@@ -53,6 +53,10 @@ class Tally:
         self.close_night = nights.close
         self.new_table = nights.new_table
         self.table = nights.table
+        self.delete_table = nights.delete_table
+        self.delete_night = nights.delete_night
+        self.night_notices = nights.night_notices
+        self.table_notices = nights.table_notices
         # deals
         self.add_deal = deals.add_deal
         self.add_deals = deals.add_deals
