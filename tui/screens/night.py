@@ -21,6 +21,7 @@ from ..widgets.fit import fit_columns
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
 from .closing import close_night
+from .removing import warn
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -47,6 +48,7 @@ class NightScreen(TallyScreen[None]):
         Binding("s", "settle", "key.settle"),
         Binding("c", "close_night", "key.close_night"),
         Binding("r", "roster", "key.roster"),
+        Binding("d", "delete_table", "key.delete"),
     ]
 
     def __init__(self, night_id: int) -> None:
@@ -69,6 +71,7 @@ class NightScreen(TallyScreen[None]):
                 yield Static(t("night.tables"), classes="panel-title")
                 yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
                 yield Static(t("night.no_tables"), id="tables-empty", classes="hint")
+                yield Static("", id="night-note", classes="error")
             with Vertical(id="night-standings"):
                 yield Static(t("night.standings"), classes="panel-title")
                 yield StandingsTable(id="standings")
@@ -79,6 +82,7 @@ class NightScreen(TallyScreen[None]):
         for key in ("number", "game", "seats", "deals", "leader", "status"):
             table.add_column(t(f"col.{key}"), key=key)
         self.query_one("#tables-empty").display = False
+        self.query_one("#night-note").display = False
         self.load()
 
     def on_screen_resume(self) -> None:
@@ -152,6 +156,8 @@ class NightScreen(TallyScreen[None]):
             return not self.closed or None
         if action == "open_table":
             return self.selected() is not None or None
+        if action == "delete_table":
+            return (not self.closed and self.selected() is not None) or None
         return super().check_action(action, parameters)
 
     def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
@@ -183,8 +189,23 @@ class NightScreen(TallyScreen[None]):
                 from .table import TableScreen
 
                 self.app.push_screen(TableScreen(table_id))
+                warn(self.app, self.service.table_notices(table_id))  # seated twice?
 
         self.app.push_screen(NewTableModal(create), created)
+
+    def action_delete_table(self) -> None:
+        """A table opened by mistake: deleted (after asking) while it has no deal."""
+        table = self.selected()
+        if table is None or self.closed:
+            return
+        from .removing import ask_delete
+
+        name = t("delete.table_label", n=table.number, game=game_title(table.game))
+        ask_delete(self, self.query_one("#night-note", Static), deals=table.deals,
+                   refused=t("delete.table_refused", label=name, deals=table.deals),
+                   question=t("delete.table_question", label=name,
+                              seats=", ".join(table.seats)),
+                   delete=lambda: self.service.delete_table(table.id), done=self.load)
 
     def action_close_night(self) -> None:
         if self.data is None or self.closed:
