@@ -411,6 +411,10 @@ class DealForm(TallyModal[int | None]):
         if not self.valid:
             self.app.bell()
             return
+        from ..device import ask_name_once
+
+        if ask_name_once(self.tally, self.action_save):
+            return  # the session's first save: who keeps the score, then this save
         try:
             deal_id = self.ctx.submit(DealEntry(self.outcome(), self.reason() or None,
                                                 self.ctx.number, self.expect_revision))
