@@ -49,13 +49,20 @@ class Settings:
         return cls(path, lang if lang in LANGUAGES else None,
                    name if isinstance(name, str) and name else None)
 
+    def _saved(self) -> dict[str, str | None]:
+        """What is written: the language, and the scorekeeper's name once one was given."""
+        out: dict[str, str | None] = {"lang": self.lang}
+        if self.scorekeeper:
+            out["scorekeeper"] = self.scorekeeper
+        return out
+
     def save(self) -> None:
         if self.path is None:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"lang": self.lang, "scorekeeper": self.scorekeeper},
-                                  indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        tmp.write_text(json.dumps(self._saved(), indent=2, ensure_ascii=False) + "\n",
+                       encoding="utf-8")
         tmp.replace(self.path)
 
     def language(self, flag: str | None = None,

@@ -65,7 +65,8 @@ def correct(
 @app.command("void")
 def void(ctx: typer.Context, deal: int,
          reason: Annotated[str, typer.Option(help="Why the deal is void.")],
-         author: Annotated[str | None, typer.Option()] = None) -> None:
+         author: Annotated[str | None, typer.Option("--author", "--by",
+                                                    help="Who records it.")] = None) -> None:
     """Void a deal (kept in its history with no transfers)."""
     ctx_of(ctx).service.void_deal(deal, reason, author)
 
