@@ -46,7 +46,7 @@ def test_crazy_solo_form_narrow(snap_compare: Any, tally: Tally, tmp_path: Path,
                  "7", "3", size=size)
 
 
-@pytest.mark.parametrize("size", NARROW[1:], ids=["100x30"])  # (80×24: see the lead's note)
+@pytest.mark.parametrize("size", NARROW, ids=["80x24", "100x30"])
 def test_hachihachi_form_narrow(snap_compare: Any, tally: Tally, tmp_path: Path,
                                 size: tuple[int, int]) -> None:
     table_with(tally, "hachihachi-trick", SEVEN)
