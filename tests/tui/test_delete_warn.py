@@ -112,3 +112,29 @@ def test_two_nights_on_one_date_and_a_player_seated_twice_warn(tally: Tally,
             assert len(tally.night(second).tables) == 2
 
     asyncio.run(flow())
+
+
+def test_a_table_deleted_on_another_device_goes_back(tally: Tally, tmp_path: Path) -> None:
+    """A device shows an empty table that another one deletes: the next read says so and
+    goes back to the night (no traceback)."""
+    night, table = seed(tally, deals=0)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter", "enter")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            tally.delete_table(table)  # the other device
+            screen.ledger_changed()  # what the live poll calls
+            await settle(pilot)
+            assert isinstance(app.screen, NightScreen)
+            assert [n.message for n in app._notifications] == [
+                "It was deleted on another device."]
+            tally.delete_night(night)
+            app.screen.ledger_changed()
+            await settle(pilot)
+            assert isinstance(app.screen, NightsScreen)
+
+    asyncio.run(flow())

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Static
 
+from ledger.service import RuleError
 from ledger.views import NightView, StandingRow, TableView
 
 from ..format import game_title, night_label, signed, status_text
@@ -100,7 +101,11 @@ class NightScreen(TallyScreen[None]):
         """Read the night (`app` and `service` given: a live refresh, which may outlive
         the screen or the app)."""
         service = service or self.service
-        night = service.night(self.night_id)
+        try:
+            night = service.night(self.night_id)
+        except RuleError:  # deleted on another device (only ever while it had no deal)
+            (app or self.app).call_from_thread(self.gone)
+            return
         leaders = {}
         for table in night.tables:
             rows = service.standings(table_id=table.id)

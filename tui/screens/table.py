@@ -24,6 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
 
+from ledger.service import RuleError
 from ledger.textwidth import width as cell_width
 from ledger.views import DealView, Preview, TableView
 
@@ -117,9 +118,11 @@ class TableScreen(TallyScreen[None]):
     def _live_reload(self, app: App[object], service: Tally) -> None:
         """`reload_changes` with the app and service taken on the app's thread: the screen
         may be closed (no longer in the app) while this reads, or the app may stop."""
-        data = self.fetch(service)
         try:
+            data = self.fetch(service)
             app.call_from_thread(self.patch, data)
+        except RuleError:  # deleted on another device (only ever while it had no deal)
+            app.call_from_thread(self.gone)
         except RuntimeError:  # the app has stopped: nothing to show it on
             pass
 
@@ -142,14 +145,22 @@ class TableScreen(TallyScreen[None]):
     @work(thread=True, exclusive=True, group="table-load")
     def load(self) -> None:
         """Read the table and refill the log."""
-        data = self.fetch()
+        try:
+            data = self.fetch()
+        except RuleError:  # deleted on another device meanwhile
+            self.app.call_from_thread(self.gone)
+            return
         rows = deal_rows(data, self.show_totals)
         self.app.call_from_thread(self.show, data, rows)
 
     @work(thread=True, exclusive=True, group="table-load")
     def reload_changes(self) -> None:
         """Read the table again after a save and patch only the rows that changed."""
-        data = self.fetch()
+        try:
+            data = self.fetch()
+        except RuleError:  # deleted on another device meanwhile
+            self.app.call_from_thread(self.gone)
+            return
         self.app.call_from_thread(self.patch, data)
 
     def _columns(self, data: TableData) -> None:
