@@ -207,7 +207,16 @@ class TableScreen(TallyScreen[None]):
             for key, cells in rows[start:start + FILL_CHUNK]:
                 log.add_row(*cells, key=key)
             await asyncio.sleep(0)
-        if rows:
+        data = self.data  # a save appended its row before this began: the clear took it
+        missing = [] if data is None else [i for i, d in enumerate(data.deals)
+                                           if str(d.id) not in log.rows]
+        if data is not None and missing:
+            for key, cells in deal_rows(data, self.show_totals, missing):
+                log.add_row(*cells, key=key)
+            cursor = log.row_count - 1  # on the deal just saved, as the save put it
+            log.display = True
+            self.query_one("#deals-empty").display = False
+        if log.row_count:
             log.move_cursor(row=cursor, animate=False, scroll=True)
         log.focus()
         self.update_bindings()
