@@ -72,12 +72,12 @@ def test_four_hand_form_narrow(snap_compare: Any, tally: Tally, tmp_path: Path,
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
 def test_saved_toast_leaves_the_chart_legend(snap_compare: Any, tally: Tally, tmp_path: Path,
                                              size: tuple[int, int]) -> None:
-    """Just after a save: the toast "Deal saved." shows, and the chart's legend (its first
-    line) is whole beside it."""
+    """Just after three saves typed in a row: one toast "Deal saved." (each replaces the
+    one before, none piles up), and the chart's legend (its first line) is whole beside it."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
-        await keys(pilot, "enter", "enter", "a", "p", "ctrl+s")
+        await keys(pilot, "enter", "enter", *["a", "p", "ctrl+s"] * 3)
         assert [n.message for n in pilot.app._notifications] == ["Deal saved."]
         await settle(pilot)
 

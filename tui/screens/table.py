@@ -72,6 +72,7 @@ class TableScreen(TallyScreen[None]):
         self.show_totals = False
         self._select: int | None = None  # deal id to put the cursor on after a load
         self._note = ""  # what the last save did, said once the form has closed
+        self._said = ""  # that note, waiting for the table to be read (`patch` says it)
         self._stale = False  # another device saved while this screen was covered
 
     def game_name(self) -> str | None:
@@ -250,20 +251,33 @@ class TableScreen(TallyScreen[None]):
         ids = [d.id for d in new]
         if self._select in ids:
             log.move_cursor(row=ids.index(self._select), animate=False, scroll=True)
-            self._announce(new[ids.index(self._select)], data.table)
-        self._select = None
+            self._toast(self._said, *self._announce(new[ids.index(self._select)], data.table))
+        elif self._said:
+            self._toast(self._said)
+        self._select, self._said = None, ""
         self._panels()
         log.focus()
         self.update_bindings()
 
-    def _announce(self, deal: DealView, table: TableView) -> None:
-        """Say so when the deal just saved ended a game (its stake moved) or the table."""
+    def _announce(self, deal: DealView, table: TableView) -> list[str]:
+        """What to say when the deal just saved ended a game (its stake moved) or the
+        table."""
+        out = []
         winner = deal.extra.get("game_winner")
         if deal.extra.get("game_over") and winner:
             name = "+".join(winner) if isinstance(winner, list) else str(winner)
-            self.notify(t("table.game_won", name=name), timeout=8)
+            out.append(t("table.game_won", name=name))
         if table.status.get("finished"):
-            self.notify(t("table.finished_note"), timeout=8)
+            out.append(t("table.finished_note"))
+        return out
+
+    def _toast(self, *lines: str) -> None:
+        """One toast for what a save did, in place of the one before: deals saved fast never
+        pile toasts up the screen over the chart's legend."""
+        said = [line for line in lines if line]
+        if said:
+            self.app.clear_notifications()
+            self.notify("\n".join(said), timeout=8 if len(said) > 1 else 5)
 
     def _panels(self) -> None:
         assert self.data is not None
@@ -375,7 +389,7 @@ class TableScreen(TallyScreen[None]):
         if deal.number != (data.deals[-1].number if data.deals else 0) + 1:
             self._saved(deal_id)  # the table changed elsewhere as well: read it all
             return
-        self.notify(self._note)
+        self._said = self._note  # said by `patch`, with whatever else the deal did
         self._select = deal_id
         self.patch(TableData(self.service.table(self.table_id), [*data.deals, deal],
                              self.service.standings(table_id=self.table_id), data.night_closed,
@@ -397,7 +411,7 @@ class TableScreen(TallyScreen[None]):
 
     def _saved(self, deal_id: int | None) -> None:
         if deal_id is not None:
-            self.notify(self._note)
+            self._said = self._note  # said by `patch` once the table is read again
             self._select = deal_id
             self.reload_changes()
 
