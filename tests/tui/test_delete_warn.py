@@ -43,8 +43,8 @@ def test_delete_an_empty_table_and_refuse_one_with_deals(tally: Tally, tmp_path:
             await keys(pilot, "d")  # table 1 has two deals: kept, and said so
             assert not isinstance(app.screen, ConfirmModal)
             assert note(screen, "#night-note") == (
-                "table 1 (Crazy Solo) has 2 deal(s): it is kept (nothing recorded is ever "
-                "deleted).")
+                "Kept: table 1 (Crazy Solo) has 2 deal(s), and nothing recorded is ever "
+                "deleted.")
             await keys(pilot, "down", "d")
             assert isinstance(app.screen, ConfirmModal)
             assert note(screen, "#night-note") == ""
