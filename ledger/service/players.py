@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..rules import RuleError
 from ..rules.errors import show
 from ..rules.names import clean_name
-from ..store import repo
+from ..store import renames, repo
 from ..views import PlayerView
 from . import clock
 from .lookups import player_id
@@ -41,7 +41,7 @@ class Players:
             clash = repo.player_by_name_folded(session=s, name=new_name)
             if clash and clash[0] != pid:
                 raise RuleError("new name", f"{show(new_name)} is already in the roster")
-            repo.rename_player(session=s, player_id=pid, name=new_name)
+            renames.rename_player(session=s, player_id=pid, name=new_name, now=clock.now())
 
     def all(self) -> list[PlayerView]:
         with self.store.read() as s:
