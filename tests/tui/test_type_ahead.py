@@ -221,3 +221,37 @@ def test_several_deals_in_one_burst_from_the_table(tally: Tally, tmp_path: Path)
                 stored for _, stored in deals]
 
     asyncio.run(flow())
+
+
+@pytest.mark.parametrize("how", ["burst", "press"])
+def test_a_table_s_seats_typed_in_one_burst(tally: Tally, tmp_path: Path, how: str) -> None:
+    """`n`, five names each with Enter, `ctrl+s` and the first deal, typed without a pause:
+    the seats are exactly the names typed, in order, and no name is made up of two (before,
+    a name's Enter emptied the box after the next name's first letters were in it, seating
+    "DanEve" as a new member and losing Chie)."""
+    for name in FIVE:
+        tally.add_player(name)
+    tally.new_night(TODAY.isoformat(), "The Crown")
+    typed = ["n"] + [k for name in FIVE for k in (*name, "enter")] + [
+        "ctrl+s", "a", "s", "2", "c", "4", "7", "3", "ctrl+s"]
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("enter")  # tonight's night
+            await settle(pilot)
+            if how == "burst":
+                await burst(pilot, *typed)
+            else:
+                await pilot.press(*typed)
+                await settle(pilot)
+            assert isinstance(app.screen, TableScreen)
+            [night] = tally.nights()
+            [table] = tally.night(night.id).tables
+            assert table.seats == tuple(FIVE)
+            assert sorted(p.name for p in tally.players()) == sorted(FIVE)
+            [deal] = tally.deals(table.id)
+            assert deal.nets == {"Ann": -25, "Bea": 50, "Cid": -25, "Dan": 25, "Eve": -25}
+
+    asyncio.run(flow())
