@@ -255,3 +255,26 @@ def test_a_table_s_seats_typed_in_one_burst(tally: Tally, tmp_path: Path, how: s
             assert deal.nets == {"Ann": -25, "Bea": 50, "Cid": -25, "Dan": 25, "Eve": -25}
 
     asyncio.run(flow())
+
+
+def test_a_correction_s_stored_points_are_typed_over(tally: Tally, tmp_path: Path) -> None:
+    """Correcting deal 4 (Heart Alone, Eve, 91) to 60: the keys `l 5 6 0` then the reason,
+    typed as fast as a scorekeeper does. Before, the 6 and 0 went after the stored 91 (916,
+    refused) — or, for other numbers, into a believable wrong one (9 then 5: 95)."""
+    table = a_table(tally, "crazy-solo", FIVE)
+    tally.add_deal(table, {"contract": "heart-alone", "caller": "Eve", "trump": "hearts",
+                           "team_points": 91})
+    typed = ("c", "l", "5", "6", "0", "enter", *"recount", "ctrl+s")
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_first_table(pilot)
+            await burst(pilot, *typed)
+            assert isinstance(app.screen, TableScreen)
+            [deal] = tally.deals(table)
+            assert without_dealer(deal.outcome) == {
+                "contract": "heart-alone", "caller": "Eve", "trump": "hearts", "team_points": 60}
+            assert (deal.kind, deal.reason) == ("correct", "recount")
+
+    asyncio.run(flow())

@@ -402,13 +402,21 @@ class DealForm(TallyModal[int | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "save":  # (while the preview is on its way, Save asks it at once)
-            return self.valid or self.preview_pending or None
+            return self.valid or self.preview_pending or self.only_reason_missing() or None
         return True
+
+    def only_reason_missing(self) -> bool:
+        """A correction that would settle, but has no reason yet (Enter goes to it)."""
+        return (self.correcting and self.error is None and self.preview is not None
+                and not self.reason())
 
     def action_save(self) -> None:
         if not self.valid and self.preview_pending:
             self.preview_now()  # typed ahead of the live preview: settle the deal here
         if not self.valid:
+            if self.only_reason_missing():  # Enter or ctrl+s: on to the reason it needs
+                self.set_focus(self.query_one("#reason", Input))
+                return
             self.app.bell()
             return
         try:
