@@ -278,3 +278,26 @@ def test_a_correction_s_stored_points_are_typed_over(tally: Tally, tmp_path: Pat
             assert (deal.kind, deal.reason) == ("correct", "recount")
 
     asyncio.run(flow())
+
+
+def test_the_focused_field_is_scrolled_into_view_at_80x24(tally: Tally, tmp_path: Path) -> None:
+    """Seven at Hachi-Hachi on an 80×24 terminal: once the tricks are typed the focus goes to
+    the forced-out players' Aces, a row shown only then, far below the fold. It must scroll
+    into view (before, the scorekeeper typed into a field they could not see)."""
+    seven = [f"P{i}" for i in range(1, 8)]
+    a_table(tally, "hachihachi-trick", seven)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            form = await open_first_deal_form(pilot, HachiHachiForm)
+            await burst(pilot, "q", "s", "o", "i", "o", "i", "i", "3", "1")
+            await pilot.pause()
+            fields = form.query_one("#form-fields")
+            focused = app.focused
+            assert focused is not None and focused.id == "hands"
+            assert fields.content_region.contains_region(focused.region.intersection(
+                fields.content_region)) and focused.region.y >= fields.content_region.y
+            assert focused.region.y < fields.content_region.bottom
+
+    asyncio.run(flow())

@@ -243,6 +243,9 @@ class DealForm(TallyModal[int | None]):
         """Focus `widget` now (not after a refresh, as `Widget.focus` does): the next key
         typed ahead must reach it."""
         self.set_focus(widget)
+        # and into view once laid out: a row just shown (the forced-out players' Aces) has
+        # no place yet, so the scroll set_focus asks for misses it below a short terminal
+        self.call_after_refresh(widget.scroll_visible, animate=False)
         self.show_hint()
 
     def focused_slot(self) -> str | None:
