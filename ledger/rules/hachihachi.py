@@ -280,7 +280,8 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
         ("hands",) if hand_players else ())
     facts: dict[str, Any] = {"ins": now, "forced_out": forced, "played": played,
                              "roles_settle": roles_settle, "hand_players": hand_players,
-                             "max_in": options.max_in, "hand_roles": options.hand_roles}
+                             "max_in": options.max_in, "hand_roles": options.hand_roles,
+                             "aces_fixed": options.hand_roles.aces_fixed()}
     try:
         card = parse_card(partial["indicator"]) if partial.get("indicator") else None
     except RuleError:
