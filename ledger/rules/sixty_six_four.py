@@ -241,7 +241,10 @@ def status(state: State, options: FourOptions) -> Mapping[str, Any]:
     """Running score per side (and per player), dealer, games played, the match tally."""
     out = status_of(state, options, state.seats)
     score = dict(zip(state.seats, state.score, strict=True))
-    out["sides"] = {"+".join(side): score[side[0]] for side in sides_of(state.seats)}
+    sides = sides_of(state.seats)
+    out["sides"] = {"+".join(side): score[side[0]] for side in sides}
+    # the match tally by side, named as in "sides" (the app never splits a side's name)
+    out["side_games_won"] = {"+".join(side): out["games_won"][side[0]] for side in sides}
     out["pack"] = options.pack
     out["cards_each"] = pack_of(options).hand
     return out
