@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from . import fields as F
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card, parse_suit
@@ -330,7 +330,15 @@ def summary(outcome: Outcome, settlement: Settlement) -> str:
             f"{settlement.extra.get('amount', 0)}")
 
 
-def status(state: State, options: Options) -> Mapping[str, Any]:
+class Status(TypedDict):
+    """What a Crazy Solo table shows between deals."""
+
+    finished: bool  # never: a Crazy Solo table plays on until the night ends
+    deals: int
+    dealer: str  # who deals next
+
+
+def status(state: State, options: Options) -> Status:
     return {"finished": False, "deals": state.deals, "dealer": state.dealer}
 
 
@@ -397,5 +405,6 @@ GAME = Game(
     name="crazy-solo", title="Crazy Solo", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     make_options=make_options, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
+    status_type=Status,
     quick=quick, form_facts=form_facts,
 )

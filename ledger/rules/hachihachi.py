@@ -23,7 +23,7 @@ winner or shared by a split; a pot still carried when the game ends is never pai
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from .errors import RuleError
@@ -223,10 +223,22 @@ def summary(outcome: Outcome, settlement: Settlement) -> str:
     return f"{text} · pot {shown} → {settlement.extra.get('winner')}"
 
 
-def status(state: State, options: Options) -> Mapping[str, Any]:
+class Status(TypedDict):
+    """What a Hachi-Hachi table shows between rounds."""
+
+    finished: bool
+    round: int  # rounds played
+    rounds: int  # of the game
+    next_round: int | None  # None once finished
+    start_player: str | None
+    chips: dict[str, int]  # each seat's running chips
+    pot_carried: NotRequired[int]  # empty_round_pot = carry: the pot the next round adds
+
+
+def status(state: State, options: Options) -> Status:
     """Round n of N, the next start player, the running chips and any pot carried."""
     chips = state.chips or (options.start_chips,) * len(state.seats)
-    out = {
+    out: Status = {
         "finished": state.finished,
         "round": state.rounds,
         "rounds": options.rounds,
@@ -297,4 +309,5 @@ GAME = Game(
     max_seats=MAX_SEATS, make_options=make_options, options_json=options_json, initial=initial,
     parse=parse, settle=settle, to_json=to_json, summary=summary, status=status,
     check_seats=check_seats, quick=quick, legacy_options=LEGACY_OPTIONS, form_facts=form_facts,
+    status_type=Status,
 )

@@ -27,6 +27,7 @@ from .errors import RuleError, show
 from .game import FormFacts, Game
 from .options import options_to_json
 from .sixty_six_match import (
+    MatchStatus,
     Result,
     Side,
     State,
@@ -237,17 +238,23 @@ def summary(hand: Hand, settlement: Settlement) -> str:
     return f"{facts} {summary_tail(settlement.extra)}"
 
 
-def status(state: State, options: FourOptions) -> Mapping[str, Any]:
+class FourStatus(MatchStatus):
+    """Four-hand: the score and the match tally by side, the pack and the hand's size."""
+
+    sides: dict[str, int]  # each side, its players joined by "+", and its score
+    side_games_won: dict[str, int]  # named as in "sides" (the app never splits a name)
+    pack: int
+    cards_each: int
+
+
+def status(state: State, options: FourOptions) -> FourStatus:
     """Running score per side (and per player), dealer, games played, the match tally."""
-    out = status_of(state, options, state.seats)
+    base = status_of(state, options, state.seats)
     score = dict(zip(state.seats, state.score, strict=True))
     sides = sides_of(state.seats)
-    out["sides"] = {"+".join(side): score[side[0]] for side in sides}
-    # the match tally by side, named as in "sides" (the app never splits a side's name)
-    out["side_games_won"] = {"+".join(side): out["games_won"][side[0]] for side in sides}
-    out["pack"] = options.pack
-    out["cards_each"] = pack_of(options).hand
-    return out
+    return {**base, "sides": {"+".join(side): score[side[0]] for side in sides},
+            "side_games_won": {"+".join(side): base["games_won"][side[0]] for side in sides},
+            "pack": options.pack, "cards_each": pack_of(options).hand}
 
 
 def form_facts(state: State, options: FourOptions, partial: Mapping[str, Any]) -> FormFacts:
@@ -269,4 +276,5 @@ GAME = Game(
     make_options=make_four, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
     quick=make_quick(FOUR_FLAGS), legacy_options=LEGACY_FOUR, form_facts=form_facts,
+    status_type=FourStatus,
 )
