@@ -273,7 +273,7 @@ def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement
     dealer = outcome.dealer or state.dealer
     after = State(seats=seats, dealer=_left_of(seats, dealer), deals=state.deals + 1)
     a = amount(outcome, options)
-    extra = {"amount": a, "dealer": dealer, "next_dealer": after.dealer}
+    extra: Extra = {"amount": a, "dealer": dealer, "next_dealer": after.dealer}
     if a == 0:
         return Settlement(seats, (), extra), after
     caller, partner, reason = outcome.caller, outcome.partner, outcome.contract
@@ -328,6 +328,14 @@ def summary(outcome: Outcome, settlement: Settlement) -> str:
     suit = SUIT_SYMBOLS[outcome.trump or "C"]
     return (f"{TITLES[outcome.contract]} {suit} {team}, {outcome.team_points} → "
             f"{settlement.extra.get('amount', 0)}")
+
+
+class Extra(TypedDict):
+    """A Crazy Solo deal's facts beside its transfers."""
+
+    amount: int  # what each payer pays
+    dealer: str
+    next_dealer: str
 
 
 class Status(TypedDict):
@@ -405,6 +413,6 @@ GAME = Game(
     name="crazy-solo", title="Crazy Solo", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     make_options=make_options, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
-    status_type=Status,
+    status_type=Status, extra_type=Extra,
     quick=quick, form_facts=form_facts,
 )

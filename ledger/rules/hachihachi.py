@@ -141,7 +141,7 @@ def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement
     finished = rounds >= options.rounds or (not options.allow_negative and min(chips) <= 0)
     after = State(seats=seats, start_player=next_start, rounds=rounds, chips=chips,
                   finished=finished, carried=carried)
-    extra = {
+    extra: Extra = {
         "multiplier": m, "trump": SUIT_NAMES[outcome.indicator.suit], "pot": pot,
         "winner": winner, "next_start_player": next_start,
         "round": rounds if counts else rounds + 1,  # a round that does not count: its number
@@ -221,6 +221,26 @@ def summary(outcome: Outcome, settlement: Settlement) -> str:
     if outcome.tricks:
         text += " · tricks " + "-".join(str(n) for _, n in outcome.tricks)
     return f"{text} · pot {shown} → {settlement.extra.get('winner')}"
+
+
+class Extra(TypedDict):
+    """A Hachi-Hachi round's facts beside its transfers."""
+
+    multiplier: int
+    trump: str  # the suit's name
+    pot: int  # out-fees paid into this round's pot
+    winner: str | None  # who took the pot (None: split, or nobody in)
+    next_start_player: str
+    round: int  # its number (a round that does not count: the number it would have had)
+    rounds: int
+    start_player: str
+    in_players: list[str]
+    forced_out: list[str]
+    mizuten_won: bool
+    finished: bool
+    carried_in: NotRequired[int]  # empty_round_pot = carry: earlier rounds' fees in the pot
+    pot_carried: NotRequired[int]  # and the pot the next round starts with
+    counted: NotRequired[bool]  # False: an empty round that does not count
 
 
 class Status(TypedDict):
@@ -309,5 +329,5 @@ GAME = Game(
     max_seats=MAX_SEATS, make_options=make_options, options_json=options_json, initial=initial,
     parse=parse, settle=settle, to_json=to_json, summary=summary, status=status,
     check_seats=check_seats, quick=quick, legacy_options=LEGACY_OPTIONS, form_facts=form_facts,
-    status_type=Status,
+    status_type=Status, extra_type=Extra,
 )

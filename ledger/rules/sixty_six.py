@@ -18,6 +18,7 @@ from .options import options_to_json
 from .sixty_six_deal import SCHNAPSEN, SIXTY_SIX, Deal, Rules, deal_to_json, describe, parse_deal
 from .sixty_six_deal import score as score_deal
 from .sixty_six_match import (
+    MatchExtra,
     MatchStatus,
     State,
     apply,
@@ -85,7 +86,8 @@ def _engine(rules: Rules, countdown: bool) -> dict[str, Callable[..., Any]]:
         return out
 
     return {"initial": initial, "parse": parse, "settle": settle, "summary": summary,
-            "status": status, "status_type": MatchStatus}
+            "status": status, "status_type": MatchStatus,
+            "extra_type": MatchExtra}
 
 
 SIXTY_SIX_GAME = Game(

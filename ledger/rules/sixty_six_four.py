@@ -20,14 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired
 
 from . import fields as F
 from .errors import RuleError, show
 from .game import FormFacts, Game
 from .options import options_to_json
 from .sixty_six_match import (
+    MatchExtra,
     MatchStatus,
+    Named,
     Result,
     Side,
     State,
@@ -207,7 +209,7 @@ def settle(state: State, hand: Hand, options: FourOptions) -> tuple[Settlement, 
         result = Result(result.winner, result.game_points, ((bonus, 1), *result.gains),
                         result.carry)
     applied = apply(state, result, options, dealer)
-    extra = extra_of(applied, result, options, dealer)
+    extra: FourExtra = {**extra_of(applied, result, options, dealer)}
     if bonus is not None:
         extra["ten_of_trumps"] = label(bonus)
     return Settlement(state.seats, applied.transfers, extra), applied.state
@@ -236,6 +238,12 @@ def summary(hand: Hand, settlement: Settlement) -> str:
     if hand.ten_of_trumps:
         facts += f", 10 of trumps {hand.ten_of_trumps}"
     return f"{facts} {summary_tail(settlement.extra)}"
+
+
+class FourExtra(MatchExtra):
+    """Four-hand: the side that scored the 10 of trumps bonus."""
+
+    ten_of_trumps: NotRequired[Named]
 
 
 class FourStatus(MatchStatus):
@@ -276,5 +284,5 @@ GAME = Game(
     make_options=make_four, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
     quick=make_quick(FOUR_FLAGS), legacy_options=LEGACY_FOUR, form_facts=form_facts,
-    status_type=FourStatus,
+    status_type=FourStatus, extra_type=FourExtra,
 )

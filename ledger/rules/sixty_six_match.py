@@ -210,9 +210,9 @@ def shown(score: Mapping[str, int], options: Options, countdown: bool) -> dict[s
 
 
 def extra_of(applied: Applied, result: Result, options: Options, dealer: str,
-             countdown: bool = False) -> dict[str, Any]:
+             countdown: bool = False) -> MatchExtra:
     """Settlement.extra for a deal: the contract's winner/game_points plus the table's news."""
-    extra: dict[str, Any] = {
+    extra: MatchExtra = {
         "winner": label(result.winner),
         "game_points": result.game_points,
         "scored": applied.scored,
@@ -229,6 +229,25 @@ def extra_of(applied: Applied, result: Result, options: Options, dealer: str,
     if options.draw_carry:
         extra["carry"] = applied.state.carry
     return extra
+
+
+Named = str | list[str] | None  # a side as output JSON (`label`)
+
+
+class MatchExtra(TypedDict):
+    """A Sixty-Six family deal's facts beside its transfers (variants add their own)."""
+
+    winner: Named  # None: a draw
+    game_points: int
+    scored: dict[str, int]  # game points each seat gained
+    score: dict[str, int]  # as shown after the deal
+    dealer: str
+    next_dealer: str
+    game_over: bool
+    reached: NotRequired[list[str]]  # seats that reached the target in this deal
+    game_winner: NotRequired[Named]
+    game_loser: NotRequired[Named]
+    carry: NotRequired[int]  # draw_carry
 
 
 class MatchStatus(TypedDict):

@@ -22,6 +22,7 @@ from .options import options_to_json
 from .sixty_six_deal import SIXTY_SIX, Deal, deal_to_json, describe, parse_deal
 from .sixty_six_deal import score as score_deal
 from .sixty_six_match import (
+    MatchExtra,
     MatchStatus,
     Result,
     State,
@@ -90,15 +91,20 @@ def settle(state: State, deal: Deal, options: ThreeOptions) -> tuple[Settlement,
     dealer = deal.dealer or state.dealer
     result = _result(state, deal, options, dealer)
     applied = apply(state, result, options, dealer, loser_deals_first=True)
-    extra = extra_of(applied, result, options, dealer)
-    extra["sits_out"] = next((s for s in active(state) if s not in _players(state, dealer)),
-                             None)
+    sits_out = next((s for s in active(state) if s not in _players(state, dealer)), None)
+    extra: ThreeExtra = {**extra_of(applied, result, options, dealer), "sits_out": sits_out}
     return Settlement(state.seats, applied.transfers, extra), applied.state
 
 
 def summary(deal: Deal, settlement: Settlement) -> str:
     """E.g. 'B claims, 68–40 → B 1; A 1 – B 1 – C 0'."""
     return f"{describe(deal)} {summary_tail(settlement.extra)}"
+
+
+class ThreeExtra(MatchExtra):
+    """Three-player: who sat the deal out."""
+
+    sits_out: str | None
 
 
 class ThreeStatus(MatchStatus):
@@ -120,4 +126,5 @@ GAME = Game(
     settle=settle, to_json=deal_to_json, summary=summary, status=status,
     check_seats=check_seats, players_of=players_of, quick=make_quick(TWO_FLAGS),
     legacy_options=LEGACY_TWO, status_type=ThreeStatus,
+    extra_type=ThreeExtra,
 )

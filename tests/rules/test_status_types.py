@@ -1,6 +1,8 @@
-"""Each engine's `status` is typed (`Game.status_type`, a TypedDict per game): what a table
-shows between deals must have exactly the keys its type names, each of its type, at every
-point of a played table (a key added, renamed or retyped in one place only fails here)."""
+"""Each engine's `status` and `Settlement.extra` are typed (`Game.status_type`,
+`Game.extra_type`, a TypedDict each per game): what a table shows between deals, and the
+facts of each deal, must have exactly the keys their type names, each of its type, at
+every point of a played table (a key added, renamed or retyped in one place only fails
+here)."""
 
 from __future__ import annotations
 
@@ -54,7 +56,9 @@ def problems(status: Any, status_type: type) -> list[str]:
 def test_every_status_is_its_games_type(name: str) -> None:
     game = GAMES[name]
     assert game.status_type is not None, f"{name} declares no status type"
+    assert game.extra_type is not None, f"{name} declares no extra type"
     seen: set[str] = set()
+    extras: set[str] = set()
     for overrides in VARIANTS.get(name, [{}]):
         options = game.make_options(overrides)
         seats = SEATS[min(max(game.min_seats, 4), game.max_seats)]
@@ -67,10 +71,16 @@ def test_every_status_is_its_games_type(name: str) -> None:
             got = next_deal(rng, game, options, state, seats)
             if got is None:  # the table's game is over
                 break
-            state = got[1]
+            settlement, after = game.settle(state, game.parse(got[0], state, options), options)
+            assert problems(settlement.extra, game.extra_type) == [], (name, overrides)
+            extras |= set(settlement.extra)
+            state = after
     # every key the type declares was seen at least once (no stale declaration)
     assert set(get_type_hints(game.status_type)) - seen <= {"carry", "bummerl"} | (
         set() if name == "hachihachi-trick" else {"pot_carried"}), name
+    # (keys that only some options or rare rounds add may go unseen in 60 deals)
+    assert set(get_type_hints(game.extra_type)) - extras <= {"carry", "counted",
+                                                            "ten_of_trumps"}, name
 
 
 def test_a_wrong_key_or_type_is_named() -> None:
