@@ -127,8 +127,8 @@ class AppendingDataTable(DataTable[object]):
     count that every change bumps, so `add_row` has each visible cell drawn again; and it
     measures new rows only when it next goes idle, so a cursor moved to the new row scrolls
     there a frame later. A row added at the end changes no other row (with fixed column
-    widths, not their width either): `append_row` keeps the count, drops only the line
-    offsets, and measures the row at once.
+    widths, not their width either): `append_row` keeps the count and measures the row at
+    once.
 
     A DataTable also lists its rows in order, and which row each line shows, afresh after
     any change, and finds where a row is by adding up the heights of all rows above it:
