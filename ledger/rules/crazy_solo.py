@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from . import fields as F
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card, parse_suit
@@ -273,7 +273,7 @@ def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement
     dealer = outcome.dealer or state.dealer
     after = State(seats=seats, dealer=_left_of(seats, dealer), deals=state.deals + 1)
     a = amount(outcome, options)
-    extra = {"amount": a, "dealer": dealer, "next_dealer": after.dealer}
+    extra: Extra = {"amount": a, "dealer": dealer, "next_dealer": after.dealer}
     if a == 0:
         return Settlement(seats, (), extra), after
     caller, partner, reason = outcome.caller, outcome.partner, outcome.contract
@@ -330,7 +330,23 @@ def summary(outcome: Outcome, settlement: Settlement) -> str:
             f"{settlement.extra.get('amount', 0)}")
 
 
-def status(state: State, options: Options) -> Mapping[str, Any]:
+class Extra(TypedDict):
+    """A Crazy Solo deal's facts beside its transfers."""
+
+    amount: int  # what each payer pays
+    dealer: str
+    next_dealer: str
+
+
+class Status(TypedDict):
+    """What a Crazy Solo table shows between deals."""
+
+    finished: bool  # never: a Crazy Solo table plays on until the night ends
+    deals: int
+    dealer: str  # who deals next
+
+
+def status(state: State, options: Options) -> Status:
     return {"finished": False, "deals": state.deals, "dealer": state.dealer}
 
 
@@ -397,5 +413,6 @@ GAME = Game(
     name="crazy-solo", title="Crazy Solo", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     make_options=make_options, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
+    status_type=Status, extra_type=Extra,
     quick=quick, form_facts=form_facts,
 )

@@ -19,6 +19,7 @@ from .hachihachi_table import (
     seats_from,
 )
 from .hand_roles import (
+    ACES_FIXED,
     SINGLE_GROUPS,
     HandRoles,
     detect,
@@ -268,7 +269,7 @@ def _aces_for_roles(name: str, given: int | None, role_ids: tuple[str, ...],
     pika_ichi: 1); when `aces` leaves the player out, such a role supplies the count."""
     for role_id in role_ids:
         rule = table.get(role_id).rule  # type: ignore[union-attr]
-        fixed = {"all_2_to_9": 0, "one_ace_rest_2_to_9": 1}.get(rule)
+        fixed = ACES_FIXED.get(rule)
         if fixed is None:
             continue
         if given is not None and given != fixed:

@@ -33,6 +33,8 @@ GROUPS = ("A", "B", "C", "D")
 SINGLE_GROUPS = ("A", "B", "C")  # only the highest-valued matching role of these counts
 PLAIN_RULES = ("straight", "flush", "straight_flush", "all_2_to_9", "one_ace_rest_2_to_9",
                "no_trump")
+ACES_FIXED = {"all_2_to_9": 0, "one_ace_rest_2_to_9": 1}  # karasu, pika_ichi: a forced-out
+# player's Aces are what the role says (the scorer need not type them)
 COUNTS_PREFIX = "counts:"
 HAND_SIZE = 7
 LOW_RANKS = frozenset(("2", "3", "4", "5", "6", "7", "8", "9"))
@@ -73,6 +75,14 @@ class HandRoles:
 
     def ids(self) -> tuple[str, ...]:
         return tuple(r.id for r in self.roles)
+
+    def aces_fixed(self) -> dict[str, int]:
+        """The roles that fix a forced-out player's Aces, with the count each means.
+
+        >>> HandRoles((Role("karasu", "カラス", "crow", "A", 0, 6, "all_2_to_9"),)).aces_fixed()
+        {'karasu': 0}
+        """
+        return {r.id: ACES_FIXED[r.rule] for r in self.roles if r.rule in ACES_FIXED}
 
     def order(self, role_ids: Iterable[str]) -> tuple[str, ...]:
         """The given ids in table order (the canonical order of a player's roles)."""

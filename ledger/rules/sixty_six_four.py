@@ -20,13 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired
 
 from . import fields as F
 from .errors import RuleError, show
 from .game import FormFacts, Game
 from .options import options_to_json
 from .sixty_six_match import (
+    MatchExtra,
+    MatchStatus,
+    Named,
     Result,
     Side,
     State,
@@ -206,7 +209,7 @@ def settle(state: State, hand: Hand, options: FourOptions) -> tuple[Settlement, 
         result = Result(result.winner, result.game_points, ((bonus, 1), *result.gains),
                         result.carry)
     applied = apply(state, result, options, dealer)
-    extra = extra_of(applied, result, options, dealer)
+    extra: FourExtra = {**extra_of(applied, result, options, dealer)}
     if bonus is not None:
         extra["ten_of_trumps"] = label(bonus)
     return Settlement(state.seats, applied.transfers, extra), applied.state
@@ -237,14 +240,29 @@ def summary(hand: Hand, settlement: Settlement) -> str:
     return f"{facts} {summary_tail(settlement.extra)}"
 
 
-def status(state: State, options: FourOptions) -> Mapping[str, Any]:
+class FourExtra(MatchExtra):
+    """Four-hand: the side that scored the 10 of trumps bonus."""
+
+    ten_of_trumps: NotRequired[Named]
+
+
+class FourStatus(MatchStatus):
+    """Four-hand: the score and the match tally by side, the pack and the hand's size."""
+
+    sides: dict[str, int]  # each side, its players joined by "+", and its score
+    side_games_won: dict[str, int]  # named as in "sides" (the app never splits a name)
+    pack: int
+    cards_each: int
+
+
+def status(state: State, options: FourOptions) -> FourStatus:
     """Running score per side (and per player), dealer, games played, the match tally."""
-    out = status_of(state, options, state.seats)
+    base = status_of(state, options, state.seats)
     score = dict(zip(state.seats, state.score, strict=True))
-    out["sides"] = {"+".join(side): score[side[0]] for side in sides_of(state.seats)}
-    out["pack"] = options.pack
-    out["cards_each"] = pack_of(options).hand
-    return out
+    sides = sides_of(state.seats)
+    return {**base, "sides": {"+".join(side): score[side[0]] for side in sides},
+            "side_games_won": {"+".join(side): base["games_won"][side[0]] for side in sides},
+            "pack": options.pack, "cards_each": pack_of(options).hand}
 
 
 def form_facts(state: State, options: FourOptions, partial: Mapping[str, Any]) -> FormFacts:
@@ -266,4 +284,5 @@ GAME = Game(
     make_options=make_four, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
     quick=make_quick(FOUR_FLAGS), legacy_options=LEGACY_FOUR, form_facts=form_facts,
+    status_type=FourStatus, extra_type=FourExtra,
 )

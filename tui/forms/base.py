@@ -29,7 +29,7 @@ from ledger.views import DealView, Preview, TableView
 
 from ..format import game_title
 from ..i18n import t
-from ..screens.base import TallyModal
+from ..screen_base import TallyModal
 from ..widgets.preview import PreviewPanel, render_preview
 from .prompt import ConfirmModal
 

@@ -26,7 +26,7 @@ from ledger.views import GameView
 from ..format import game_title
 from ..i18n import t
 from ..keys import localize
-from ..screens.base import TallyModal
+from ..screen_base import TallyModal
 from .registry import ui_for
 
 

@@ -58,10 +58,8 @@ def tally_text(status: Mapping[str, Any]) -> str:
     if "bummerl" in status:
         return t("ss.bummerl_tally", tally=", ".join(
             f"{name} {n}" for name, n in status["bummerl"].items()))
-    won = status.get("games_won") or {}
-    names = list(status["sides"]) if status.get("sides") else list(won)
-    return t("ss.games_won", tally=", ".join(
-        f"{name} {won.get(name.split('+')[0], 0)}" for name in names))
+    won = status.get("side_games_won") or status.get("games_won") or {}  # partners: by side
+    return t("ss.games_won", tally=", ".join(f"{name} {n}" for name, n in won.items()))
 
 
 def dealer_text(status: Mapping[str, Any]) -> str:

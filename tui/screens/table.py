@@ -60,10 +60,11 @@ class TableData:
 
 
 def running_totals(seats: Sequence[str], deals: Sequence[DealView],
-                   so_far: Mapping[str, Sequence[int]] | None = None) -> dict[str, list[int]]:
+                   so_far: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
     """Each seat's total after each deal: sums of the stored nets, nothing recomputed
-    (`so_far`: the totals after the deals before these, which the lists go on from)."""
-    out: dict[str, list[int]] = {name: list(so_far[name]) if so_far else [] for name in seats}
+    (`so_far`: the totals after the deals before these, extended in place: a save on a
+    long table copies no list, and the chart looks only at the new totals)."""
+    out: dict[str, list[int]] = so_far if so_far is not None else {name: [] for name in seats}
     for deal in deals:
         for name in seats:
             before = out[name][-1] if out[name] else 0
@@ -267,10 +268,12 @@ class TableScreen(TallyScreen[None]):
                 log.append_row(*cells, key=key)
         log.display = bool(new)
         self.query_one("#deals-empty").display = not new
-        ids = [d.id for d in new]
-        if self._select in ids:
-            log.move_cursor(row=ids.index(self._select), animate=False, scroll=True)
-            self._announce(new[ids.index(self._select)], data.table)
+        # from the end: the deal saved is the last one (no walk over a long table)
+        at = None if self._select is None else next(
+            (i for i in range(len(new) - 1, -1, -1) if new[i].id == self._select), None)
+        if at is not None:
+            log.move_cursor(row=at, animate=False, scroll=True)
+            self._announce(new[at], data.table)
         self._select = None
         self._panels()
         log.focus()
