@@ -44,7 +44,8 @@ def check_table(raw: dict[str, object], where: str) -> tuple[int, ...]:
             raise RuleError(f"{where}: {key}", f"unknown key (a points table has "
                             f"{', '.join(KEYS)})")
     if "description" in raw and not isinstance(raw["description"], str):
-        raise RuleError(f"{where}: description", f"{show(raw['description'])} is not text")
+        raise RuleError(f"{where}: description", f"{show(raw['description'])} is not text",
+                        "not_text", value=show(raw['description']))
     points = raw.get("points")
     if not isinstance(points, list) or not points:
         raise RuleError(f"{where}: points", f"{show(points)} is not a list of whole numbers "

@@ -39,7 +39,8 @@ def parse_rate(text: str) -> Decimal:
     """
     cleaned = text.strip()
     if len(cleaned) > MAX_RATE_TEXT:
-        raise RuleError("rate", f"{show(text)} is longer than {MAX_RATE_TEXT} characters")
+        raise RuleError("rate", f"{show(text)} is longer than {MAX_RATE_TEXT} characters",
+                        "too_long", value=show(text), n=MAX_RATE_TEXT)
     if "," in cleaned:
         raise RuleError("rate", f"{show(text)} has a comma; write decimals with a point, "
                                 f"as {cleaned.replace(',', '.')}")

@@ -66,7 +66,7 @@ def read_file(path: Path, field: str = "file", limit: int = MAX_IMPORT) -> str:
         with path.open("rb") as fh:
             data = read_capped(fh, limit, field, str(path), "; split it into several files")
     except FileNotFoundError:
-        raise RuleError(field, f"{path} does not exist") from None
+        raise RuleError(field, f"{path} does not exist", "no_such", id=path) from None
     except OSError as exc:  # a folder, no permission, an I/O error
         raise RuleError(field, f"{path}: {exc.strerror or type(exc).__name__}") from None
     return decode(data, field, str(path))

@@ -35,7 +35,7 @@ def settle(
     """Who still pays whom to settle a night: the plan in use, the fewest transfers until
     payment starts."""
     if (night is None) == (nets is None):
-        raise RuleError("settle", "give exactly one of --night N and --nets -")
+        raise RuleError("settle", "give exactly one of --night N and --nets -", "one_of_settle")
     if nets is not None:
         from ..service.night_end import settle_nets
         from .context import read_nets, read_stdin_json
@@ -148,7 +148,7 @@ def export(ctx: typer.Context,
         typer.echo(service.export_league(exports_dir(out), report, fmt))
         return
     if (night is None) == (not all_):
-        raise RuleError("export", "give exactly one of --night N and --all")
+        raise RuleError("export", "give exactly one of --night N and --all", "export_scope")
     for path in ctx_of(ctx).service.export(exports_dir(out), night, fmt, rate, currency):
         typer.echo(path)
 

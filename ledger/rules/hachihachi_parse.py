@@ -37,7 +37,8 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     F.check_keys(obj, KEYS)
     seats = state.seats
     if state.finished:
-        raise RuleError("round", f"the game is over after {state.rounds} rounds")
+        raise RuleError("round", f"the game is over after {state.rounds} rounds",
+                        "game_over", n=state.rounds)
     # The table's start player (pot winner, earlier declarer, left neighbour) is the
     # default; a named one is what the table did and wins. The outcome always stores it,
     # so a correction of an earlier round never rewrites who started a later one.
@@ -45,7 +46,7 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     start = given_start or state.start_player
     order = seats_from(seats, start)
     if obj.get("indicator") is None:
-        raise RuleError("indicator", "is missing (the face-up card, e.g. QS)")
+        raise RuleError("indicator", "is missing (the face-up card, e.g. QS)", "r018")
     indicator = parse_card(obj["indicator"], "indicator")
     mizuten = _read_mizuten(obj.get("mizuten"), start)
     declarations = _read_declarations(obj, order, mizuten, options)
@@ -54,7 +55,8 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     forced = tuple(p for p in order if p not in declared)
     split = F.get_bool(obj, "split")
     if split and len(ins) != 2:
-        raise RuleError("split", f"true with {len(ins)} in; only two in-players can split")
+        raise RuleError("split", f"true with {len(ins)} in; only two in-players can split",
+                        "r019", v0=len(ins))
     played = len(ins) >= 2 and not split
     tricks = _read_tricks(obj, order, ins, played, split)
 
@@ -64,10 +66,11 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
         """Why `name` (not in role_players) cannot have `what` this round."""
         if name not in ins:
             return RuleError(field, f"{name} is out; only in-players and forced-out players "
-                             f"have {what}")
+                             f"have {what}", "r027", v0=name, v1=what)
         if not ins[1:]:
-            return RuleError(field, f"{name} is the only in-player: no play, no {what}")
-        return RuleError(field, f"{name}: a split settles no {what}")
+            return RuleError(field, f"{name} is the only in-player: no play, no {what}",
+                             "r028", v0=name, v1=what)
+        return RuleError(field, f"{name}: a split settles no {what}", "r020", v0=name, v1=what)
 
     table = options.hand_roles
     hands = _read_hands(obj, order, role_players, indicator, refuse)
@@ -78,9 +81,12 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     for name, reading in readings.items():
         if name in roles and set(roles[name]) != set(reading.roles):
             raise RuleError(f"roles.{name}", f"{' + '.join(roles[name]) or 'none'}, but the hand "
-                            f"has {' + '.join(reading.roles) or 'no role'}")
+                            f"has {' + '.join(reading.roles) or 'no role'}",
+                            "r029", v0=' + '.join(roles[name]) or 'none',
+                            v1=' + '.join(reading.roles) or 'no role')
         if name in aces and aces[name] != reading.aces:
-            raise RuleError(f"aces.{name}", f"{aces[name]}, but the hand has {reading.aces}")
+            raise RuleError(f"aces.{name}", f"{aces[name]}, but the hand has {reading.aces}",
+                            "r029", v0=aces[name], v1=reading.aces)
     for name in forced:
         if name not in hands:
             aces[name] = _aces_for_roles(name, aces.get(name), roles.get(name, ()), table)
@@ -115,8 +121,10 @@ def _read_mizuten(value: Any, start: str) -> bool:
     if isinstance(value, str):
         if value.strip() == start:
             return True
-        raise RuleError("mizuten", f"{value.strip()} is not the start player ({start})")
-    raise RuleError("mizuten", f"{show(value)} is not true, false or the start player's name")
+        raise RuleError("mizuten", f"{value.strip()} is not the start player ({start})",
+                        "r021", v0=value.strip(), v1=start)
+    raise RuleError("mizuten", f"{show(value)} is not true, false or the start player's name",
+                    "r017", v0=show(value))
 
 
 def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: bool,
@@ -131,7 +139,8 @@ def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: 
     start = order[0]
     if mizuten:
         if said.get(start, "in") != "in":
-            raise RuleError(f"declarations.{start}", "out, but Mizuten is in without choice")
+            raise RuleError(f"declarations.{start}", "out, but Mizuten is in without choice",
+                            "r030")
         if start not in said:  # the Mizuten player is in without choice
             said = {start: "in", **said}
     ins = 0
@@ -141,12 +150,14 @@ def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: 
             if value == "in":
                 raise RuleError(f"declarations.{name}",
                                 f"in, but at most {options.max_in} may be in ({third} was "
-                                "the last)")
+                                "the last)", "r040", v0=options.max_in, v1=third)
             raise RuleError(f"declarations.{name}",
-                            f"{name} is forced out after {third}'s in and must not be listed")
+                            f"{name} is forced out after {third}'s in and must not be listed",
+                            "r031", v0=name, v1=third)
         if name != order[i]:
             raise RuleError("declarations", f"{order[i]} declares before {name} (seat order "
-                            f"from {start}: {', '.join(order)})")
+                            f"from {start}: {', '.join(order)})",
+                            "r032", v0=order[i], v1=name, v2=start, v3=', '.join(order))
         if value == "in":
             ins += 1
             if ins == options.max_in:
@@ -154,7 +165,8 @@ def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: 
     if third is None and len(said) < len(order):
         missing = ", ".join(order[len(said):])
         raise RuleError("declarations", f"{missing} did not declare; with fewer than "
-                        f"{options.max_in} in everyone declares")
+                        f"{options.max_in} in everyone declares",
+                        "r022", v0=missing, v1=options.max_in)
     return tuple(said.items())
 
 
@@ -162,22 +174,26 @@ def _read_tricks(obj: Mapping[str, Any], order: tuple[str, ...], ins: tuple[str,
                  played: bool, split: bool) -> tuple[tuple[str, int], ...]:
     if obj.get("tricks") is None:
         if played:
-            raise RuleError("tricks", f"is missing: {', '.join(ins)} played")
+            raise RuleError("tricks", f"is missing: {', '.join(ins)} played",
+                            "r033", v0=', '.join(ins))
         return ()
     if not played:
         why = ("nobody is in" if not ins else "a split is not played" if split
                else f"{ins[0]} is the only in-player and takes the pot without play")
-        raise RuleError("tricks", f"given, but {why}")
+        raise RuleError("tricks", f"given, but {why}", "r023", v0=why)
     raw = F.player_map(obj, "tricks", order)
     for name in raw:
         if name not in ins:
-            raise RuleError(f"tricks.{name}", f"{name} is not in ({', '.join(ins)} are)")
+            raise RuleError(f"tricks.{name}", f"{name} is not in ({', '.join(ins)} are)",
+                            "r034", v0=name, v1=', '.join(ins))
     counts = {name: F.check_int(f"tricks.{name}", raw[name], 0, TRICKS) for name in raw}
     missing = [p for p in ins if p not in counts]
     if missing:
-        raise RuleError("tricks", f"{', '.join(missing)} played but has no trick count")
+        raise RuleError("tricks", f"{', '.join(missing)} played but has no trick count",
+                        "r024", v0=', '.join(missing))
     if sum(counts.values()) != TRICKS:
-        raise RuleError("tricks", f"sum is {sum(counts.values())}, not {TRICKS}")
+        raise RuleError("tricks", f"sum is {sum(counts.values())}, not {TRICKS}",
+                        "tricks_sum", sum=sum(counts.values()), total=TRICKS)
     return tuple((p, counts[p]) for p in ins)
 
 
@@ -196,13 +212,15 @@ def _read_hands(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
             raise refuse(field, name, "hands that count")
         value = raw[name]
         if not isinstance(value, list):
-            raise RuleError(field, f"{show(value)} is not a list of 7 cards")
+            raise RuleError(field, f"{show(value)} is not a list of 7 cards",
+                            "r035", v0=show(value))
         cards = tuple(parse_card(c, field) for c in value)
         if len(cards) != TRICKS:
-            raise RuleError(field, f"{len(cards)} cards, not 7")
+            raise RuleError(field, f"{len(cards)} cards, not 7", "cards_not_7", n=len(cards))
         for card in cards:
             if card == indicator:
-                raise RuleError(field, f"{card} is the indicator, which belongs to nobody")
+                raise RuleError(field, f"{card} is the indicator, which belongs to nobody",
+                                "r041", v0=card)
             if card in owner:
                 where = "twice" if owner[card] == name else f"also in {owner[card]}'s hand"
                 raise RuleError(field, f"{card} is {where}")
@@ -223,7 +241,8 @@ def _read_roles(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
         field = f"roles.{name}"
         value = raw[name]
         if not isinstance(value, list):
-            raise RuleError(field, f"{show(value)} is not a list of role ids")
+            raise RuleError(field, f"{show(value)} is not a list of role ids",
+                            "r037", v0=show(value))
         if value and name not in eligible:
             raise refuse(field, name, "hand roles")
         seen: dict[str, str] = {}  # group -> role id
@@ -232,12 +251,15 @@ def _read_roles(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
             role = table.get(item.strip().lower()) if isinstance(item, str) else None
             if role is None:
                 raise RuleError(field, f"{show(item)} is not a hand role ("
-                                f"{', '.join(table.ids()) or 'the table is empty'})")
+                                f"{', '.join(table.ids()) or 'the table is empty'})",
+                                "r042", v0=show(item),
+                                v1=', '.join(table.ids()) or 'the table is empty')
             if role.id in ids:
-                raise RuleError(field, f"{role.id} is listed twice")
+                raise RuleError(field, f"{role.id} is listed twice", "r043", v0=role.id)
             if role.group in SINGLE_GROUPS and role.group in seen:
                 raise RuleError(field, f"{seen[role.group]} and {role.id} are both group "
-                                f"{role.group}; only the higher counts, give that one")
+                                f"{role.group}; only the higher counts, give that one",
+                                "r044", v0=seen[role.group], v1=role.id, v2=role.group)
             seen[role.group] = role.id
             ids.append(role.id)
         roles[name] = tuple(ids)
@@ -255,9 +277,11 @@ def _read_aces(obj: Mapping[str, Any], order: tuple[str, ...], forced: tuple[str
             continue
         field = f"aces.{name}"
         if name in ins:
-            raise RuleError(field, f"{name} is in; only forced-out players' Aces count")
+            raise RuleError(field, f"{name} is in; only forced-out players' Aces count",
+                            "r038", v0=name)
         if name not in forced:
-            raise RuleError(field, f"{name} is out; only forced-out players' Aces count")
+            raise RuleError(field, f"{name} is out; only forced-out players' Aces count",
+                            "r039", v0=name)
         aces[name] = F.check_int(field, raw[name], 0, 4)
     return aces
 

@@ -63,7 +63,7 @@ def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
 def _text(flags: Mapping[str, Any], key: str) -> str:
     value = flags[key]
     if not isinstance(value, str):
-        raise RuleError(key, f"{show(value)} is not text")
+        raise RuleError(key, f"{show(value)} is not text", "not_text", value=show(value))
     return value
 
 
@@ -88,10 +88,10 @@ def _quick_pairs(text: str, flag: str, *, join: str = ",",
             if not last:
                 raise RuleError(flag, f"{show(piece)} has no player name before =")
             if last in pairs:
-                raise RuleError(flag, f"{show(last)} appears twice")
+                raise RuleError(flag, f"{show(last)} appears twice", "twice", value=show(last))
             pairs[last] = value.strip()
         elif last is None:
-            raise RuleError(flag, f"{show(piece)} is not PLAYER=value")
+            raise RuleError(flag, f"{show(piece)} is not PLAYER=value", "r045", v0=show(piece))
         else:
             pairs[last] += join + piece
     return pairs
@@ -112,8 +112,10 @@ def _quick_declare(text: str, seats: tuple[str, ...], start: str) -> dict[str, s
         return {name: value.lower() for name, value in _quick_pairs(text, "declare").items()}
     words = [w.strip().lower() for w in re.split(r"[\s,;]+", text) if w.strip()]
     if start not in seats:
-        raise RuleError("start", f"{show(start)} is not playing at this table")
+        raise RuleError("start", f"{show(start)} is not playing at this table",
+                        "not_at_table", value=show(start))
     order = seats_from(seats, start)
     if len(words) > len(order):
-        raise RuleError("declare", f"{len(words)} declarations for {len(order)} players")
+        raise RuleError("declare", f"{len(words)} declarations for {len(order)} players",
+                        "r025", v0=len(words), v1=len(order))
     return dict(zip(order, words, strict=False))

@@ -56,7 +56,8 @@ class Options:
     def validate(self) -> None:
         for key in ("start_chips", "fee_base", "fee_step", "trick_unit", "mizuten_bonus"):
             if getattr(self, key) < 0:
-                raise RuleError(key, f"{getattr(self, key)} is negative")
+                raise RuleError(key, f"{getattr(self, key)} is negative",
+                                "negative", value=getattr(self, key))
         for key in ("ooba_multiplier", "zetsuba_multiplier", "rounds"):
             if getattr(self, key) < 1:
                 raise RuleError(key, f"{getattr(self, key)} is below 1")
@@ -66,10 +67,13 @@ class Options:
         zetsuba = {_rank(r, "zetsuba_ranks") for r in self.zetsuba_ranks}
         both = ooba & zetsuba
         if both:
-            raise RuleError("zetsuba_ranks", f"{', '.join(sorted(both))} is also an Ooba rank")
+            raise RuleError("zetsuba_ranks", f"{', '.join(sorted(both))} is also an Ooba rank",
+                            "r026", v0=', '.join(sorted(both)))
         if self.empty_round_pot not in EMPTY_ROUND_POTS:
             raise RuleError("empty_round_pot", f"{show(self.empty_round_pot)} is not one of "
-                            f"{', '.join(EMPTY_ROUND_POTS)}")
+                            f"{', '.join(EMPTY_ROUND_POTS)}",
+                            "not_one_of", value=show(self.empty_round_pot),
+                            choices=', '.join(EMPTY_ROUND_POTS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +127,8 @@ class Outcome:
 def _rank(text: Any, field: str) -> str:
     rank = "10" if str(text).strip().upper() == "T" else str(text).strip().upper()
     if rank not in RANKS:
-        raise RuleError(field, f"{show(text)} is not a rank ({' '.join(RANKS)})")
+        raise RuleError(field, f"{show(text)} is not a rank ({' '.join(RANKS)})",
+                        "not_rank", value=show(text), ranks=' '.join(RANKS))
     return rank
 
 
@@ -182,7 +187,8 @@ def out_fee(n: int, m: int, options: Options) -> int:
 
 def check_seats(seats: tuple[str, ...], options: Options) -> None:
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise RuleError("seats", f"{len(seats)} players; Hachi-Hachi Trick takes 3 to 7")
+        raise RuleError("seats", f"{len(seats)} players; Hachi-Hachi Trick takes 3 to 7",
+                        "r084", v0=len(seats))
 
 
 def initial(seats: tuple[str, ...], options: Options) -> State:

@@ -137,7 +137,7 @@ def _read_role(item: Any, where: str) -> Role:
             raise RuleError(f"{where}.{key}", f"unknown key ({', '.join(ROLE_KEYS)})")
     for key in ("id", "group", "in", "forced_out", "rule"):
         if key not in item:
-            raise RuleError(f"{where}.{key}", "is missing")
+            raise RuleError(f"{where}.{key}", "is missing", "missing")
     role_id = item["id"]
     if not isinstance(role_id, str) or not _ID.match(role_id):
         raise RuleError(f"{where}.id",
@@ -146,18 +146,21 @@ def _read_role(item: Any, where: str) -> Role:
     for key in ("name_ja", "name_en"):
         name = item.get(key, role_id)
         if not isinstance(name, str) or not name.strip():
-            raise RuleError(f"{where}.{key}", f"{show(name)} is not a name")
+            raise RuleError(f"{where}.{key}", f"{show(name)} is not a name",
+                            "not_name", value=show(name))
         names.append(name.strip())
     group = item["group"]
     if group not in GROUPS:
-        raise RuleError(f"{where}.group", f"{show(group)} is not one of {', '.join(GROUPS)}")
+        raise RuleError(f"{where}.group", f"{show(group)} is not one of {', '.join(GROUPS)}",
+                        "not_one_of", value=show(group), choices=', '.join(GROUPS))
     values = []
     for key in ("in", "forced_out"):
         value = item[key]
         if type(value) is not int:
-            raise RuleError(f"{where}.{key}", f"{show(value)} is not a whole number")
+            raise RuleError(f"{where}.{key}", f"{show(value)} is not a whole number",
+                            "not_whole", value=show(value))
         if value < 0:
-            raise RuleError(f"{where}.{key}", f"{value} is negative")
+            raise RuleError(f"{where}.{key}", f"{value} is negative", "negative", value=value)
         values.append(value)
     rule = _read_rule(item["rule"], f"{where}.rule")
     if (group == "A") != rule.startswith(COUNTS_PREFIX):

@@ -38,9 +38,9 @@ def check_range(key: str, value: int) -> int:
     """`value` within the option's sane range (INT_OPTION_RANGES), else a RuleError."""
     lo, hi = INT_OPTION_RANGES.get(key, DEFAULT_INT_RANGE)
     if lo is not None and value < lo:
-        raise RuleError(key, f"{value} is below {lo}")
+        raise RuleError(key, f"{value} is below {lo}", "below", value=value, lo=lo)
     if value > hi:
-        raise RuleError(key, f"{value} is above {hi:,}")
+        raise RuleError(key, f"{value} is above {hi:,}", "above", value=value, hi=format(hi, ','))
     return value
 
 
@@ -49,15 +49,15 @@ def _coerce(key: str, hint: Any, value: Any) -> Any:
     if hint is bool:
         if isinstance(value, bool):
             return value
-        raise RuleError(key, f"{show(value)} is not true or false")
+        raise RuleError(key, f"{show(value)} is not true or false", "not_bool", value=show(value))
     if hint is int:
         if type(value) is int:
             return check_range(key, value)
-        raise RuleError(key, f"{show(value)} is not a whole number")
+        raise RuleError(key, f"{show(value)} is not a whole number", "not_whole", value=show(value))
     if hint is str:
         if isinstance(value, str):
             return value
-        raise RuleError(key, f"{show(value)} is not text")
+        raise RuleError(key, f"{show(value)} is not text", "not_text", value=show(value))
     if origin is tuple:
         (item, _ellipsis) = typing.get_args(hint)
         if not isinstance(value, (list, tuple)):

@@ -109,35 +109,38 @@ def scale(points: int, tricks: int) -> int:
 
 def _player(value: Any, field: str, players: tuple[str, ...], why_out: Mapping[str, str]) -> str:
     if not isinstance(value, str):
-        raise RuleError(field, f"{show(value)} is not a player name")
+        raise RuleError(field, f"{show(value)} is not a player name",
+                        "not_player", value=show(value))
     name = value.strip()
     if name in players:
         return name
     if name in why_out:
         raise RuleError(field, f"{name} {why_out[name]}")
-    raise RuleError(field, f"{show(value)} is not playing at this table")
+    raise RuleError(field, f"{show(value)} is not playing at this table",
+                    "not_at_table", value=show(value))
 
 
 def _pair(raw: Any, field: str, players: tuple[str, ...], why_out: Mapping[str, str],
           hi: int, needed: tuple[str, ...]) -> dict[str, int]:
     """A {player: whole number} object naming at least `needed`, in the deal's seat order."""
     if raw is None:
-        raise RuleError(field, "is missing")
+        raise RuleError(field, "is missing", "missing")
     if not isinstance(raw, Mapping):
-        raise RuleError(field, f"{show(raw)} is not an object of player: number")
+        raise RuleError(field, f"{show(raw)} is not an object of player: number",
+                        "r047", v0=show(raw))
     got: dict[str, int] = {}
     for key, value in raw.items():
         name = key.strip() if isinstance(key, str) else None
         if name not in players:  # field names are built only for a refusal
             name = _player(key, f"{field}.{key}", players, why_out)
         if name in got:
-            raise RuleError(field, f"{show(name)} appears twice")
+            raise RuleError(field, f"{show(name)} appears twice", "twice", value=show(name))
         if type(value) is not int or not 0 <= value <= hi:
             F.check_int(f"{field}.{name}", value, 0, hi)
         got[name] = value
     for name in needed:
         if name not in got:
-            raise RuleError(field, f"has no entry for {name}")
+            raise RuleError(field, f"has no entry for {name}", "r057", v0=name)
     return {p: got[p] for p in players if p in got}
 
 
@@ -148,25 +151,31 @@ def _check_position(points: Mapping[str, int], tricks: Mapping[str, int], rules:
         t = tricks[name]
         if t == 0 and p > 0:
             raise RuleError(f"{where}points.{name}",
-                            f"{p} with no trick (points count only once a trick is won)")
+                            f"{p} with no trick (points count only once a trick is won)",
+                            "r058", v0=p)
         if p > rules.most(t) + MARRIAGES_MAX:
             raise RuleError(f"{where}points.{name}", f"{p} is more than {t} tricks can hold "
-                            f"({rules.most(t) + MARRIAGES_MAX} with all marriages)")
+                            f"({rules.most(t) + MARRIAGES_MAX} with all marriages)",
+                            "r059", v0=p, v1=t, v2=rules.most(t) + MARRIAGES_MAX)
         if p < rules.least(t):
             raise RuleError(f"{where}points.{name}", f"{p} is less than {t} tricks hold "
-                            f"(at least {rules.least(t)})")
+                            f"(at least {rules.least(t)})", "r060", v0=p, v1=t, v2=rules.least(t))
     total_tricks = sum(tricks.values())
     if total_tricks > rules.tricks:
-        raise RuleError(f"{where}tricks", f"{total_tricks} in all; a deal has {rules.tricks}")
+        raise RuleError(f"{where}tricks", f"{total_tricks} in all; a deal has {rules.tricks}",
+                        "r048", v0=total_tricks, v1=rules.tricks)
     if len(points) == 2:
         total = sum(points.values())
         if total > rules.most(total_tricks) + MARRIAGES_MAX:
             raise RuleError(f"{where}points", f"{total} in all is more than {total_tricks} "
                             f"tricks can hold ({rules.most(total_tricks) + MARRIAGES_MAX} "
-                            "with all marriages)")
+                            "with all marriages)",
+                            "r061", v0=total, v1=total_tricks,
+                            v2=rules.most(total_tricks) + MARRIAGES_MAX)
         if total < rules.least(total_tricks):
             raise RuleError(f"{where}points", f"{total} in all is less than {total_tricks} "
-                            f"tricks hold (at least {rules.least(total_tricks)})")
+                            f"tricks hold (at least {rules.least(total_tricks)})",
+                            "r062", v0=total, v1=total_tricks, v2=rules.least(total_tricks))
 
 
 # per ending, the keys it must not carry (anything but its own, "ending" and "dealer")
@@ -177,7 +186,8 @@ _FOREIGN = {ending: tuple(k for k in KEYS if k not in (*own, "ending", "dealer")
 def _refuse_others(obj: Mapping[str, Any], ending: str) -> None:
     for key in _FOREIGN[ending]:
         if obj.get(key) is not None:
-            raise RuleError(key, f"does not belong to a deal with ending {ending}")
+            raise RuleError(key, f"does not belong to a deal with ending {ending}",
+                            "r063", v0=ending)
 
 
 def _other(players: tuple[str, ...], name: str) -> str:
@@ -202,7 +212,7 @@ def parse_deal(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
     if ending in ("claim", "close"):
         if obj.get("by") is None:
             what = "claimed" if ending == "claim" else "closed"
-            raise RuleError("by", f"is missing (who {what})")
+            raise RuleError("by", f"is missing (who {what})", "r064", v0=what)
         by = _player(obj["by"], "by", players, why_out)
     most = rules.most(rules.tricks) + MARRIAGES_MAX
     tricks = _pair(obj.get("tricks"), "tricks", players, why_out, rules.tricks, players)
@@ -214,7 +224,7 @@ def parse_deal(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
     if obj.get("last_trick") is not None:
         last_trick = _player(obj["last_trick"], "last_trick", players, why_out)
         if tricks[last_trick] == 0:
-            raise RuleError("last_trick", f"{last_trick} has no trick")
+            raise RuleError("last_trick", f"{last_trick} has no trick", "r065", v0=last_trick)
     closer_won, at_points, at_tricks = None, {}, {}
     if ending == "claim":
         _check_claim_last_trick(rules, total_tricks, last_trick)
@@ -225,13 +235,14 @@ def parse_deal(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
     else:
         if total_tricks != rules.tricks:
             raise RuleError("tricks", f"{total_tricks} in all; when the stock is used up all "
-                            f"{rules.tricks} tricks are played")
+                            f"{rules.tricks} tricks are played",
+                            "r068", v0=total_tricks, v1=rules.tricks)
         total = sum(points.values())
         if total < PACK_POINTS or (total - PACK_POINTS) % MARRIAGE:
             raise RuleError("points", f"{total} in all; a played-out deal holds {PACK_POINTS} "
-                            "plus marriages (120, 140, … 220)")
+                            "plus marriages (120, 140, … 220)", "r069", v0=total, v1=PACK_POINTS)
         if last_trick is None:
-            raise RuleError("last_trick", "is missing (who won the last trick)")
+            raise RuleError("last_trick", "is missing (who won the last trick)", "r070")
     return Deal(ending, by=by, points=tuple(points.items()), tricks=tuple(tricks.items()),
                 closer_won=closer_won, at_close_points=tuple(at_points.items()),
                 at_close_tricks=tuple(at_tricks.items()), last_trick=last_trick, dealer=dealer)
@@ -241,50 +252,56 @@ def _check_claim_last_trick(rules: Rules, total_tricks: int, last_trick: str | N
     after_last = rules.last_trick > 0 and total_tricks == rules.tricks
     if after_last and last_trick is None:
         raise RuleError("last_trick", f"is missing: all {rules.tricks} tricks were played, so "
-                        f"the last trick's {rules.last_trick} counts")
+                        f"the last trick's {rules.last_trick} counts",
+                        "r049", v0=rules.tricks, v1=rules.last_trick)
     if not after_last and last_trick is not None:
         when = (f"only after all {rules.tricks} tricks" if rules.last_trick
                 else f"{rules.name} has no last-trick bonus")
-        raise RuleError("last_trick", f"{last_trick}: a claim names the last trick {when}")
+        raise RuleError("last_trick", f"{last_trick}: a claim names the last trick {when}",
+                        "r050", v0=last_trick, v1=when)
 
 
 def _parse_close(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
                  why_out: Mapping[str, str], closer: str, points: Mapping[str, int],
                  tricks: Mapping[str, int]) -> tuple[bool, dict[str, int], dict[str, int]]:
     if obj.get("closer_won") is None:
-        raise RuleError("closer_won", "is missing (true or false)")
+        raise RuleError("closer_won", "is missing (true or false)", "r051")
     won = F.get_bool(obj, "closer_won")
     if won and points[closer] < CLAIM_AT:
         raise RuleError("closer_won", f"true, but {closer} has {points[closer]} points "
-                        f"(a closer wins by reaching {CLAIM_AT})")
+                        f"(a closer wins by reaching {CLAIM_AT})",
+                        "r052", v0=closer, v1=points[closer], v2=CLAIM_AT)
     raw = obj.get("at_close")
     if raw is None:
-        raise RuleError("at_close", "is missing (the opponent's points and tricks at the close)")
+        raise RuleError("at_close", "is missing (the opponent's points and tricks at the close)",
+                        "r053")
     if not isinstance(raw, Mapping):
-        raise RuleError("at_close", f"{show(raw)} is not an object")
+        raise RuleError("at_close", f"{show(raw)} is not an object", "not_object", value=show(raw))
     for key in raw:
         if key not in ("points", "tricks"):
-            raise RuleError(f"at_close.{key}", "unknown field")
+            raise RuleError(f"at_close.{key}", "unknown field", "unknown_field")
     opponent = _other(players, closer)
     at_tricks = _pair(raw.get("tricks"), "at_close.tricks", players, why_out, rules.tricks,
                       (opponent,))
     at_points = _pair(raw.get("points"), "at_close.points", players, why_out,
                       rules.most(rules.tricks) + MARRIAGES_MAX, (opponent,))
     if set(at_points) != set(at_tricks):
-        raise RuleError("at_close", "points and tricks must name the same players")
+        raise RuleError("at_close", "points and tricks must name the same players", "r054")
     _check_position(at_points, at_tricks, rules, "at_close.")
     before = sum(at_tricks.values())
     limit = rules.close_limit
     if before > limit:
         raise RuleError("at_close.tricks", f"{before} tricks before the close; the stock is "
-                        f"gone after {limit + 1}")
+                        f"gone after {limit + 1}", "r055", v0=before, v1=limit + 1)
     for name in at_points:
         if at_tricks[name] > tricks[name]:
             raise RuleError(f"at_close.tricks.{name}", f"{at_tricks[name]} at the close is "
-                            f"more than {tricks[name]} at the end")
+                            f"more than {tricks[name]} at the end",
+                            "r066", v0=at_tricks[name], v1=tricks[name])
         if at_points[name] > points[name]:
             raise RuleError(f"at_close.points.{name}", f"{at_points[name]} at the close is "
-                            f"more than {points[name]} at the end")
+                            f"more than {points[name]} at the end",
+                            "r066", v0=at_points[name], v1=points[name])
     return won, at_points, at_tricks
 
 
@@ -295,13 +312,14 @@ def _parse_scored(obj: Mapping[str, Any], players: tuple[str, str],
         winner = _player(obj["winner"], "winner", players, why_out)
     if obj.get("game_points") is None:
         if winner is not None:
-            raise RuleError("game_points", f"is missing (what {winner} scored, 1 to 3)")
+            raise RuleError("game_points", f"is missing (what {winner} scored, 1 to 3)",
+                            "r067", v0=winner)
         points = 0
     else:
         points = F.get_int(obj, "game_points", 0, 3)
     if winner is None and points:
         raise RuleError("winner", f"is missing for {points} game points "
-                        "(null only for a drawn deal)")
+                        "(null only for a drawn deal)", "r056", v0=points)
     return Deal("scored", winner=winner if points else None, game_points=points, dealer=dealer)
 
 

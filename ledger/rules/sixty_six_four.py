@@ -95,7 +95,8 @@ class Hand:
 def check_seats(seats: tuple[str, ...], options: FourOptions) -> None:
     """Four-hand Sixty-Six takes exactly four seats (partners sit opposite)."""
     if len(seats) != 4:
-        raise RuleError("seats", f"{len(seats)} players; four-hand Sixty-Six takes 4")
+        raise RuleError("seats", f"{len(seats)} players; four-hand Sixty-Six takes 4",
+                        "r071", v0=len(seats))
 
 
 def initial(seats: tuple[str, ...], options: FourOptions) -> State:
@@ -126,7 +127,8 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
     ending = F.get_choice(obj, "ending", ENDINGS) if obj.get("ending") is not None else "played"
     for key in ("winner", "game_points") if ending == "played" else ("points",):
         if obj.get(key) is not None:
-            raise RuleError(key, f"does not belong to a deal with ending {ending}")
+            raise RuleError(key, f"does not belong to a deal with ending {ending}",
+                            "r063", v0=ending)
     if ending == "played":
         points = _parse_points(obj, seats, pack_of(options))
         winner, score = None, None
@@ -134,11 +136,12 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
         points = ()
         winner = F.get_player(obj, "winner", seats, optional=True)
         if obj.get("game_points") is None and winner is not None:
-            raise RuleError("game_points", f"is missing (what {winner}'s side scored, 1 to 3)")
+            raise RuleError("game_points", f"is missing (what {winner}'s side scored, 1 to 3)",
+                            "r074", v0=winner)
         score = F.get_int(obj, "game_points", 0, 3, default=0)
         if winner is None and score:
             raise RuleError("winner", f"is missing for {score} game points "
-                            "(null only for a drawn deal)")
+                            "(null only for a drawn deal)", "r056", v0=score)
         winner = winner if score else None
     ten = _parse_ten(obj, seats, options, points)
     return Hand(ending, points=points, ten_of_trumps=ten, winner=winner, game_points=score,
@@ -154,17 +157,18 @@ def _parse_points(obj: Mapping[str, Any], seats: tuple[str, ...], pack: Pack
         side = side_of(seats, name)
         if side in by_side:
             raise RuleError("points", f"{by_side[side][0]} and {name} are partners; give one "
-                            "player of each side")
+                            "player of each side", "r075", v0=by_side[side][0], v1=name)
         by_side[side] = (name, F.check_int(f"points.{name}", value, 0, holds))
     for side in sides_of(seats):
         if side not in by_side:
-            raise RuleError("points", f"has no entry for {' or '.join(side)}")
+            raise RuleError("points", f"has no entry for {' or '.join(side)}",
+                            "r057", v0=' or '.join(side))
     pair = tuple(by_side[side] for side in sides_of(seats))
     total = sum(p for _, p in pair)
     if total != holds:
         raise RuleError("points", f"{total} in all; a deal holds {holds} "
                         f"({holds - LAST_TRICK} in the cards + {LAST_TRICK} for the last "
-                        "trick)")
+                        "trick)", "r072", v0=total, v1=holds, v2=holds - LAST_TRICK, v3=LAST_TRICK)
     return pair
 
 
@@ -174,16 +178,16 @@ def _parse_ten(obj: Mapping[str, Any], seats: tuple[str, ...], options: FourOpti
     if not options.ten_of_trumps_bonus:
         if value is not None:
             raise RuleError("ten_of_trumps", f"{show(value)}: this table does not score the 10 "
-                            "of trumps (preset option ten_of_trumps_bonus)")
+                            "of trumps (preset option ten_of_trumps_bonus)", "r076", v0=show(value))
         return None
     if value is None:
-        raise RuleError("ten_of_trumps", "is missing (who took the 10 of trumps)")
+        raise RuleError("ten_of_trumps", "is missing (who took the 10 of trumps)", "r073")
     name = F.player_name(value, "ten_of_trumps", seats)
     side = side_of(seats, name)
     for holder, p in points:
         if holder in side and p < 10:
             raise RuleError("ten_of_trumps", f"{name}'s side has {p} points, less than the 10 "
-                            "itself")
+                            "itself", "r077", v0=name, v1=p)
     return name
 
 

@@ -32,7 +32,7 @@ def _flag(key: str) -> str:
 
 def _text(key: str, value: Any) -> str:
     if not isinstance(value, str):
-        raise RuleError(_flag(key), f"{show(value)} is not text")
+        raise RuleError(_flag(key), f"{show(value)} is not text", "not_text", value=show(value))
     return value.strip()
 
 

@@ -52,7 +52,7 @@ class Archive:
             if night_id is not None:
                 n = repo.night_row(session=s, night_id=night_id)
                 if n is None:
-                    raise RuleError("night", f"{night_id} does not exist")
+                    raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
                 nights = [n]
                 tag = f"{n.date}-night{night_id}"
             else:

@@ -31,7 +31,8 @@ def _day(value: str | None, field: str) -> str | None:
     try:
         return date.fromisoformat(value).isoformat()
     except (TypeError, ValueError):
-        raise RuleError(field, f"{show(value)} is not a date (YYYY-MM-DD)") from None
+        raise RuleError(field, f"{show(value)} is not a date (YYYY-MM-DD)",
+                        "not_date", value=show(value)) from None
 
 
 def _range(date_from: str | None, date_to: str | None) -> tuple[str | None, str | None]:
@@ -67,15 +68,15 @@ class League:
         from ..league_points import points_table
 
         if not isinstance(name, str) or not name.strip():
-            raise RuleError("name", f"{show(name)} is not a name")
+            raise RuleError("name", f"{show(name)} is not a name", "not_name", value=show(name))
         clean = " ".join(name.split())
         try:
             clean.encode("utf-8")
         except UnicodeEncodeError:
-            raise RuleError("name", "is not valid UTF-8 text") from None
+            raise RuleError("name", "is not valid UTF-8 text", "not_utf8") from None
         if len(clean) > MAX_SEASON_NAME:
             raise RuleError("name", f"{show(clean)} is longer than {MAX_SEASON_NAME} "
-                            "characters")
+                            "characters", "too_long", value=show(clean), n=MAX_SEASON_NAME)
         if date_from is None or date_to is None:
             raise RuleError("--from" if date_from is None else "--to", "a season needs both "
                             "--from and --to")

@@ -292,9 +292,11 @@ def settle_nets(raw: Any) -> list[Payment]:
         raise RuleError("nets", f"{show(raw)} is not an object of player: chips")
     for name, value in raw.items():
         if not name.strip():
-            raise RuleError("nets", f"{show(name)} is not a player name")
+            raise RuleError("nets", f"{show(name)} is not a player name",
+                            "not_player", value=show(name))
         if type(value) is not int:
-            raise RuleError(f"nets.{name}", f"{show(value)} is not a whole number")
+            raise RuleError(f"nets.{name}", f"{show(value)} is not a whole number",
+                            "not_whole", value=show(value))
     total = sum(raw.values())
     if total:
         raise RuleError("nets", f"sum to {total:+d}, not 0")
@@ -307,7 +309,7 @@ def settle_nets(raw: Any) -> list[Payment]:
 def _night(s: Connection, night_id: int) -> Any:
     n = repo.night_row(session=s, night_id=night_id)
     if n is None:
-        raise RuleError("night", f"{night_id} does not exist")
+        raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
     return n
 
 

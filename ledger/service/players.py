@@ -40,7 +40,8 @@ class Players:
             pid = player_id(s, old, "name")
             clash = repo.player_by_name_folded(session=s, name=new_name)
             if clash and clash[0] != pid:
-                raise RuleError("new name", f"{show(new_name)} is already in the roster")
+                raise RuleError("new name", f"{show(new_name)} is already in the roster",
+                                "already_roster", value=show(new_name))
             repo.rename_player(session=s, player_id=pid, name=new_name)
 
     def all(self) -> list[PlayerView]:
