@@ -36,11 +36,12 @@ def read_json_object(text: str, field: str = "input") -> dict[str, Any]:
         raise RuleError(field, "JSON nested too deeply", "too_deep") from None
     except _DuplicateKey as exc:
         raise RuleError(field, f"key {show(exc.key)} appears twice in one object (which one "
-                        "counts would be a guess)") from None
+                        "counts would be a guess)", "json_key_twice", key=show(exc.key)) from None
     except ValueError as exc:
         msg = getattr(exc, "msg", str(exc))
         where = f" at line {exc.lineno} column {exc.colno}" if hasattr(exc, "lineno") else ""
-        raise RuleError(field, f"not valid JSON ({msg}{where})") from None
+        why = f"{msg}{where}"
+        raise RuleError(field, f"not valid JSON ({why})", "bad_json", why=why) from None
     escapes = "\\u" in text
     if escapes or text.count("[") + text.count("{") > MAX_DEPTH:  # else nothing to find
         _check_tree(obj, field, escapes=escapes)
@@ -89,7 +90,7 @@ def _check_tree(obj: Any, field: str, *, escapes: bool) -> None:
         else:
             if escapes and isinstance(value, str) and _SURROGATE.search(value):
                 raise RuleError(field, "holds a lone surrogate escape (\\ud800-\\udfff), "
-                                "which is not text")
+                                "which is not text", "lone_surrogate")
             continue
         if depth > MAX_DEPTH:
             raise RuleError(field, f"JSON nested too deeply (more than {MAX_DEPTH} levels)",

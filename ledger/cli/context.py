@@ -90,5 +90,6 @@ def read_nets(raw: Any) -> Any:
     if isinstance(nets, dict):
         for name, value in nets.items():
             if type(value) is int and abs(value) > MAX_CHIPS:
-                raise RuleError(f"nets.{name}", f"{value} is beyond ±{MAX_CHIPS:,} chips")
+                raise RuleError(f"nets.{name}", f"{value} is beyond ±{MAX_CHIPS:,} chips",
+                                "beyond_chips", value=value, max=format(MAX_CHIPS, ','))
     return nets

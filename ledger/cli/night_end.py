@@ -41,7 +41,8 @@ def settle(
         from .context import read_nets, read_stdin_json
 
         if nets != "-":
-            raise RuleError("--nets", f"{nets}: use - to read the nets from stdin")
+            raise RuleError("--nets", f"{nets}: use - to read the nets from stdin",
+                            "nets_dash", value=nets)
         payments = settle_nets(read_nets(read_stdin_json("nets")))
         if as_json:
             echo_json([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments])
@@ -141,7 +142,7 @@ def export(ctx: typer.Context,
     league = season is not None or date_from is not None or date_to is not None
     if league and (night is not None or all_):
         raise RuleError("export", "give either --night N / --all or the league's --season "
-                        "NAME / --from/--to")
+                        "NAME / --from/--to", "export_either")
     if league:
         service = ctx_of(ctx).service
         report = service.league(date_from=date_from, date_to=date_to, season=season)

@@ -31,7 +31,7 @@ def serve(
     if lang not in ("en", "ja"):
         raise RuleError("--lang", f"{lang!r} is not en or ja", "cli.bad_lang", lang=repr(lang))
     if not 0 < port < 65536:
-        raise RuleError("--port", f"{port} is not a TCP port")
+        raise RuleError("--port", f"{port} is not a TCP port", "not_port", value=port)
     from tui.serve.run import run
 
     root = ctx_of(ctx)

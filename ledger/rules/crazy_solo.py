@@ -47,16 +47,19 @@ class Options:
     def validate(self) -> None:
         for key in ("multiplier_plain", "multiplier_hearts", "round_to"):
             if getattr(self, key) < 1:
-                raise RuleError(key, f"{getattr(self, key)} is below 1")
+                raise RuleError(key, f"{getattr(self, key)} is below 1",
+                                "below_1", value=getattr(self, key))
         if self.three_player_pack not in (24, 36):
             raise RuleError("three_player_pack", f"{self.three_player_pack} is not 24 or 36",
                             "r011", v0=self.three_player_pack)
         if self.start_chips < 0:
-            raise RuleError("start_chips", f"{self.start_chips} is below 0")
+            raise RuleError("start_chips", f"{self.start_chips} is below 0",
+                            "below_0", value=self.start_chips)
         if sorted(self.contract_order) != sorted(CONTRACTS):
             raise RuleError("contract_order",
                             f"{show(list(self.contract_order))} is not an order of "
-                            + ", ".join(CONTRACTS))
+                            + ", ".join(CONTRACTS), "not_contract_order",
+                            value=show(list(self.contract_order)), contracts=", ".join(CONTRACTS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +222,8 @@ def _gang(seats: tuple[str, ...], caller: str, partner: str | None) -> list[str]
 def _parse_payers(raw: Any, seats: tuple[str, ...], caller: str,
                   partner: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if not isinstance(raw, Mapping) or set(raw) != {"caller", "partner"}:
-        raise RuleError("payers", f"{show(raw)} must be {{\"caller\": [...], \"partner\": [...]}}")
+        raise RuleError("payers", f"{show(raw)} must be {{\"caller\": [...], \"partner\": [...]}}",
+                        "payers_shape", value=show(raw))
     gang = _gang(seats, caller, partner)
     lists = []
     for side in ("caller", "partner"):
@@ -231,7 +235,8 @@ def _parse_payers(raw: Any, seats: tuple[str, ...], caller: str,
     to_caller, to_partner = lists
     together = to_caller + to_partner
     if sorted(together) != sorted(gang):
-        raise RuleError("payers", "must name each Gang member exactly once: " + ", ".join(gang))
+        raise RuleError("payers", "must name each Gang member exactly once: " + ", ".join(gang),
+                        "payers_each_once", names=", ".join(gang))
     if len(to_caller) != (len(gang) + 1) // 2:
         raise RuleError("payers.caller",
                         f"{len(to_caller)} payers; the caller collects from "

@@ -92,10 +92,12 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
             aces[name] = _aces_for_roles(name, aces.get(name), roles.get(name, ()), table)
     total = sum(r.aces for r in readings.values()) + sum(
         n for p, n in aces.items() if p not in hands) + (indicator.rank == "A")
+    if total > 4 and indicator.rank == "A":
+        raise RuleError("aces", f"{total} Aces in all, counting the hands and the indicator; "
+                        "the pack has 4", "aces_with_indicator", n=total)
     if total > 4:
-        raise RuleError("aces", f"{total} Aces in all, counting the hands"
-                        + (" and the indicator" if indicator.rank == "A" else "")
-                        + "; the pack has 4")
+        raise RuleError("aces", f"{total} Aces in all, counting the hands; the pack has 4",
+                        "aces_in_all", n=total)
 
     for name, reading in readings.items():
         roles[name] = reading.roles
@@ -222,8 +224,10 @@ def _read_hands(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
                 raise RuleError(field, f"{card} is the indicator, which belongs to nobody",
                                 "r041", v0=card)
             if card in owner:
-                where = "twice" if owner[card] == name else f"also in {owner[card]}'s hand"
-                raise RuleError(field, f"{card} is {where}")
+                if owner[card] == name:
+                    raise RuleError(field, f"{card} is twice", "card_twice", card=card)
+                raise RuleError(field, f"{card} is also in {owner[card]}'s hand",
+                                "card_also_in", card=card, owner=owner[card])
             owner[card] = name
         hands[name] = cards
     return hands
@@ -297,6 +301,7 @@ def _aces_for_roles(name: str, given: int | None, role_ids: tuple[str, ...],
             continue
         if given is not None and given != fixed:
             raise RuleError(f"aces.{name}", f"{given}, but {role_id} means {fixed} Ace"
-                            + ("s" if fixed != 1 else ""))
+                            + ("s" if fixed != 1 else ""), "role_fixes_aces",
+                            given=given, role=role_id, n=fixed)
         return fixed
     return given or 0

@@ -30,7 +30,7 @@ def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
     """
     for key in flags:
         if key not in QUICK_FLAGS:
-            raise RuleError(str(key), "unknown flag")
+            raise RuleError(str(key), "unknown flag", "unknown_flag")
     given = {k: v for k, v in flags.items() if v is not None and v != ""}
     out: dict[str, Any] = {}
     start = state.start_player
@@ -86,7 +86,8 @@ def _quick_pairs(text: str, flag: str, *, join: str = ",",
         if sep:
             last = name.strip()
             if not last:
-                raise RuleError(flag, f"{show(piece)} has no player name before =")
+                raise RuleError(flag, f"{show(piece)} has no player name before =",
+                                "no_name_before_eq", value=show(piece))
             if last in pairs:
                 raise RuleError(flag, f"{show(last)} appears twice", "twice", value=show(last))
             pairs[last] = value.strip()
@@ -101,7 +102,8 @@ def _quick_numbers(text: str, flag: str) -> dict[str, int]:
     out = {}
     for name, value in _quick_pairs(text, flag).items():
         if not re.fullmatch(r"\d+", value):
-            raise RuleError(flag, f"{name}={show(value)}: not a whole number")
+            raise RuleError(flag, f"{name}={show(value)}: not a whole number",
+                            "flag_not_whole", name=name, value=show(value))
         out[name] = int(value)
     return out
 

@@ -60,9 +60,11 @@ class Options:
                                 "negative", value=getattr(self, key))
         for key in ("ooba_multiplier", "zetsuba_multiplier", "rounds"):
             if getattr(self, key) < 1:
-                raise RuleError(key, f"{getattr(self, key)} is below 1")
+                raise RuleError(key, f"{getattr(self, key)} is below 1",
+                                "below_1", value=getattr(self, key))
         if not 2 <= self.max_in <= MAX_SEATS - 1:
-            raise RuleError("max_in", f"{self.max_in} is not between 2 and {MAX_SEATS - 1}")
+            raise RuleError("max_in", f"{self.max_in} is not between 2 and {MAX_SEATS - 1}",
+                            "max_in_range", value=self.max_in, hi=MAX_SEATS - 1)
         ooba = {_rank(r, "ooba_ranks") for r in self.ooba_ranks}
         zetsuba = {_rank(r, "zetsuba_ranks") for r in self.zetsuba_ranks}
         both = ooba & zetsuba
@@ -141,13 +143,16 @@ def make_options(raw: Mapping[str, Any]) -> Options:
         value = raw.pop("hand_roles")
         if isinstance(value, str):
             raise RuleError("hand_roles", f"{show(value)} names a table file; "
-                            "presets load it from data/hand-roles")
+                            "presets load it from data/hand-roles",
+                            "roles_table_file", value=show(value))
         try:
             table = load_table(value)
         except RuleError as exc:
-            where = f" ({value.get('file')})" if isinstance(value, Mapping) and \
-                value.get("file") else ""
-            raise RuleError(f"hand_roles.{exc.field}", exc.message + where) from None
+            field = f"hand_roles.{exc.field}"
+            if isinstance(value, Mapping) and value.get("file"):
+                raise RuleError(field, f"{exc.message} ({value.get('file')})", "in_file",
+                                inner=exc, file=value.get("file")) from None
+            raise RuleError(field, exc.message, exc.code, **exc.values) from None
     options = options_from_mapping(Options, raw)
     return replace(options, hand_roles=table,
                    ooba_ranks=tuple(_rank(r, "ooba_ranks") for r in options.ooba_ranks),

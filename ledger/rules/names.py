@@ -52,7 +52,8 @@ def clean_name(value: object, field: str = "name") -> str:
     clean_text(value, field)
     name = name_key(value)
     if not name:
-        raise RuleError(field, f"{show(value)} holds only invisible characters, not a name")
+        raise RuleError(field, f"{show(value)} holds only invisible characters, not a name",
+                        "invisible_name", value=show(value))
     if len(name) > MAX_NAME:
         raise RuleError(field, f"{show(name)} is longer than {MAX_NAME} characters",
                         "too_long", value=show(name), n=MAX_NAME)

@@ -61,7 +61,7 @@ def _coerce(key: str, hint: Any, value: Any) -> Any:
     if origin is tuple:
         (item, _ellipsis) = typing.get_args(hint)
         if not isinstance(value, (list, tuple)):
-            raise RuleError(key, f"{show(value)} is not a list")
+            raise RuleError(key, f"{show(value)} is not a list", "not_list", value=show(value))
         if item is str:  # lists of ranks or names: accept 10 as "10"
             value = [str(v) if type(v) is int else v for v in value]
         return tuple(_coerce(key, item, v) for v in value)
@@ -82,7 +82,7 @@ def options_from_mapping(cls: type[T], raw: Mapping[str, Any]) -> T:
     names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     for key in raw:
         if key not in names:
-            raise RuleError(str(key), "unknown option")
+            raise RuleError(str(key), "unknown option", "unknown_option")
     values = {k: _coerce(k, hints[k], v) for k, v in raw.items()}
     options = cls(**values)
     validate = getattr(options, "validate", None)

@@ -27,7 +27,8 @@ def pairs(flag: str, text: Any, *, numbers: bool = True, sep: str = ",") -> dict
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise RuleError(f"--{flag.replace('_', '-')}",
-                            f"{show(item.strip())} is not NAME=VALUE")
+                            f"{show(item.strip())} is not NAME=VALUE",
+                            "not_name_value", value=show(item.strip()))
         out[key.strip()] = as_int(flag, value) if numbers else value.strip()
     return out
 

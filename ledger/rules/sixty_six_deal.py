@@ -107,6 +107,11 @@ def scale(points: int, tricks: int) -> int:
     return 2 if points < SCHNEIDER_BELOW else 1
 
 
+# why a seat at the table is not in this deal (three-player Sixty-Six), each with its code
+SITS_OUT = "deals this hand and sits out"
+OUT_OF_GAME = "has reached the target and is out of this game"
+
+
 def _player(value: Any, field: str, players: tuple[str, ...], why_out: Mapping[str, str]) -> str:
     if not isinstance(value, str):
         raise RuleError(field, f"{show(value)} is not a player name",
@@ -114,8 +119,11 @@ def _player(value: Any, field: str, players: tuple[str, ...], why_out: Mapping[s
     name = value.strip()
     if name in players:
         return name
-    if name in why_out:
-        raise RuleError(field, f"{name} {why_out[name]}")
+    if why_out.get(name) == SITS_OUT:
+        raise RuleError(field, f"{name} deals this hand and sits out", "sits_out", name=name)
+    if why_out.get(name) == OUT_OF_GAME:
+        raise RuleError(field, f"{name} has reached the target and is out of this game", "r079",
+                        v0=name)
     raise RuleError(field, f"{show(value)} is not playing at this table",
                     "not_at_table", value=show(value))
 

@@ -127,7 +127,7 @@ def check_common(options: MatchOptions) -> None:
         raise RuleError("target", f"{options.target} must be 1 to {MAX_TARGET}",
                         "r080", v0=options.target, v1=MAX_TARGET)
     if options.stake < 0:
-        raise RuleError("stake", f"{options.stake} is below 0")
+        raise RuleError("stake", f"{options.stake} is below 0", "below_0", value=options.stake)
     if options.dealer_rule not in DEALER_RULES:
         raise RuleError("dealer_rule",
                         f"{show(options.dealer_rule)} is not one of {', '.join(DEALER_RULES)}",

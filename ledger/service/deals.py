@@ -117,7 +117,7 @@ class Deals:
                 except RuleError as exc:
                     if line_numbers is not None:
                         raise RuleError(f"line {line_numbers[i]}: {exc.field}",
-                                        exc.message) from None
+                                        exc.message, exc.code, **exc.values) from None
                     raise
                 mark = mark.after(after, settlement)
                 new.append((stored, summary, dict(settlement.extra),
@@ -238,7 +238,8 @@ def outcome_for(t: Table, state: State, obj: Mapping[str, Any]
     for key in ("preset", "options"):  # calc takes them; a table's options are frozen
         if key in obj:
             raise RuleError(key, f"a table's options are frozen when it is created "
-                            f"(table {t.id}: preset {t.preset}, see tally table show)")
+                            f"(table {t.id}: preset {t.preset}, see tally table show)",
+                            "options_frozen", table=t.id, preset=t.preset)
     if "game" in obj and game_named(obj.pop("game")) is not t.game:
         raise RuleError("game", f"this table plays {t.game.name}", "plays_other", game=t.game.name)
     if "players" in obj:
@@ -248,7 +249,8 @@ def outcome_for(t: Table, state: State, obj: Mapping[str, Any]
             allowed.add(t.game.players_of(state))
         if given not in allowed:
             raise RuleError("players", f"{', '.join(given)} are not this table's seats "
-                            f"({', '.join(t.seats)})")
+                            f"({', '.join(t.seats)})",
+                            "not_seats", given=', '.join(given), seats=', '.join(t.seats))
     try:  # every engine's parse refuses a deal at a finished table; say it plainly
         outcome = t.game.parse(obj, state, t.options)
     except RuleError:

@@ -30,7 +30,8 @@ class Players:
                 clash = repo.player_by_name_folded(session=s, name=clean)
                 if clash:
                     raise RuleError("name", f"{show(clean)} is already in the roster as "
-                                    f"{show(clash[1])}")
+                                    f"{show(clash[1])}",
+                                    "roster_as", value=show(clean), other=show(clash[1]))
                 ids.append(repo.add_player(session=s, name=clean, now=clock.now()))
             return ids
 
