@@ -140,6 +140,9 @@ class TallyGroup(TyperGroup):
         # the language first, so that even a refusal of the command line itself is in it
         choose_language(args[0] if args else kwargs.get("args"))
         bound_params(self)
+        from .help_text import localize_help
+
+        localize_help(self)
         try:
             code = super().main(*args, **kwargs)
         except RuleError as exc:
