@@ -58,6 +58,25 @@ def test_round_list_speaks_the_locale(cli: Cli, db_path: Path) -> None:
     assert data[0]["summary"] == "Solo ♣ Bea + Dan, 73 → 25" and data[0]["kind"] == "record"
 
 
+def test_negative_chips_in_the_cli_are_hyphens_in_every_language(cli: Cli) -> None:
+    """The CLI writes numbers as scripts and the README read them (`-40`), in English and
+    Japanese alike, like CSV and JSON; only the app shows the real minus sign (U+2212)."""
+    seeded(cli)
+    cli("round", "add", "--table", "1", input={
+        "contract": "solo", "caller": "Ann", "partner": "Eve", "trump": "clubs",
+        "team_points": 40})
+    english = cli("round", "list", "--table", "1").stdout
+    japanese = cli("--lang", "ja", "round", "list", "--table", "1").stdout
+    assert "Solo ♣ Ann + Eve, 40 → -40" in english
+    assert "ソロ ♣ Ann + Eve、40点 → -40" in japanese
+    assert [line.split()[-5:] for line in japanese.splitlines()[-2:]] == [
+        ["-80", "40", "40", "40", "-40"], ["-105", "90", "15", "65", "-65"]]
+    why = cli("--lang", "ja", "settle", "--night", "1", "--why").stdout
+    assert "Ann は合計 105 チップの負け：卓1 -105。" in why
+    for out in (english, japanese, why):
+        assert "\u2212" not in out
+
+
 def test_a_japanese_export_keeps_its_columns(cli: Cli, db_path: Path, tmp_path: Path) -> None:
     seeded(cli)
     out = tmp_path / "ja"

@@ -95,7 +95,7 @@ def settle(
                 t("cli.settle.pays", payer=i.payer, payee=i.payee, n=i.amount))
         typer.echo(said + (f" = {money}" if money else "") + where)
         if why:  # English: the ledger's own sentences, as scripts have always read them
-            text = i.why.text() if language() == "en" else why_text(i.why)
+            text = i.why.text() if language() == "en" else why_text(i.why, plain=True)
             typer.echo("    " + text.replace("\n", "\n    "))
     if st.paid:
         typer.echo(t("cli.settle.paid") + "; ".join(f"{p.payer} → {p.payee} {p.amount}"
