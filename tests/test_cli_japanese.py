@@ -106,7 +106,7 @@ def test_rule_refusals_are_said_in_japanese_from_their_codes() -> None:
         return caught.value
 
     bad_card = refusal(parse_card, "473", "called_card")
-    seats = refusal(check_seats, tuple("ABCDEFGH") + ("I", "J", "K", "L", "M"), Options())
+    seats = refusal(check_seats, tuple("ABCDEFGHIJKLM"), Options())
     wrapped = RuleError("hand_roles.roles", "x is not a list of roles (club.toml)", "in_file",
                         inner=RuleError("roles", "x is not a list of roles", "not_roles_list",
                                         value="x"), file="club.toml")
