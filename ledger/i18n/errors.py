@@ -2,8 +2,9 @@
 
 A `RuleError` carries its code and values (`RuleError(field, english, code, **values)`,
 tests/test_error_codes.py sees that every one raised in ledger/ does): the catalogue's
-`err.<code>` text says it in the language in use, and a value that is itself a RuleError (a
-refusal wrapped with where it came from) is said the same way. English output is the
+`err.<code>` text says it in the language in use, and a value with a code of its own (a
+RuleError wrapped with where it came from, or a `Said` word such as `hand roles`) is said
+the same way. English output is the
 message itself, unchanged, as scripts read it. An error with no code (click's own sentences,
 `'x' is not a valid integer.`) stays as it is.
 """
@@ -21,7 +22,7 @@ def render_error(exc: Exception) -> str:
     return f"{field}: {render_message(exc)}"
 
 
-def render_message(exc: Exception) -> str:
+def render_message(exc: object) -> str:
     message = str(getattr(exc, "message", exc))
     lang = language()
     code = getattr(exc, "code", None)
@@ -30,7 +31,7 @@ def render_message(exc: Exception) -> str:
     template = text(f"err.{code}", lang)
     if not template:
         return message
-    values = {k: render_message(v) if isinstance(v, Exception) else str(v)
+    values = {k: render_message(v) if getattr(v, "code", None) else str(v)
               for k, v in (getattr(exc, "values", None) or {}).items()}
     try:
         return template.format(**values)

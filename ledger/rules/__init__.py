@@ -45,4 +45,4 @@ def game_named(name: object, field: str = "game") -> Game:
     from .errors import show
 
     raise RuleError(field, f"{show(name)} is not a game here ({', '.join(games)})",
-                    "r000", v0=show(name), v1=', '.join(games))
+                    "not_game", name=show(name), games=', '.join(games))

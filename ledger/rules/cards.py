@@ -38,7 +38,7 @@ def parse_card(text: object, field: str = "card") -> Card:
     (Card(rank='10', suit='H'), Card(rank='Q', suit='S'), Card(rank='10', suit='C'))
     """
     if not isinstance(text, str):
-        raise RuleError(field, f"{show(text)} is not a card", "r002", v0=show(text))
+        raise RuleError(field, f"{show(text)} is not a card", "not_card", value=show(text))
     raw = text.strip().upper()
     suit = rank = None
     for candidate, rest in ((raw[-1:], raw[:-1]), (raw[:1], raw[1:])):
@@ -49,7 +49,7 @@ def parse_card(text: object, field: str = "card") -> Card:
             break
     if suit is None or rank is None:
         raise RuleError(field, f"{show(text)} is not a card (try AS, 10H, QD)",
-                        "r003", v0=show(text))
+                        "not_card_try", value=show(text))
     return Card(rank, suit)
 
 
@@ -63,4 +63,4 @@ def parse_suit(text: object, field: str = "trump") -> str:
         if letter:
             return letter
     raise RuleError(field, f"{show(text)} is not a suit (clubs, diamonds, hearts, spades)",
-                    "r001", v0=show(text))
+                    "not_suit", value=show(text))

@@ -51,7 +51,7 @@ class Options:
                                 "below_1", value=getattr(self, key))
         if self.three_player_pack not in (24, 36):
             raise RuleError("three_player_pack", f"{self.three_player_pack} is not 24 or 36",
-                            "r011", v0=self.three_player_pack)
+                            "cs.not_24_36", value=self.three_player_pack)
         if self.start_chips < 0:
             raise RuleError("start_chips", f"{self.start_chips} is below 0",
                             "below_0", value=self.start_chips)
@@ -131,7 +131,7 @@ def make_options(raw: Mapping[str, Any]) -> Options:
 def check_seats(seats: tuple[str, ...], options: Options) -> None:
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
         raise RuleError("seats", f"{len(seats)} players; Crazy Solo takes 3 to 12",
-                        "r083", v0=len(seats))
+                        "cs.seats", n=len(seats))
 
 
 def initial(seats: tuple[str, ...], options: Options) -> State:
@@ -163,7 +163,7 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
 
     if len(seats) == 3 and contract in PARTNER_CONTRACTS:
         raise RuleError("contract", f"{contract} is not played by 3 players (alone or heart-alone)",
-                        "r004", v0=contract)
+                        "cs.not_three_player", contract=contract)
     caller = F.get_player(obj, "caller", seats)
     assert caller is not None
     if obj.get("trump") is None:
@@ -171,25 +171,25 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     trump = parse_suit(obj.get("trump"))
     if contract in HEART_CONTRACTS and trump != "H":
         raise RuleError("trump", f"{SUIT_NAMES[trump]} with {contract}; it must be hearts",
-                        "r005", v0=SUIT_NAMES[trump], v1=contract)
+                        "cs.must_be_hearts", suit=SUIT_NAMES[trump], contract=contract)
 
     called = None
     if obj.get("called_card") is not None:
         if contract not in PARTNER_CONTRACTS:
             raise RuleError("called_card", f"{show(obj['called_card'])}: {contract} calls no card",
-                            "r012", v0=show(obj['called_card']), v1=contract)
+                            "cs.calls_no_card", card=show(obj['called_card']), contract=contract)
         called = parse_card(obj["called_card"], "called_card")
         if called not in _pack_set(len(seats), options.three_player_pack):
             raise RuleError("called_card",
                             f"{called} is not in play with {len(seats)} players",
-                            "r013", v0=called, v1=len(seats))
+                            "cs.card_not_in_play", card=called, n=len(seats))
 
     partner = F.get_player(obj, "partner", seats, optional=True)
     if partner == caller:
         partner = None  # the caller called a card in their own hand: plays alone
     if partner is not None and contract not in PARTNER_CONTRACTS:
         raise RuleError("partner", f"{partner}: {contract} has no partner",
-                        "r006", v0=partner, v1=contract)
+                        "cs.no_partner", partner=partner, contract=contract)
 
     has_team, has_gang = obj.get("team_points") is not None, obj.get("gang_points") is not None
     if has_team == has_gang:
@@ -203,7 +203,8 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     payers = None
     if obj.get("payers") is not None:
         if partner is None:
-            raise RuleError("payers", "only a deal with a partner has payers to assign", "r014")
+            raise RuleError("payers", "only a deal with a partner has payers to assign",
+                            "cs.payers_need_partner")
         payers = _parse_payers(obj["payers"], seats, caller, partner)
     if bids:
         _check_bids_end(bids, seats, dealer, caller, contract)
@@ -241,7 +242,8 @@ def _parse_payers(raw: Any, seats: tuple[str, ...], caller: str,
         raise RuleError("payers.caller",
                         f"{len(to_caller)} payers; the caller collects from "
                         f"{(len(gang) + 1) // 2} of a Gang of {len(gang)}",
-                        "r007", v0=len(to_caller), v1=(len(gang) + 1) // 2, v2=len(gang))
+                        "cs.payers_count", n=len(to_caller), half=(len(gang) + 1) // 2,
+                        gang=len(gang))
     return to_caller, to_partner
 
 
@@ -252,7 +254,7 @@ def _parse_bids(raw: Any, seats: tuple[str, ...], dealer: str,
         return None
     if not isinstance(raw, list) or len(raw) != len(seats):
         raise RuleError("bids", f"{show(raw)} must list one bid per player ({len(seats)})",
-                        "r008", v0=show(raw), v1=len(seats))
+                        "cs.one_bid_each", value=show(raw), n=len(seats))
     bids = tuple(F.get_choice({"bids": b}, "bids", (*CONTRACTS, "pass")) for b in raw)
     if options.enforce_bid_order:
         rank = {c: i for i, c in enumerate(options.contract_order)}
@@ -262,7 +264,8 @@ def _parse_bids(raw: Any, seats: tuple[str, ...], dealer: str,
                 continue
             if best is not None and not (rank[bid] > rank[best] or
                                          bid == best == "heart-solo"):
-                raise RuleError("bids", f"{bid} does not beat {best}", "r015", v0=bid, v1=best)
+                raise RuleError("bids", f"{bid} does not beat {best}", "cs.bid_not_higher", bid=bid,
+                                best=best)
             best = bid
     return bids
 
@@ -274,7 +277,7 @@ def _check_bids_end(bids: tuple[str, ...], seats: tuple[str, ...], dealer: str, 
     last = max((i for i, b in enumerate(bids) if b != "pass"), default=None)
     if last is None or order[last] != caller or bids[last] != contract:
         raise RuleError("bids", f"the last bid must be {caller}'s {contract}",
-                        "r009", v0=caller, v1=contract)
+                        "cs.last_bid", caller=caller, contract=contract)
 
 
 def amount(outcome: Outcome, options: Options) -> int:
@@ -375,7 +378,7 @@ def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
             side, _, who = part.partition("=")
             if side.strip() not in sides:
                 raise RuleError("--payers", f"{show(part)} is not caller=NAMES or partner=NAMES",
-                                "r016", v0=show(part))
+                                "cs.not_payers_part", value=show(part))
             sides[side.strip()] = names(who)
         out["payers"] = sides
     if flags.get("bids") is not None:
@@ -384,7 +387,7 @@ def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
                             "points", "gang_points", "payers", "bids"}
     if unknown:
         flag = sorted(unknown)[0].replace("_", "-")
-        raise RuleError(f"--{flag}", "is not a Crazy Solo field", "r010")
+        raise RuleError(f"--{flag}", "is not a Crazy Solo field", "cs.not_field")
     return out
 
 

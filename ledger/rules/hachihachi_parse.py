@@ -8,7 +8,7 @@ from typing import Any
 
 from . import fields as F
 from .cards import Card, parse_card
-from .errors import RuleError, show
+from .errors import RuleError, Said, show
 from .hachihachi_table import (
     KEYS,
     TRICKS,
@@ -46,7 +46,8 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     start = given_start or state.start_player
     order = seats_from(seats, start)
     if obj.get("indicator") is None:
-        raise RuleError("indicator", "is missing (the face-up card, e.g. QS)", "r018")
+        raise RuleError("indicator", "is missing (the face-up card, e.g. QS)",
+                        "hh.indicator_missing")
     indicator = parse_card(obj["indicator"], "indicator")
     mizuten = _read_mizuten(obj.get("mizuten"), start)
     declarations = _read_declarations(obj, order, mizuten, options)
@@ -56,21 +57,22 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     split = F.get_bool(obj, "split")
     if split and len(ins) != 2:
         raise RuleError("split", f"true with {len(ins)} in; only two in-players can split",
-                        "r019", v0=len(ins))
+                        "hh.split_two_only", n=len(ins))
     played = len(ins) >= 2 and not split
     tricks = _read_tricks(obj, order, ins, played, split)
 
     role_players = forced + (ins if played or (split and options.split_settles_roles) else ())
 
-    def refuse(field: str, name: str, what: str) -> RuleError:
+    def refuse(field: str, name: str, what: Said) -> RuleError:
         """Why `name` (not in role_players) cannot have `what` this round."""
         if name not in ins:
             return RuleError(field, f"{name} is out; only in-players and forced-out players "
-                             f"have {what}", "r027", v0=name, v1=what)
+                             f"have {what}", "hh.out_has_no", name=name, what=what)
         if not ins[1:]:
             return RuleError(field, f"{name} is the only in-player: no play, no {what}",
-                             "r028", v0=name, v1=what)
-        return RuleError(field, f"{name}: a split settles no {what}", "r020", v0=name, v1=what)
+                             "hh.only_in_player", name=name, what=what)
+        return RuleError(field, f"{name}: a split settles no {what}", "hh.split_settles_no",
+                         name=name, what=what)
 
     table = options.hand_roles
     hands = _read_hands(obj, order, role_players, indicator, refuse)
@@ -82,11 +84,12 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
         if name in roles and set(roles[name]) != set(reading.roles):
             raise RuleError(f"roles.{name}", f"{' + '.join(roles[name]) or 'none'}, but the hand "
                             f"has {' + '.join(reading.roles) or 'no role'}",
-                            "r029", v0=' + '.join(roles[name]) or 'none',
-                            v1=' + '.join(reading.roles) or 'no role')
+                            "hh.but_hand_has", given=' + '.join(roles[name]) or Said("none",
+                            "w.none"),
+                            found=' + '.join(reading.roles) or Said("no role", "w.no_role"))
         if name in aces and aces[name] != reading.aces:
             raise RuleError(f"aces.{name}", f"{aces[name]}, but the hand has {reading.aces}",
-                            "r029", v0=aces[name], v1=reading.aces)
+                            "hh.but_hand_has", given=aces[name], found=reading.aces)
     for name in forced:
         if name not in hands:
             aces[name] = _aces_for_roles(name, aces.get(name), roles.get(name, ()), table)
@@ -124,9 +127,9 @@ def _read_mizuten(value: Any, start: str) -> bool:
         if value.strip() == start:
             return True
         raise RuleError("mizuten", f"{value.strip()} is not the start player ({start})",
-                        "r021", v0=value.strip(), v1=start)
+                        "hh.not_start_player", value=value.strip(), start=start)
     raise RuleError("mizuten", f"{show(value)} is not true, false or the start player's name",
-                    "r017", v0=show(value))
+                    "hh.not_mizuten", value=show(value))
 
 
 def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: bool,
@@ -142,7 +145,7 @@ def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: 
     if mizuten:
         if said.get(start, "in") != "in":
             raise RuleError(f"declarations.{start}", "out, but Mizuten is in without choice",
-                            "r030")
+                            "hh.mizuten_in")
         if start not in said:  # the Mizuten player is in without choice
             said = {start: "in", **said}
     ins = 0
@@ -152,14 +155,15 @@ def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: 
             if value == "in":
                 raise RuleError(f"declarations.{name}",
                                 f"in, but at most {options.max_in} may be in ({third} was "
-                                "the last)", "r040", v0=options.max_in, v1=third)
+                                "the last)", "hh.too_many_in", n=options.max_in, last=third)
             raise RuleError(f"declarations.{name}",
                             f"{name} is forced out after {third}'s in and must not be listed",
-                            "r031", v0=name, v1=third)
+                            "hh.forced_out_listed", name=name, by=third)
         if name != order[i]:
             raise RuleError("declarations", f"{order[i]} declares before {name} (seat order "
                             f"from {start}: {', '.join(order)})",
-                            "r032", v0=order[i], v1=name, v2=start, v3=', '.join(order))
+                            "hh.declares_before", name=order[i], other=name, start=start,
+                            order=', '.join(order))
         if value == "in":
             ins += 1
             if ins == options.max_in:
@@ -168,7 +172,7 @@ def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: 
         missing = ", ".join(order[len(said):])
         raise RuleError("declarations", f"{missing} did not declare; with fewer than "
                         f"{options.max_in} in everyone declares",
-                        "r022", v0=missing, v1=options.max_in)
+                        "hh.did_not_declare", name=missing, n=options.max_in)
     return tuple(said.items())
 
 
@@ -177,22 +181,24 @@ def _read_tricks(obj: Mapping[str, Any], order: tuple[str, ...], ins: tuple[str,
     if obj.get("tricks") is None:
         if played:
             raise RuleError("tricks", f"is missing: {', '.join(ins)} played",
-                            "r033", v0=', '.join(ins))
+                            "hh.tricks_missing", names=', '.join(ins))
         return ()
     if not played:
-        why = ("nobody is in" if not ins else "a split is not played" if split
-               else f"{ins[0]} is the only in-player and takes the pot without play")
-        raise RuleError("tricks", f"given, but {why}", "r023", v0=why)
+        why = (Said("nobody is in", "w.nobody_in") if not ins
+               else Said("a split is not played", "w.split_not_played") if split
+               else Said(f"{ins[0]} is the only in-player and takes the pot without play",
+                         "w.only_in_takes_pot", name=ins[0]))
+        raise RuleError("tricks", f"given, but {why}", "hh.given_but", why=why)
     raw = F.player_map(obj, "tricks", order)
     for name in raw:
         if name not in ins:
             raise RuleError(f"tricks.{name}", f"{name} is not in ({', '.join(ins)} are)",
-                            "r034", v0=name, v1=', '.join(ins))
+                            "hh.not_in", name=name, ins=', '.join(ins))
     counts = {name: F.check_int(f"tricks.{name}", raw[name], 0, TRICKS) for name in raw}
     missing = [p for p in ins if p not in counts]
     if missing:
         raise RuleError("tricks", f"{', '.join(missing)} played but has no trick count",
-                        "r024", v0=', '.join(missing))
+                        "hh.no_trick_count", name=', '.join(missing))
     if sum(counts.values()) != TRICKS:
         raise RuleError("tricks", f"sum is {sum(counts.values())}, not {TRICKS}",
                         "tricks_sum", sum=sum(counts.values()), total=TRICKS)
@@ -211,18 +217,18 @@ def _read_hands(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
             continue
         field = f"hands.{name}"
         if name not in eligible:
-            raise refuse(field, name, "hands that count")
+            raise refuse(field, name, Said("hands that count", "w.hands_that_count"))
         value = raw[name]
         if not isinstance(value, list):
             raise RuleError(field, f"{show(value)} is not a list of 7 cards",
-                            "r035", v0=show(value))
+                            "hh.not_seven_cards", value=show(value))
         cards = tuple(parse_card(c, field) for c in value)
         if len(cards) != TRICKS:
             raise RuleError(field, f"{len(cards)} cards, not 7", "cards_not_7", n=len(cards))
         for card in cards:
             if card == indicator:
                 raise RuleError(field, f"{card} is the indicator, which belongs to nobody",
-                                "r041", v0=card)
+                                "hh.card_is_indicator", card=card)
             if card in owner:
                 if owner[card] == name:
                     raise RuleError(field, f"{card} is twice", "card_twice", card=card)
@@ -246,9 +252,9 @@ def _read_roles(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
         value = raw[name]
         if not isinstance(value, list):
             raise RuleError(field, f"{show(value)} is not a list of role ids",
-                            "r037", v0=show(value))
+                            "hh.not_role_ids", value=show(value))
         if value and name not in eligible:
-            raise refuse(field, name, "hand roles")
+            raise refuse(field, name, Said("hand roles", "w.hand_roles"))
         seen: dict[str, str] = {}  # group -> role id
         ids: list[str] = []
         for item in value:
@@ -256,14 +262,16 @@ def _read_roles(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
             if role is None:
                 raise RuleError(field, f"{show(item)} is not a hand role ("
                                 f"{', '.join(table.ids()) or 'the table is empty'})",
-                                "r042", v0=show(item),
-                                v1=', '.join(table.ids()) or 'the table is empty')
+                                "hh.not_hand_role", value=show(item),
+                                roles=', '.join(table.ids()) or 'the table is empty')
             if role.id in ids:
-                raise RuleError(field, f"{role.id} is listed twice", "r043", v0=role.id)
+                raise RuleError(field, f"{role.id} is listed twice", "hh.listed_twice",
+                                value=role.id)
             if role.group in SINGLE_GROUPS and role.group in seen:
                 raise RuleError(field, f"{seen[role.group]} and {role.id} are both group "
                                 f"{role.group}; only the higher counts, give that one",
-                                "r044", v0=seen[role.group], v1=role.id, v2=role.group)
+                                "hh.same_group", role=seen[role.group], other=role.id,
+                                group=role.group)
             seen[role.group] = role.id
             ids.append(role.id)
         roles[name] = tuple(ids)
@@ -282,10 +290,10 @@ def _read_aces(obj: Mapping[str, Any], order: tuple[str, ...], forced: tuple[str
         field = f"aces.{name}"
         if name in ins:
             raise RuleError(field, f"{name} is in; only forced-out players' Aces count",
-                            "r038", v0=name)
+                            "hh.aces_in", name=name)
         if name not in forced:
             raise RuleError(field, f"{name} is out; only forced-out players' Aces count",
-                            "r039", v0=name)
+                            "hh.aces_out", name=name)
         aces[name] = F.check_int(field, raw[name], 0, 4)
     return aces
 

@@ -92,7 +92,8 @@ def _quick_pairs(text: str, flag: str, *, join: str = ",",
                 raise RuleError(flag, f"{show(last)} appears twice", "twice", value=show(last))
             pairs[last] = value.strip()
         elif last is None:
-            raise RuleError(flag, f"{show(piece)} is not PLAYER=value", "r045", v0=show(piece))
+            raise RuleError(flag, f"{show(piece)} is not PLAYER=value", "not_player_value",
+                            value=show(piece))
         else:
             pairs[last] += join + piece
     return pairs
@@ -119,5 +120,5 @@ def _quick_declare(text: str, seats: tuple[str, ...], start: str) -> dict[str, s
     order = seats_from(seats, start)
     if len(words) > len(order):
         raise RuleError("declare", f"{len(words)} declarations for {len(order)} players",
-                        "r025", v0=len(words), v1=len(order))
+                        "hh.declarations_count", n=len(words), players=len(order))
     return dict(zip(order, words, strict=False))

@@ -70,7 +70,7 @@ class Options:
         both = ooba & zetsuba
         if both:
             raise RuleError("zetsuba_ranks", f"{', '.join(sorted(both))} is also an Ooba rank",
-                            "r026", v0=', '.join(sorted(both)))
+                            "hh.also_ooba", rank=', '.join(sorted(both)))
         if self.empty_round_pot not in EMPTY_ROUND_POTS:
             raise RuleError("empty_round_pot", f"{show(self.empty_round_pot)} is not one of "
                             f"{', '.join(EMPTY_ROUND_POTS)}",
@@ -193,7 +193,7 @@ def out_fee(n: int, m: int, options: Options) -> int:
 def check_seats(seats: tuple[str, ...], options: Options) -> None:
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
         raise RuleError("seats", f"{len(seats)} players; Hachi-Hachi Trick takes 3 to 7",
-                        "r084", v0=len(seats))
+                        "hh.seats", n=len(seats))
 
 
 def initial(seats: tuple[str, ...], options: Options) -> State:

@@ -79,7 +79,8 @@ def active(state: State) -> tuple[str, ...]:
 def check_open(state: State) -> None:
     """Refuse a deal at a table whose one game is over (`one_match`)."""
     if state.finished:
-        raise RuleError("round", "this table's game is over (one_match); start a new table", "r078")
+        raise RuleError("round", "this table's game is over (one_match); start a new table",
+                        "ss.one_match_over")
 
 
 def check_dealer(obj: Mapping[str, Any], state: State) -> str:
@@ -93,7 +94,7 @@ def check_dealer(obj: Mapping[str, Any], state: State) -> str:
     name = value.strip()
     if name in state.out:
         raise RuleError("dealer", f"{name} has reached the target and is out of this game",
-                        "r079", v0=name)
+                        "ss.out_of_game", name=name)
     return name
 
 

@@ -101,7 +101,8 @@ class ThreeOptions(Options):
         check_common(self)
         if not 0 <= self.dealer_cap < self.target:
             raise RuleError("dealer_cap", f"{self.dealer_cap} must be 0 to {self.target - 1} "
-                            "(below the target)", "r081", v0=self.dealer_cap, v1=self.target - 1)
+                            "(below the target)", "ss.must_be_below_target", value=self.dealer_cap,
+                            hi=self.target - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +126,7 @@ def check_common(options: MatchOptions) -> None:
     """The checks every variant's options share (RuleError naming the option)."""
     if not 1 <= options.target <= MAX_TARGET:
         raise RuleError("target", f"{options.target} must be 1 to {MAX_TARGET}",
-                        "r080", v0=options.target, v1=MAX_TARGET)
+                        "ss.must_be_1_to", value=options.target, hi=MAX_TARGET)
     if options.stake < 0:
         raise RuleError("stake", f"{options.stake} is below 0", "below_0", value=options.stake)
     if options.dealer_rule not in DEALER_RULES:
