@@ -22,7 +22,7 @@ def scorekeeper_name(value: str) -> str:
     if not name:
         raise RuleError("name", t("device.name_needed"))
     if len(name) > MAX_NAME:
-        raise RuleError("name", f"is longer than {MAX_NAME} characters")
+        raise RuleError("name", f"is longer than {MAX_NAME} characters", "name_longer", n=MAX_NAME)
     return name
 
 

@@ -98,7 +98,8 @@ class Hand:
 def check_seats(seats: tuple[str, ...], options: FourOptions) -> None:
     """Four-hand Sixty-Six takes exactly four seats (partners sit opposite)."""
     if len(seats) != 4:
-        raise RuleError("seats", f"{len(seats)} players; four-hand Sixty-Six takes 4")
+        raise RuleError("seats", f"{len(seats)} players; four-hand Sixty-Six takes 4",
+                        "ss.four_players", n=len(seats))
 
 
 def initial(seats: tuple[str, ...], options: FourOptions) -> State:
@@ -129,7 +130,8 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
     ending = F.get_choice(obj, "ending", ENDINGS) if obj.get("ending") is not None else "played"
     for key in ("winner", "game_points") if ending == "played" else ("points",):
         if obj.get(key) is not None:
-            raise RuleError(key, f"does not belong to a deal with ending {ending}")
+            raise RuleError(key, f"does not belong to a deal with ending {ending}",
+                            "ss.not_this_ending", ending=ending)
     if ending == "played":
         points = _parse_points(obj, seats, pack_of(options))
         winner, score = None, None
@@ -137,11 +139,12 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
         points = ()
         winner = F.get_player(obj, "winner", seats, optional=True)
         if obj.get("game_points") is None and winner is not None:
-            raise RuleError("game_points", f"is missing (what {winner}'s side scored, 1 to 3)")
+            raise RuleError("game_points", f"is missing (what {winner}'s side scored, 1 to 3)",
+                            "ss.side_scored_missing", name=winner)
         score = F.get_int(obj, "game_points", 0, 3, default=0)
         if winner is None and score:
             raise RuleError("winner", f"is missing for {score} game points "
-                            "(null only for a drawn deal)")
+                            "(null only for a drawn deal)", "ss.game_points_missing", n=score)
         winner = winner if score else None
     ten = _parse_ten(obj, seats, options, points)
     return Hand(ending, points=points, ten_of_trumps=ten, winner=winner, game_points=score,
@@ -157,17 +160,19 @@ def _parse_points(obj: Mapping[str, Any], seats: tuple[str, ...], pack: Pack
         side = side_of(seats, name)
         if side in by_side:
             raise RuleError("points", f"{by_side[side][0]} and {name} are partners; give one "
-                            "player of each side")
+                            "player of each side", "ss.partners", name=by_side[side][0], other=name)
         by_side[side] = (name, F.check_int(f"points.{name}", value, 0, holds))
     for side in sides_of(seats):
         if side not in by_side:
-            raise RuleError("points", f"has no entry for {' or '.join(side)}")
+            raise RuleError("points", f"has no entry for {' or '.join(side)}",
+                            "ss.no_entry_for", name=' or '.join(side))
     pair = tuple(by_side[side] for side in sides_of(seats))
     total = sum(p for _, p in pair)
     if total != holds:
         raise RuleError("points", f"{total} in all; a deal holds {holds} "
                         f"({holds - LAST_TRICK} in the cards + {LAST_TRICK} for the last "
-                        "trick)")
+                        "trick)", "ss.four_points", n=total, total=holds, cards=holds - LAST_TRICK,
+                        last=LAST_TRICK)
     return pair
 
 
@@ -177,16 +182,17 @@ def _parse_ten(obj: Mapping[str, Any], seats: tuple[str, ...], options: FourOpti
     if not options.ten_of_trumps_bonus:
         if value is not None:
             raise RuleError("ten_of_trumps", f"{show(value)}: this table does not score the 10 "
-                            "of trumps (preset option ten_of_trumps_bonus)")
+                            "of trumps (preset option ten_of_trumps_bonus)", "ss.no_ten_bonus",
+                            name=show(value))
         return None
     if value is None:
-        raise RuleError("ten_of_trumps", "is missing (who took the 10 of trumps)")
+        raise RuleError("ten_of_trumps", "is missing (who took the 10 of trumps)", "ss.ten_missing")
     name = F.player_name(value, "ten_of_trumps", seats)
     side = side_of(seats, name)
     for holder, p in points:
         if holder in side and p < 10:
             raise RuleError("ten_of_trumps", f"{name}'s side has {p} points, less than the 10 "
-                            "itself")
+                            "itself", "ss.ten_short", name=name, points=p)
     return name
 
 

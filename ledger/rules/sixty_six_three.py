@@ -19,7 +19,15 @@ from typing import Any
 from .errors import RuleError
 from .game import Game
 from .options import options_to_json
-from .sixty_six_deal import SIXTY_SIX, Deal, deal_to_json, describe, parse_deal
+from .sixty_six_deal import (
+    OUT_OF_GAME,
+    SITS_OUT,
+    SIXTY_SIX,
+    Deal,
+    deal_to_json,
+    describe,
+    parse_deal,
+)
 from .sixty_six_deal import score as score_deal
 from .sixty_six_match import (
     MatchExtra,
@@ -44,7 +52,8 @@ from .transfers import Settlement
 def check_seats(seats: tuple[str, ...], options: ThreeOptions) -> None:
     """Three-player Sixty-Six takes exactly three seats."""
     if len(seats) != 3:
-        raise RuleError("seats", f"{len(seats)} players; three-player Sixty-Six takes 3")
+        raise RuleError("seats", f"{len(seats)} players; three-player Sixty-Six takes 3",
+                        "ss.three_players", n=len(seats))
 
 
 def initial(seats: tuple[str, ...], options: ThreeOptions) -> State:
@@ -69,9 +78,9 @@ def parse(obj: Mapping[str, Any], state: State, options: ThreeOptions) -> Deal:
     check_open(state)
     dealer = check_dealer(obj, state)
     players = _players(state, dealer)
-    why_out = {s: "has reached the target and is out of this game" for s in state.out}
+    why_out = {s: OUT_OF_GAME for s in state.out}
     if len(players) == 2 and dealer not in players:
-        why_out[dealer] = "deals this hand and sits out"
+        why_out[dealer] = SITS_OUT
     named = dealer if obj.get("dealer") is not None else None
     return parse_deal(obj, SIXTY_SIX, (players[0], players[1]), why_out, named)
 

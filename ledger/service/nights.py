@@ -28,7 +28,8 @@ class Nights:
         try:
             day = date.fromisoformat(day).isoformat()
         except ValueError:
-            raise RuleError("date", f"{show(on)} is not a date (YYYY-MM-DD)") from None
+            raise RuleError("date", f"{show(on)} is not a date (YYYY-MM-DD)",
+                            "not_date", value=show(on)) from None
         if venue is not None:
             venue = " ".join(clean_text(venue, "venue").split()) or None  # type: ignore[union-attr]
         with self.store.write() as s:
@@ -43,7 +44,7 @@ class Nights:
         with self.store.read() as s:
             n = repo.night_row(session=s, night_id=night_id)
             if n is None:
-                raise RuleError("night", f"{night_id} does not exist")
+                raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
             tables = tuple(table_view(s, t.id or 0) for t in repo.tables(
                 session=s, night_id=night_id))
             return NightView(night_id, n.date, n.venue, n.closed_at is not None, tables)

@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ledger.conflicts import StaleDeal
-from ledger.i18n.errors import render_error
+from ledger.i18n.errors import render_error, render_message
 from ledger.service import FormFacts, RuleError
 from ledger.views import DealView, Preview, TableView
 
@@ -127,6 +127,7 @@ class DealForm(TallyModal[int | None]):
         self.preview: Preview | None = None
         self.error: RuleError | None = None
         self.conflict = ""  # another device saved first: said until this one is saved
+        self._labels: dict[str, str] = {}  # each slot's label, as the form shows it
         self.expect_revision = ctx.deal.revision if ctx.deal is not None else None
 
     # ---- what a game's form provides ------------------------------------------------------
@@ -173,6 +174,7 @@ class DealForm(TallyModal[int | None]):
         """A labelled field with its inline error line, in a row that can be hidden;
         `after` sits beside the field (what a typed value means, e.g. the indicator's)."""
         widget.add_class("field")
+        self._labels[slot] = " ".join(label.split())
         with Vertical(id=f"row-{slot}", classes="field-row"):
             with Horizontal(classes="field-line"):
                 yield Label(label, classes="field-label")
@@ -378,7 +380,7 @@ class DealForm(TallyModal[int | None]):
                 status.update("")
             elif slot is not None and self.row_shown(slot):
                 inline = self.query_one(f"#error-{slot}", Static)
-                inline.update(render_error(error))
+                inline.update(self.inline_error(error, slot))
                 inline.display = True
                 panel.clear(t("preview.fix"))
                 status.update("")
@@ -395,6 +397,18 @@ class DealForm(TallyModal[int | None]):
             status.update(self.conflict)
             status.set_classes("error")
         self._update_save()
+
+    def inline_error(self, error: RuleError, slot: str) -> str:
+        """The refusal beside its field, named by the field's own label in the language in
+        use (`Called card: 6S is not in play…`), not the contract's key (`called_card`); a
+        player or part within the field follows in brackets (`Tricks (Bea): …`)."""
+        label = self._labels.get(slot)
+        if not label:
+            return render_error(error)
+        part = error.field.split(".", 1)[1] if "." in error.field else ""
+        if part:
+            label = t("form.error_part", label=label, part=part)
+        return t("form.inline_error", label=label, message=render_message(error))
 
     def _update_save(self) -> None:
         if self.is_mounted:

@@ -31,6 +31,7 @@ from ..i18n import t, term
 from ..widgets.declarations import DeclarationsField
 from ..widgets.fit import fit_columns
 from ..widgets.hands import HandsField, read_cards, role_legend, role_name
+from ..widgets.kinsoku import Wrapped
 from ..widgets.numbers import NumbersField
 from ..widgets.pickers import Choice, Picker, SeatPicker
 from ..widgets.preview import reason_text
@@ -360,7 +361,7 @@ class HachiHachiForm(DealForm):
     def render_preview(self, preview: Preview) -> RenderableType:
         extra = preview.extra
         seats = self.ctx.table.seats
-        parts: list[RenderableType] = [Text(minus_signs(preview.shown()), style="bold")]
+        parts: list[RenderableType] = [Wrapped(minus_signs(preview.shown()), "bold")]
         head = Text(t("hh.round", n=extra.get("round"), of=extra.get("rounds")), style="dim")
         m = extra.get("multiplier", 1)
         if m != 1:

@@ -54,7 +54,8 @@ def read_cards(text: str, field: str = "cards") -> tuple[Card, ...]:
     words = [w for w in text.replace(",", " ").split() if w]
     cards = tuple(parse_card(w, field) for w in words)
     if len(cards) != HAND_SIZE:
-        raise RuleError(field, f"{len(cards)} cards, not {HAND_SIZE}")
+        raise RuleError(field, f"{len(cards)} cards, not {HAND_SIZE}",
+                        "cards_not_n", n=len(cards), size=HAND_SIZE)
     return cards
 
 
