@@ -27,7 +27,7 @@ def _file(text: str, field: str) -> Path:
         from .rules.errors import RuleError
 
         raise RuleError(field, f"{text} is a URL; Tally keeps its ledger in a SQLite file "
-                        "(give its path)")
+                        "(give its path)", "db_url", value=text)
     return Path(text).expanduser()
 
 

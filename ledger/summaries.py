@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .i18n import language, t, term
+from .i18n import t, term
 
 if TYPE_CHECKING:
     from .settle import Explanation
-from .i18n.formats import MINUS, signed
+from .i18n.formats import signed
 
 SUITS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣",
          "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -66,9 +66,9 @@ def crazy_solo(outcome: Facts, extra: Facts) -> str:
 
 
 def number(n: int) -> str:
-    """A signed number in a summary: English as it always was (`-10`), Japanese with the
-    real minus sign (`−10`)."""
-    return str(n) if language() == "en" or n >= 0 else f"{MINUS}{-n}"
+    """A signed number in a summary, in every language as the CLI, CSV and JSON write it
+    (`-10`); the app shows it with the real minus sign (`tui.format.minus_signs`)."""
+    return str(n)
 
 
 # --- Hachi-Hachi -----------------------------------------------------------------------------
@@ -170,8 +170,10 @@ def party(name: str) -> str:
     return t("hh.pot") if name == POT else name
 
 
-def why_text(why: Explanation) -> str:
-    """`Explanation.text()` in the language in use: the nets behind one payment."""
+def why_text(why: Explanation, *, plain: bool = False) -> str:
+    """`Explanation.text()` in the language in use: the nets behind one payment. Nets are
+    signed with the real minus sign (`−105`, the app's), or `plain` with a hyphen (`-105`,
+    as the CLI writes numbers in every language)."""
     where = t("why.for_table", table=why.table) if why.table is not None else ""
     lines = [t("why.pays", payer=why.payer, payee=why.payee, n=why.amount, where=where)]
     for name, net, key in ((why.payer, why.payer_net, "payer_net"),
@@ -180,7 +182,7 @@ def why_text(why: Explanation) -> str:
         if why.table is not None:
             lines.append(t("why.at_table", name=name, verb=verb, n=abs(net), table=why.table))
             continue
-        shares = ", ".join(t("why.share", net=signed(getattr(s, key)), table=s.table)
+        shares = ", ".join(t("why.share", net=_signed(getattr(s, key), plain), table=s.table)
                            for s in why.tables if getattr(s, key))
         lines.append(t("why.in_all", name=name, verb=verb, n=abs(net), shares=shares))
     if why.amount < -why.payer_net:
@@ -190,6 +192,10 @@ def why_text(why: Explanation) -> str:
     if not why.same_table:
         lines.append(t("why.apart", payer=why.payer, payee=why.payee))
     return "\n".join(lines)
+
+
+def _signed(n: int, plain: bool) -> str:
+    return f"{n:+d}" if plain and n else signed(n)
 
 
 RENDERERS: dict[str, Callable[[Facts, Facts], str]] = {

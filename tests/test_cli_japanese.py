@@ -58,6 +58,25 @@ def test_round_list_speaks_the_locale(cli: Cli, db_path: Path) -> None:
     assert data[0]["summary"] == "Solo ♣ Bea + Dan, 73 → 25" and data[0]["kind"] == "record"
 
 
+def test_negative_chips_in_the_cli_are_hyphens_in_every_language(cli: Cli) -> None:
+    """The CLI writes numbers as scripts and the README read them (`-40`), in English and
+    Japanese alike, like CSV and JSON; only the app shows the real minus sign (U+2212)."""
+    seeded(cli)
+    cli("round", "add", "--table", "1", input={
+        "contract": "solo", "caller": "Ann", "partner": "Eve", "trump": "clubs",
+        "team_points": 40})
+    english = cli("round", "list", "--table", "1").stdout
+    japanese = cli("--lang", "ja", "round", "list", "--table", "1").stdout
+    assert "Solo ♣ Ann + Eve, 40 → -40" in english
+    assert "ソロ ♣ Ann + Eve、40点 → -40" in japanese
+    assert [line.split()[-5:] for line in japanese.splitlines()[-2:]] == [
+        ["-80", "40", "40", "40", "-40"], ["-105", "90", "15", "65", "-65"]]
+    why = cli("--lang", "ja", "settle", "--night", "1", "--why").stdout
+    assert "Ann は合計 105 チップの負け：卓1 -105。" in why
+    for out in (english, japanese, why):
+        assert "\u2212" not in out
+
+
 def test_a_japanese_export_keeps_its_columns(cli: Cli, db_path: Path, tmp_path: Path) -> None:
     seeded(cli)
     out = tmp_path / "ja"
@@ -72,23 +91,38 @@ def test_a_japanese_export_keeps_its_columns(cli: Cli, db_path: Path, tmp_path: 
     assert ",ソロ" in transfers
 
 
-def test_rule_refusals_are_read_as_facts_and_said_in_japanese() -> None:
-    from ledger.i18n.errors import translate_message
-    from ledger.rules import RuleError
+def test_rule_refusals_are_said_in_japanese_from_their_codes() -> None:
+    import pytest
 
-    cases = {
-        '"473" is not a card (try AS, 10H, QD)': '"473" はカードではありません（例：AS、10H、QD）',
-        "given, but P3 is not in (P2, P4 are)":
-            "指定されていますが、P3 は出ていません（出ているのは P2, P4）",
-        "8 players; Crazy Solo takes 3 to 12": "8人です。クレイジーソロは3〜12人で遊びます",
-        "a message no template knows": "a message no template knows",  # stays as it is
-    }
-    assert {m: translate_message(m, "ja") for m in cases} == cases
-    assert translate_message("121 is above 120", "en") == "121 is above 120"
-    err = RuleError("--lang", "'xx' is not en or ja", code="cli.bad_lang", lang="xx")
     from ledger.i18n import set_language
     from ledger.i18n.errors import render_error
+    from ledger.rules import RuleError
+    from ledger.rules.cards import parse_card
+    from ledger.rules.crazy_solo import Options, check_seats
 
+    def refusal(fn: object, *args: object) -> RuleError:
+        with pytest.raises(RuleError) as caught:
+            fn(*args)  # type: ignore[operator]
+        return caught.value
+
+    bad_card = refusal(parse_card, "473", "called_card")
+    seats = refusal(check_seats, tuple("ABCDEFGHIJKLM"), Options())
+    wrapped = RuleError("hand_roles.roles", "x is not a list of roles (club.toml)", "in_file",
+                        inner=RuleError("roles", "x is not a list of roles", "not_roles_list",
+                                        value="x"), file="club.toml")
+    try:
+        set_language("ja")
+        assert render_error(bad_card) == \
+            'called_card: "473" はカードではありません（例：AS、10H、QD）'
+        assert render_error(seats) == "seats: 13人です。クレイジーソロは3〜12人で遊びます"
+        assert render_error(wrapped) == \
+            "hand_roles.roles: x は役のリストではありません（club.toml）"
+        assert render_error(RuleError("x", "a message with no code")) == \
+            "x: a message with no code"  # click's own words stay as they are
+    finally:
+        set_language("en")
+    assert render_error(bad_card) == 'called_card: "473" is not a card (try AS, 10H, QD)'
+    err = RuleError("--lang", "'xx' is not en or ja", code="cli.bad_lang", lang="xx")
     set_language("ja")
     assert render_error(err) == "--lang: xx は en でも ja でもありません"
     set_language("en")

@@ -39,6 +39,8 @@ def test_hachihachi_facts_follow_the_declarations(service: Tally) -> None:
     full = service.form_facts(t, {"declarations": {"P1": "in", "P2": "in", "P3": "in"}})
     assert full.facts["forced_out"] == ("P4", "P5")
     assert full.facts["hand_players"][:2] == (("P4", True), ("P5", True))
+    # a forced-out hand's Aces that a role fixes (the form need not ask): the engine's
+    assert full.facts["aces_fixed"] == {"karasu": 0, "pika_ichi": 1}
     zetsuba = service.form_facts(t, {"indicator": "KC"}).facts
     assert (zetsuba["trump"], zetsuba["multiplier"]) == ("C", 4)
     # a correction asks the table as it stood: the second round starts from the pot winner

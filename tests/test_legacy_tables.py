@@ -65,7 +65,8 @@ def test_old_tables_check_and_settle_exactly_as_before(old: Cli) -> None:
         status = json.loads(old("table", "show", str(n), "--json").stdout)["status"]
         new_keys = {k: status.pop(k) for k in set(status) - set(before)}
         assert status == before
-        assert new_keys == ({"pack": 32, "cards_each": 8} if n == 1 else {})
+        assert new_keys == ({"pack": 32, "cards_each": 8, "side_games_won": {"A+C": 1, "B+D": 0}}
+                            if n == 1 else {})
         deals = json.loads(old("round", "list", "--table", str(n), "--json").stdout)
         assert [d["net"] for d in deals] == NETS[n]
     standings = old("standings", "--night", "1", "--json")

@@ -27,7 +27,7 @@ from .compat_textual import reset_app_bindings
 from .i18n import language, set_language, t
 from .keys import localize
 from .live import LIVE_POLL, LiveLedger
-from .screens.base import TallyScreen
+from .screen_base import TallyScreen
 from .screens.help import HelpScreen, help_markdown
 from .screens.night import NightScreen
 from .screens.nights import NightsScreen

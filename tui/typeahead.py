@@ -55,7 +55,11 @@ def is_type_ahead(screen: Screen[object]) -> bool:
 
 
 def ready(screen: Screen[object]) -> bool:
-    """Can `screen` take keys now? A deal form once built and focused, and not closing."""
+    """Can `screen` take keys now? A deal form once built and focused, and not closing; any
+    screen unless it holds them (`keys_held`: the night, between creating a table and
+    showing it, so the keys typed for the new table's first deal wait for it)."""
+    if getattr(screen, "keys_held", False):
+        return False
     return not is_type_ahead(screen) or bool(getattr(screen, "keys_ready", False))
 
 

@@ -1,11 +1,14 @@
 """The one reach into Typer's internals: the click it vendors (`typer._click`, Typer 0.26
 to 0.28; pyproject pins the range). `ledger/cli/errors.py` turns its exceptions into one
 `error:` line each and bounds every integer and text parameter with subclasses of its
-parameter types; tests/test_compat_typer.py checks that what it reads is still there."""
+parameter types; `ledger/cli/help_text.py` gives `--help` a formatter of its own;
+tests/test_compat_typer.py checks that what it reads is still there."""
 
 from __future__ import annotations
 
+from typer._click import core as click_core
 from typer._click import exceptions as click_exceptions
+from typer._click import formatting as click_formatting
 from typer._click import types as click_types
 
 # what errors.py reads of each exception class (attributes set in __init__ are checked on
@@ -22,8 +25,15 @@ NEEDED: dict[str, tuple[str, ...]] = {
 
 # the parameter types errors.py subclasses, and what its subclasses call of them
 TYPES: dict[str, tuple[str, ...]] = {
-    "IntParamType": ("convert", "fail"),
-    "StringParamType": ("convert", "fail"),
+    "IntParamType": ("convert",),
+    "StringParamType": ("convert",),
+}
+
+# what help_text.py subclasses and overrides for `--help` in the language in use
+HELP: dict[str, tuple[str, ...]] = {
+    "Context": ("formatter_class",),
+    "HelpFormatter": ("write_usage", "section", "write_text", "write_dl", "write", "width",
+                      "current_indent"),
 }
 
 
@@ -39,6 +49,15 @@ def missing_internals() -> list[str]:
             out.append(f"Typer {typer.__version__}: typer._click.types.{name}"
                        f"{'.' + attribute if attribute else ''} is gone "
                        "(ledger/cli/errors.py; see ledger/cli/compat_typer.py)")
+    for name, attributes in HELP.items():
+        module = click_core if name == "Context" else click_formatting
+        cls = getattr(module, name, None)
+        sample = click_formatting.HelpFormatter() if name == "HelpFormatter" else cls
+        for attribute in attributes if cls else [""]:
+            if not cls or not hasattr(sample, attribute):
+                out.append(f"Typer {typer.__version__}: typer._click {name}"
+                           f"{'.' + attribute if attribute else ''} is gone "
+                           "(ledger/cli/help_text.py; see ledger/cli/compat_typer.py)")
     for name, attributes in NEEDED.items():
         cls = getattr(click_exceptions, name, None)
         if cls is None:

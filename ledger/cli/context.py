@@ -80,10 +80,12 @@ def read_stdin_json(field: str = "input") -> dict[str, Any]:
     from ..rules import RuleError
 
     if sys.stdin is None or sys.stdin.isatty():
-        raise RuleError(field, "give the deal as JSON on standard input, or with flags")
+        raise RuleError(field, "give the deal as JSON on standard input, or with flags",
+                        "stdin_or_flags")
     text = read_stdin(sys.stdin, field)  # capped while reading; a leading BOM dropped
     if not text.strip():
-        raise RuleError(field, "is empty (give the deal as JSON on stdin, or with flags)")
+        raise RuleError(field, "is empty (give the deal as JSON on stdin, or with flags)",
+                        "stdin_empty")
     return read_json_object(text, field)
 
 
@@ -98,5 +100,6 @@ def read_nets(raw: Any) -> Any:
     if isinstance(nets, dict):
         for name, value in nets.items():
             if type(value) is int and abs(value) > MAX_CHIPS:
-                raise RuleError(f"nets.{name}", f"{value} is beyond ±{MAX_CHIPS:,} chips")
+                raise RuleError(f"nets.{name}", f"{value} is beyond ±{MAX_CHIPS:,} chips",
+                                "beyond_chips", value=value, max=format(MAX_CHIPS, ','))
     return nets

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import sys
-from typing import Any, NoReturn
+from typing import Any
 
 import typer
 from typer.core import TyperGroup
 
+from ..i18n import t
 from ..i18n.errors import render_error
 from ..rules import RuleError
 from .compat_typer import click_exceptions as cx  # the click Typer vendors
@@ -20,16 +22,26 @@ MAX_CHIPS = 10**12  # a chip amount typed in (`pay --amount`); a night's nets ar
 CHIP_PARAMS = frozenset({"amount"})  # the integer parameters that are chips, not ids
 
 
+class Refused(cx.BadParameter):
+    """A parameter refused by Tally's own types, with the catalogue code that says why."""
+
+    def __init__(self, message: str, code: str, values: dict[str, object], param: Any,
+                 ctx: Any) -> None:
+        super().__init__(message, ctx=ctx, param=param)
+        self.code, self.values = code, values
+
+
 class WholeNumber(ct.IntParamType):
     """An integer parameter bounded where it enters: an id (1 to MAX_ID) or chips."""
 
-    def __init__(self, lo: int, hi: int, what: str) -> None:
-        self.lo, self.hi, self.what = lo, hi, what
+    def __init__(self, lo: int, hi: int, what: str, code: str) -> None:
+        self.lo, self.hi, self.what, self.code = lo, hi, what, code
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
         number = super().convert(value, param, ctx)
         if not self.lo <= number <= self.hi:
-            self.fail(f"{number} is not {self.what} ({self.lo} to {self.hi})", param, ctx)
+            raise Refused(f"{number} is not {self.what} ({self.lo} to {self.hi})", self.code,
+                          {"value": number, "lo": self.lo, "hi": self.hi}, param, ctx)
         return number
 
 
@@ -43,7 +55,8 @@ class Text(ct.StringParamType):
             try:
                 text.encode("utf-8")
             except UnicodeEncodeError:
-                self.fail(f"{_bytes_of(text)} is not valid UTF-8 text", param, ctx)
+                raise Refused(f"{_bytes_of(text)} is not valid UTF-8 text", "not_utf8_bytes",
+                              {"value": _bytes_of(text)}, param, ctx) from None
         return text
 
 
@@ -56,8 +69,8 @@ def _bytes_of(text: str) -> str:
     return raw.decode("ascii", "backslashreplace")
 
 
-_ID = WholeNumber(1, MAX_ID, "an id")
-_CHIPS = WholeNumber(1, MAX_CHIPS, "a chip amount")
+_ID = WholeNumber(1, MAX_ID, "an id", "not_id")
+_CHIPS = WholeNumber(1, MAX_CHIPS, "a chip amount", "not_chip_amount")
 _TEXT = Text()
 
 
@@ -74,39 +87,29 @@ def bound_params(command: Any) -> None:
         bound_params(sub)
 
 
-def fail(field: str, message: str) -> NoReturn:
-    raise RuleError(field, message)
-
-
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def usage_message(exc: cx.ClickException) -> str:
-    """A click refusal as `field: what is wrong`."""
+def usage_message(exc: cx.ClickException) -> RuleError:
+    """A click refusal as a RuleError (`field: what is wrong`), coded where Tally knows the
+    words; click's own sentences (`'x' is not a valid integer.`) stay click's English."""
     if isinstance(exc, cx.NoSuchOption):
-        return f"{exc.option_name}: no such option"
+        return RuleError(str(exc.option_name), "no such option", "no_such_option")
     if isinstance(exc, cx.MissingParameter) and exc.param is not None:
         name = exc.param.opts[0] if getattr(exc.param, "opts", None) else exc.param.name
-        return f"{name}: is missing"
+        return RuleError(str(name), "is missing", "missing")
     if isinstance(exc, cx.BadParameter) and exc.param is not None:
         name = exc.param.opts[0] if getattr(exc.param, "opts", None) else exc.param.name
-        return f"{name}: {_one_line(exc.message)}"
+        return RuleError(str(name), _one_line(exc.message), getattr(exc, "code", None),
+                         **getattr(exc, "values", {}))
     if isinstance(exc, cx.BadOptionUsage):
-        return f"{exc.option_name}: {_one_line(exc.message)}"
+        return RuleError(str(exc.option_name), _one_line(exc.message))
     message = _one_line(exc.format_message())
-    if message.startswith("No such command"):
-        return f"command: {message}"
-    return f"usage: {message}"
-
-
-def said(line: str) -> str:
-    """`field: message` with the message in the language in use (see ledger.i18n.errors)."""
-    from ..i18n import language
-    from ..i18n.errors import translate_message
-
-    field, _, message = line.partition(": ")
-    return f"{field}: {translate_message(message, language())}" if message else line
+    unknown = re.fullmatch(r"No such command '(.*)'\.", message)
+    if unknown:
+        return RuleError("command", message, "no_such_command", name=unknown.group(1))
+    return RuleError("usage", message)
 
 
 def choose_language(args: Any) -> None:
@@ -137,16 +140,19 @@ class TallyGroup(TyperGroup):
         # the language first, so that even a refusal of the command line itself is in it
         choose_language(args[0] if args else kwargs.get("args"))
         bound_params(self)
+        from .help_text import localize_help
+
+        localize_help(self)
         try:
             code = super().main(*args, **kwargs)
         except RuleError as exc:
             typer.echo(f"error: {_one_line(render_error(exc))}", err=True)
             sys.exit(EXIT_BAD_INPUT)
         except typer.Abort:
-            typer.echo("error: aborted", err=True)
+            typer.echo(f"error: {t('err.aborted')}", err=True)
             sys.exit(1)
         except cx.ClickException as exc:
-            typer.echo(f"error: {said(usage_message(exc))}", err=True)
+            typer.echo(f"error: {_one_line(render_error(usage_message(exc)))}", err=True)
             sys.exit(EXIT_BAD_INPUT)
         except sqlite3.Error as exc:  # the file went bad, or stayed locked past the timeout
             typer.echo(f"error: database: {_one_line(str(exc))}", err=True)

@@ -105,7 +105,8 @@ def standings(
     from ..textwidth import grid
 
     if sum(x is not None and x is not False for x in (night, table, all_ or None)) != 1:
-        raise RuleError("standings", "give exactly one of --night N, --table T, --all")
+        raise RuleError("standings", "give exactly one of --night N, --table T, --all",
+                        "one_of_scopes")
     rows = ctx_of(ctx).service.standings(night_id=night, table_id=table)
     if as_json:
         echo_json([{"rank": r.rank, "player": r.player, "net": r.net, "deals": r.deals}

@@ -35,13 +35,14 @@ def settle(
     """Who still pays whom to settle a night: the plan in use, the fewest transfers until
     payment starts."""
     if (night is None) == (nets is None):
-        raise RuleError("settle", "give exactly one of --night N and --nets -")
+        raise RuleError("settle", "give exactly one of --night N and --nets -", "one_of_settle")
     if nets is not None:
         from ..service.night_end import settle_nets
         from .context import read_nets, read_stdin_json
 
         if nets != "-":
-            raise RuleError("--nets", f"{nets}: use - to read the nets from stdin")
+            raise RuleError("--nets", f"{nets}: use - to read the nets from stdin",
+                            "nets_dash", value=nets)
         payments = settle_nets(read_nets(read_stdin_json("nets")))
         if as_json:
             echo_json([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments])
@@ -94,7 +95,7 @@ def settle(
                 t("cli.settle.pays", payer=i.payer, payee=i.payee, n=i.amount))
         typer.echo(said + (f" = {money}" if money else "") + where)
         if why:  # English: the ledger's own sentences, as scripts have always read them
-            text = i.why.text() if language() == "en" else why_text(i.why)
+            text = i.why.text() if language() == "en" else why_text(i.why, plain=True)
             typer.echo("    " + text.replace("\n", "\n    "))
     if st.paid:
         typer.echo(t("cli.settle.paid") + "; ".join(f"{p.payer} → {p.payee} {p.amount}"
@@ -141,14 +142,14 @@ def export(ctx: typer.Context,
     league = season is not None or date_from is not None or date_to is not None
     if league and (night is not None or all_):
         raise RuleError("export", "give either --night N / --all or the league's --season "
-                        "NAME / --from/--to")
+                        "NAME / --from/--to", "export_either")
     if league:
         service = ctx_of(ctx).service
         report = service.league(date_from=date_from, date_to=date_to, season=season)
         typer.echo(service.export_league(exports_dir(out), report, fmt))
         return
     if (night is None) == (not all_):
-        raise RuleError("export", "give exactly one of --night N and --all")
+        raise RuleError("export", "give exactly one of --night N and --all", "export_scope")
     for path in ctx_of(ctx).service.export(exports_dir(out), night, fmt, rate, currency):
         typer.echo(path)
 

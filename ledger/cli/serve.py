@@ -29,9 +29,9 @@ def serve(
 ) -> None:
     """Serve the app to every table's browser and a live board for the room."""
     if lang not in ("en", "ja"):
-        raise RuleError("--lang", f"{lang!r} is not en or ja")
+        raise RuleError("--lang", f"{lang!r} is not en or ja", "cli.bad_lang", lang=repr(lang))
     if not 0 < port < 65536:
-        raise RuleError("--port", f"{port} is not a TCP port")
+        raise RuleError("--port", f"{port} is not a TCP port", "not_port", value=port)
     from tui.serve.run import run
 
     root = ctx_of(ctx)

@@ -1,20 +1,17 @@
 """A refusal said in the language in use: `error: <field>: <message>`.
 
-A `RuleError` may carry a code and its values (`RuleError(field, english, code, **values)`):
-the catalogue's `err.<code>` text says it. Most of the rules' refusals predate codes; for
-them the English message itself is read as a fact: the catalogue's `err.*` English texts are
-templates (`{value} is above {max}`), and the one that matches gives the code and the values,
-said again by the same key in the language in use. A message no template knows stays English
-(better an English sentence than none). English output is the message itself, unchanged.
+A `RuleError` carries its code and values (`RuleError(field, english, code, **values)`,
+tests/test_error_codes.py sees that every one raised in ledger/ does): the catalogue's
+`err.<code>` text says it in the language in use, and a value with a code of its own (a
+RuleError wrapped with where it came from, or a `Said` word such as `hand roles`) is said
+the same way. English output is the
+message itself, unchanged, as scripts read it. An error with no code (click's own sentences,
+`'x' is not a valid integer.`) stays as it is.
 """
 
 from __future__ import annotations
 
-import re
-import string
-from functools import cache
-
-from . import language, messages_of, text
+from . import language, text
 
 
 def render_error(exc: Exception) -> str:
@@ -33,52 +30,18 @@ def render_notice(notice: object) -> str:
                                                    **getattr(notice, "values", {}))
 
 
-def render_message(exc: Exception) -> str:
+def render_message(exc: object) -> str:
     message = str(getattr(exc, "message", exc))
     lang = language()
-    if lang == "en":
-        return message
     code = getattr(exc, "code", None)
-    values = dict(getattr(exc, "values", {}) or {})
-    if code and text(f"err.{code}", lang):
-        try:
-            return str(text(f"err.{code}", lang)).format(**{k: str(v) for k, v in values.items()})
-        except (KeyError, IndexError):
-            pass
-    return translate_message(message, lang)
-
-
-def translate_message(message: str, lang: str) -> str:
-    """The English `message` in `lang` by the first template that reads it, else as is."""
-    for key, pattern in _patterns():
-        m = pattern.fullmatch(message)
-        if m:
-            target = text(key, lang)
-            if target:
-                values = {k: _value(v, lang) for k, v in m.groupdict().items()}
-                return target.format(**values)
-    return message
-
-
-def _value(value: str, lang: str) -> str:
-    """A value inside a message: a nested message (after "but", "; ") translated too."""
-    return translate_message(value, lang) if " " in value else value
-
-
-@cache
-def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """(key, regex) per English template, the most literal first (so `is missing` does not
-    swallow `is missing (one of …)`)."""
-    found = []
-    for key, english in messages_of("en").items():
-        if not key.startswith("err.") or "[" in key:
-            continue
-        regex, literal = [], 0
-        for lit, name, _spec, _conv in string.Formatter().parse(english):
-            regex.append(re.escape(lit))
-            literal += len(lit)
-            if name:
-                regex.append(f"(?P<{name}>.+?)")
-        found.append((literal, key, re.compile("".join(regex), re.S)))
-    found.sort(key=lambda item: -item[0])
-    return tuple((key, pattern) for _, key, pattern in found)
+    if lang == "en" or not code:
+        return message
+    template = text(f"err.{code}", lang)
+    if not template:
+        return message
+    values = {k: render_message(v) if getattr(v, "code", None) else str(v)
+              for k, v in (getattr(exc, "values", None) or {}).items()}
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError):  # a value the code forgot: the English says it all
+        return message

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from . import fields as F
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card, parse_suit
@@ -47,15 +47,19 @@ class Options:
     def validate(self) -> None:
         for key in ("multiplier_plain", "multiplier_hearts", "round_to"):
             if getattr(self, key) < 1:
-                raise RuleError(key, f"{getattr(self, key)} is below 1")
+                raise RuleError(key, f"{getattr(self, key)} is below 1",
+                                "below_1", value=getattr(self, key))
         if self.three_player_pack not in (24, 36):
-            raise RuleError("three_player_pack", f"{self.three_player_pack} is not 24 or 36")
+            raise RuleError("three_player_pack", f"{self.three_player_pack} is not 24 or 36",
+                            "cs.not_24_36", value=self.three_player_pack)
         if self.start_chips < 0:
-            raise RuleError("start_chips", f"{self.start_chips} is below 0")
+            raise RuleError("start_chips", f"{self.start_chips} is below 0",
+                            "below_0", value=self.start_chips)
         if sorted(self.contract_order) != sorted(CONTRACTS):
             raise RuleError("contract_order",
                             f"{show(list(self.contract_order))} is not an order of "
-                            + ", ".join(CONTRACTS))
+                            + ", ".join(CONTRACTS), "not_contract_order",
+                            value=show(list(self.contract_order)), contracts=", ".join(CONTRACTS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +130,8 @@ def make_options(raw: Mapping[str, Any]) -> Options:
 
 def check_seats(seats: tuple[str, ...], options: Options) -> None:
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise RuleError("seats", f"{len(seats)} players; Crazy Solo takes 3 to 12")
+        raise RuleError("seats", f"{len(seats)} players; Crazy Solo takes 3 to 12",
+                        "cs.seats", n=len(seats))
 
 
 def initial(seats: tuple[str, ...], options: Options) -> State:
@@ -151,39 +156,45 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
         for key in ("caller", "trump", "called_card", "partner", "team_points", "gang_points",
                     "payers"):
             if obj.get(key) is not None:
-                raise RuleError(key, "must be empty when everyone passed")
+                raise RuleError(key, "must be empty when everyone passed", "empty_when_passed")
         if bids and any(b != "pass" for b in bids):
-            raise RuleError("bids", "someone bid, so the contract is not pass")
+            raise RuleError("bids", "someone bid, so the contract is not pass", "not_pass")
         return Outcome("pass", dealer=dealer, bids=bids)
 
     if len(seats) == 3 and contract in PARTNER_CONTRACTS:
-        raise RuleError("contract", f"{contract} is not played by 3 players (alone or heart-alone)")
+        raise RuleError("contract", f"{contract} is not played by 3 players (alone or heart-alone)",
+                        "cs.not_three_player", contract=contract)
     caller = F.get_player(obj, "caller", seats)
     assert caller is not None
     if obj.get("trump") is None:
-        raise RuleError("trump", "is missing")
+        raise RuleError("trump", "is missing", "missing")
     trump = parse_suit(obj.get("trump"))
     if contract in HEART_CONTRACTS and trump != "H":
-        raise RuleError("trump", f"{SUIT_NAMES[trump]} with {contract}; it must be hearts")
+        raise RuleError("trump", f"{SUIT_NAMES[trump]} with {contract}; it must be hearts",
+                        "cs.must_be_hearts", suit=SUIT_NAMES[trump], contract=contract)
 
     called = None
     if obj.get("called_card") is not None:
         if contract not in PARTNER_CONTRACTS:
-            raise RuleError("called_card", f"{show(obj['called_card'])}: {contract} calls no card")
+            raise RuleError("called_card", f"{show(obj['called_card'])}: {contract} calls no card",
+                            "cs.calls_no_card", card=show(obj['called_card']), contract=contract)
         called = parse_card(obj["called_card"], "called_card")
         if called not in _pack_set(len(seats), options.three_player_pack):
             raise RuleError("called_card",
-                            f"{called} is not in play with {len(seats)} players")
+                            f"{called} is not in play with {len(seats)} players",
+                            "cs.card_not_in_play", card=called, n=len(seats))
 
     partner = F.get_player(obj, "partner", seats, optional=True)
     if partner == caller:
         partner = None  # the caller called a card in their own hand: plays alone
     if partner is not None and contract not in PARTNER_CONTRACTS:
-        raise RuleError("partner", f"{partner}: {contract} has no partner")
+        raise RuleError("partner", f"{partner}: {contract} has no partner",
+                        "cs.no_partner", partner=partner, contract=contract)
 
     has_team, has_gang = obj.get("team_points") is not None, obj.get("gang_points") is not None
     if has_team == has_gang:
-        raise RuleError("team_points", "give exactly one of team_points and gang_points")
+        raise RuleError("team_points", "give exactly one of team_points and gang_points",
+                        "one_of_points")
     if has_team:
         team_points = F.get_int(obj, "team_points", 0, 120)
     else:
@@ -192,7 +203,8 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     payers = None
     if obj.get("payers") is not None:
         if partner is None:
-            raise RuleError("payers", "only a deal with a partner has payers to assign")
+            raise RuleError("payers", "only a deal with a partner has payers to assign",
+                            "cs.payers_need_partner")
         payers = _parse_payers(obj["payers"], seats, caller, partner)
     if bids:
         _check_bids_end(bids, seats, dealer, caller, contract)
@@ -211,22 +223,27 @@ def _gang(seats: tuple[str, ...], caller: str, partner: str | None) -> list[str]
 def _parse_payers(raw: Any, seats: tuple[str, ...], caller: str,
                   partner: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if not isinstance(raw, Mapping) or set(raw) != {"caller", "partner"}:
-        raise RuleError("payers", f"{show(raw)} must be {{\"caller\": [...], \"partner\": [...]}}")
+        raise RuleError("payers", f"{show(raw)} must be {{\"caller\": [...], \"partner\": [...]}}",
+                        "payers_shape", value=show(raw))
     gang = _gang(seats, caller, partner)
     lists = []
     for side in ("caller", "partner"):
         names = raw[side]
         if not isinstance(names, list):
-            raise RuleError(f"payers.{side}", f"{show(names)} is not a list of names")
+            raise RuleError(f"payers.{side}", f"{show(names)} is not a list of names",
+                            "not_names", value=show(names))
         lists.append(tuple(F.player_name(n, f"payers.{side}", seats) for n in names))
     to_caller, to_partner = lists
     together = to_caller + to_partner
     if sorted(together) != sorted(gang):
-        raise RuleError("payers", "must name each Gang member exactly once: " + ", ".join(gang))
+        raise RuleError("payers", "must name each Gang member exactly once: " + ", ".join(gang),
+                        "payers_each_once", names=", ".join(gang))
     if len(to_caller) != (len(gang) + 1) // 2:
         raise RuleError("payers.caller",
                         f"{len(to_caller)} payers; the caller collects from "
-                        f"{(len(gang) + 1) // 2} of a Gang of {len(gang)}")
+                        f"{(len(gang) + 1) // 2} of a Gang of {len(gang)}",
+                        "cs.payers_count", n=len(to_caller), half=(len(gang) + 1) // 2,
+                        gang=len(gang))
     return to_caller, to_partner
 
 
@@ -236,7 +253,8 @@ def _parse_bids(raw: Any, seats: tuple[str, ...], dealer: str,
     if raw is None:
         return None
     if not isinstance(raw, list) or len(raw) != len(seats):
-        raise RuleError("bids", f"{show(raw)} must list one bid per player ({len(seats)})")
+        raise RuleError("bids", f"{show(raw)} must list one bid per player ({len(seats)})",
+                        "cs.one_bid_each", value=show(raw), n=len(seats))
     bids = tuple(F.get_choice({"bids": b}, "bids", (*CONTRACTS, "pass")) for b in raw)
     if options.enforce_bid_order:
         rank = {c: i for i, c in enumerate(options.contract_order)}
@@ -246,7 +264,8 @@ def _parse_bids(raw: Any, seats: tuple[str, ...], dealer: str,
                 continue
             if best is not None and not (rank[bid] > rank[best] or
                                          bid == best == "heart-solo"):
-                raise RuleError("bids", f"{bid} does not beat {best}")
+                raise RuleError("bids", f"{bid} does not beat {best}", "cs.bid_not_higher", bid=bid,
+                                best=best)
             best = bid
     return bids
 
@@ -257,7 +276,8 @@ def _check_bids_end(bids: tuple[str, ...], seats: tuple[str, ...], dealer: str, 
     order = [seats[(start + i) % len(seats)] for i in range(1, len(seats) + 1)]
     last = max((i for i, b in enumerate(bids) if b != "pass"), default=None)
     if last is None or order[last] != caller or bids[last] != contract:
-        raise RuleError("bids", f"the last bid must be {caller}'s {contract}")
+        raise RuleError("bids", f"the last bid must be {caller}'s {contract}",
+                        "cs.last_bid", caller=caller, contract=contract)
 
 
 def amount(outcome: Outcome, options: Options) -> int:
@@ -273,7 +293,7 @@ def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement
     dealer = outcome.dealer or state.dealer
     after = State(seats=seats, dealer=_left_of(seats, dealer), deals=state.deals + 1)
     a = amount(outcome, options)
-    extra = {"amount": a, "dealer": dealer, "next_dealer": after.dealer}
+    extra: Extra = {"amount": a, "dealer": dealer, "next_dealer": after.dealer}
     if a == 0:
         return Settlement(seats, (), extra), after
     caller, partner, reason = outcome.caller, outcome.partner, outcome.contract
@@ -330,7 +350,23 @@ def summary(outcome: Outcome, settlement: Settlement) -> str:
             f"{settlement.extra.get('amount', 0)}")
 
 
-def status(state: State, options: Options) -> Mapping[str, Any]:
+class Extra(TypedDict):
+    """A Crazy Solo deal's facts beside its transfers."""
+
+    amount: int  # what each payer pays
+    dealer: str
+    next_dealer: str
+
+
+class Status(TypedDict):
+    """What a Crazy Solo table shows between deals."""
+
+    finished: bool  # never: a Crazy Solo table plays on until the night ends
+    deals: int
+    dealer: str  # who deals next
+
+
+def status(state: State, options: Options) -> Status:
     return {"finished": False, "deals": state.deals, "dealer": state.dealer}
 
 
@@ -357,7 +393,8 @@ def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
         for part in str(flags["payers"]).split(";"):
             side, _, who = part.partition("=")
             if side.strip() not in sides:
-                raise RuleError("--payers", f"{show(part)} is not caller=NAMES or partner=NAMES")
+                raise RuleError("--payers", f"{show(part)} is not caller=NAMES or partner=NAMES",
+                                "cs.not_payers_part", value=show(part))
             sides[side.strip()] = names(who)
         out["payers"] = sides
     if flags.get("bids") is not None:
@@ -366,7 +403,7 @@ def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
                             "points", "gang_points", "payers", "bids"}
     if unknown:
         flag = sorted(unknown)[0].replace("_", "-")
-        raise RuleError(f"--{flag}", "is not a Crazy Solo field")
+        raise RuleError(f"--{flag}", "is not a Crazy Solo field", "cs.not_field")
     return out
 
 
@@ -397,5 +434,6 @@ GAME = Game(
     name="crazy-solo", title="Crazy Solo", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     make_options=make_options, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
+    status_type=Status, extra_type=Extra,
     quick=quick, form_facts=form_facts,
 )

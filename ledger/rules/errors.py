@@ -21,6 +21,25 @@ class RuleError(ValueError):
         super().__init__(f"{field}: {message}")
 
 
+class Said(str):
+    """An English word or phrase inside a refusal (`hand roles`, `nobody is in`) that
+    carries its own catalogue code and values, so the edge says it in the language in use
+    too. It is the English string itself wherever text is built.
+
+    >>> what = Said("hand roles", "w.hand_roles")
+    >>> f"no {what}", what.code
+    ('no hand roles', 'w.hand_roles')
+    """
+
+    code: str
+    values: dict[str, object]
+
+    def __new__(cls, english: str, code: str, **values: object) -> Said:
+        said = super().__new__(cls, english)
+        said.code, said.values = code, values
+        return said
+
+
 def show(value: object) -> str:
     """A value as it should appear inside an error message (short, unambiguous).
 

@@ -83,7 +83,7 @@ def get_player(obj: Mapping[str, Any], key: str, seats: Collection[str], *,
     if value is None:
         if optional:
             return None
-        raise RuleError(key, "is missing")
+        raise RuleError(key, "is missing", "missing")
     return player_name(value, key, seats)
 
 
@@ -92,7 +92,7 @@ def get_mapping(obj: Mapping[str, Any], key: str, *, optional: bool = True) -> d
     if value is None:
         if optional:
             return {}
-        raise RuleError(key, "is missing")
+        raise RuleError(key, "is missing", "missing")
     if not isinstance(value, Mapping):
         raise RuleError(key, f"{show(value)} is not an object", "not_object",
                         value=show(value))
@@ -109,7 +109,7 @@ def player_map(obj: Mapping[str, Any], key: str, seats: Collection[str], *,
         if clean not in seats:  # the usual case passes without building the field's name
             clean = player_name(name, f"{key}.{name}", seats)
         if clean in out:
-            raise RuleError(key, f"{show(clean)} appears twice")
+            raise RuleError(key, f"{show(clean)} appears twice", "twice", value=show(clean))
         out[clean] = value
     return out
 
@@ -118,17 +118,20 @@ def read_players(value: Any, field: str = "players") -> tuple[str, ...]:
     """The contract's `players`: a list of unique, non-empty names (by `name_key`, so a
     look-alike of a name already listed appears twice)."""
     if not isinstance(value, list) or not value:
-        raise RuleError(field, f"{show(value)} is not a list of names")
+        raise RuleError(field, f"{show(value)} is not a list of names",
+                        "not_names", value=show(value))
     names: list[str] = []
     for item in value:
         name = name_key(item) if isinstance(item, str) else ""
         if not name:
-            raise RuleError(field, f"{show(item)} is not a player name")
+            raise RuleError(field, f"{show(item)} is not a player name",
+                            "not_player", value=show(item))
         if len(name) > MAX_NAME:
-            raise RuleError(field, f"{show(name)} is longer than {MAX_NAME} characters")
+            raise RuleError(field, f"{show(name)} is longer than {MAX_NAME} characters",
+                            "too_long", value=show(name), n=MAX_NAME)
         if name == "pot":
-            raise RuleError(field, '"pot" is reserved')
+            raise RuleError(field, '"pot" is reserved', "pot_reserved")
         if name in names:
-            raise RuleError(field, f"{show(name)} appears twice")
+            raise RuleError(field, f"{show(name)} appears twice", "twice", value=show(name))
         names.append(name)
     return tuple(names)

@@ -72,6 +72,11 @@ class Game(Generic[OptionsT, StateT, OutcomeT]):
     legacy_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     # what a deal form may ask given the state and a partial outcome (contract JSON so far)
     form_facts: Callable[[StateT, OptionsT, Mapping[str, Any]], FormFacts] | None = None
+    # the TypedDict `status` returns: each game's keys and their types, in one place
+    # (tests/rules/test_status_types.py holds every engine's status, and extra, to it)
+    status_type: type | None = None
+    # the TypedDict of a deal's `Settlement.extra` (the facts its summary and the app show)
+    extra_type: type | None = None
 
     def stored_options(self, raw: Mapping[str, Any]) -> OptionsT:
         """A stored table's frozen options: a key it predates keeps its legacy value, so the

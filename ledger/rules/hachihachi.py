@@ -23,7 +23,7 @@ winner or shared by a split; a pot still carried when the game ends is never pai
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from .errors import RuleError
@@ -141,7 +141,7 @@ def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement
     finished = rounds >= options.rounds or (not options.allow_negative and min(chips) <= 0)
     after = State(seats=seats, start_player=next_start, rounds=rounds, chips=chips,
                   finished=finished, carried=carried)
-    extra = {
+    extra: Extra = {
         "multiplier": m, "trump": SUIT_NAMES[outcome.indicator.suit], "pot": pot,
         "winner": winner, "next_start_player": next_start,
         "round": rounds if counts else rounds + 1,  # a round that does not count: its number
@@ -223,10 +223,42 @@ def summary(outcome: Outcome, settlement: Settlement) -> str:
     return f"{text} · pot {shown} → {settlement.extra.get('winner')}"
 
 
-def status(state: State, options: Options) -> Mapping[str, Any]:
+class Extra(TypedDict):
+    """A Hachi-Hachi round's facts beside its transfers."""
+
+    multiplier: int
+    trump: str  # the suit's name
+    pot: int  # out-fees paid into this round's pot
+    winner: str | None  # who took the pot (None: split, or nobody in)
+    next_start_player: str
+    round: int  # its number (a round that does not count: the number it would have had)
+    rounds: int
+    start_player: str
+    in_players: list[str]
+    forced_out: list[str]
+    mizuten_won: bool
+    finished: bool
+    carried_in: NotRequired[int]  # empty_round_pot = carry: earlier rounds' fees in the pot
+    pot_carried: NotRequired[int]  # and the pot the next round starts with
+    counted: NotRequired[bool]  # False: an empty round that does not count
+
+
+class Status(TypedDict):
+    """What a Hachi-Hachi table shows between rounds."""
+
+    finished: bool
+    round: int  # rounds played
+    rounds: int  # of the game
+    next_round: int | None  # None once finished
+    start_player: str | None
+    chips: dict[str, int]  # each seat's running chips
+    pot_carried: NotRequired[int]  # empty_round_pot = carry: the pot the next round adds
+
+
+def status(state: State, options: Options) -> Status:
     """Round n of N, the next start player, the running chips and any pot carried."""
     chips = state.chips or (options.start_chips,) * len(state.seats)
-    out = {
+    out: Status = {
         "finished": state.finished,
         "round": state.rounds,
         "rounds": options.rounds,
@@ -280,7 +312,8 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
         ("hands",) if hand_players else ())
     facts: dict[str, Any] = {"ins": now, "forced_out": forced, "played": played,
                              "roles_settle": roles_settle, "hand_players": hand_players,
-                             "max_in": options.max_in, "hand_roles": options.hand_roles}
+                             "max_in": options.max_in, "hand_roles": options.hand_roles,
+                             "aces_fixed": options.hand_roles.aces_fixed()}
     try:
         card = parse_card(partial["indicator"]) if partial.get("indicator") else None
     except RuleError:
@@ -296,4 +329,5 @@ GAME = Game(
     max_seats=MAX_SEATS, make_options=make_options, options_json=options_json, initial=initial,
     parse=parse, settle=settle, to_json=to_json, summary=summary, status=status,
     check_seats=check_seats, quick=quick, legacy_options=LEGACY_OPTIONS, form_facts=form_facts,
+    status_type=Status, extra_type=Extra,
 )

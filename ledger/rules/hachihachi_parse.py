@@ -8,7 +8,7 @@ from typing import Any
 
 from . import fields as F
 from .cards import Card, parse_card
-from .errors import RuleError, show
+from .errors import RuleError, Said, show
 from .hachihachi_table import (
     KEYS,
     TRICKS,
@@ -19,6 +19,7 @@ from .hachihachi_table import (
     seats_from,
 )
 from .hand_roles import (
+    ACES_FIXED,
     SINGLE_GROUPS,
     HandRoles,
     detect,
@@ -37,7 +38,8 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     F.check_keys(obj, KEYS)
     seats = state.seats
     if state.finished:
-        raise RuleError("round", f"the game is over after {state.rounds} rounds")
+        raise RuleError("round", f"the game is over after {state.rounds} rounds",
+                        "game_over", n=state.rounds)
     # The table's start player (pot winner, earlier declarer, left neighbour) is the
     # default; a named one is what the table did and wins. The outcome always stores it,
     # so a correction of an earlier round never rewrites who started a later one.
@@ -45,7 +47,8 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     start = given_start or state.start_player
     order = seats_from(seats, start)
     if obj.get("indicator") is None:
-        raise RuleError("indicator", "is missing (the face-up card, e.g. QS)")
+        raise RuleError("indicator", "is missing (the face-up card, e.g. QS)",
+                        "hh.indicator_missing")
     indicator = parse_card(obj["indicator"], "indicator")
     mizuten = _read_mizuten(obj.get("mizuten"), start)
     declarations = _read_declarations(obj, order, mizuten, options)
@@ -54,20 +57,23 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     forced = tuple(p for p in order if p not in declared)
     split = F.get_bool(obj, "split")
     if split and len(ins) != 2:
-        raise RuleError("split", f"true with {len(ins)} in; only two in-players can split")
+        raise RuleError("split", f"true with {len(ins)} in; only two in-players can split",
+                        "hh.split_two_only", n=len(ins))
     played = len(ins) >= 2 and not split
     tricks = _read_tricks(obj, order, ins, played, split)
 
     role_players = forced + (ins if played or (split and options.split_settles_roles) else ())
 
-    def refuse(field: str, name: str, what: str) -> RuleError:
+    def refuse(field: str, name: str, what: Said) -> RuleError:
         """Why `name` (not in role_players) cannot have `what` this round."""
         if name not in ins:
             return RuleError(field, f"{name} is out; only in-players and forced-out players "
-                             f"have {what}")
+                             f"have {what}", "hh.out_has_no", name=name, what=what)
         if not ins[1:]:
-            return RuleError(field, f"{name} is the only in-player: no play, no {what}")
-        return RuleError(field, f"{name}: a split settles no {what}")
+            return RuleError(field, f"{name} is the only in-player: no play, no {what}",
+                             "hh.only_in_player", name=name, what=what)
+        return RuleError(field, f"{name}: a split settles no {what}", "hh.split_settles_no",
+                         name=name, what=what)
 
     table = options.hand_roles
     hands = _read_hands(obj, order, role_players, indicator, refuse)
@@ -78,18 +84,24 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     for name, reading in readings.items():
         if name in roles and set(roles[name]) != set(reading.roles):
             raise RuleError(f"roles.{name}", f"{' + '.join(roles[name]) or 'none'}, but the hand "
-                            f"has {' + '.join(reading.roles) or 'no role'}")
+                            f"has {' + '.join(reading.roles) or 'no role'}",
+                            "hh.but_hand_has", given=' + '.join(roles[name]) or Said("none",
+                            "w.none"),
+                            found=' + '.join(reading.roles) or Said("no role", "w.no_role"))
         if name in aces and aces[name] != reading.aces:
-            raise RuleError(f"aces.{name}", f"{aces[name]}, but the hand has {reading.aces}")
+            raise RuleError(f"aces.{name}", f"{aces[name]}, but the hand has {reading.aces}",
+                            "hh.but_hand_has", given=aces[name], found=reading.aces)
     for name in forced:
         if name not in hands:
             aces[name] = _aces_for_roles(name, aces.get(name), roles.get(name, ()), table)
     total = sum(r.aces for r in readings.values()) + sum(
         n for p, n in aces.items() if p not in hands) + (indicator.rank == "A")
+    if total > 4 and indicator.rank == "A":
+        raise RuleError("aces", f"{total} Aces in all, counting the hands and the indicator; "
+                        "the pack has 4", "aces_with_indicator", n=total)
     if total > 4:
-        raise RuleError("aces", f"{total} Aces in all, counting the hands"
-                        + (" and the indicator" if indicator.rank == "A" else "")
-                        + "; the pack has 4")
+        raise RuleError("aces", f"{total} Aces in all, counting the hands; the pack has 4",
+                        "aces_in_all", n=total)
 
     for name, reading in readings.items():
         roles[name] = reading.roles
@@ -115,8 +127,10 @@ def _read_mizuten(value: Any, start: str) -> bool:
     if isinstance(value, str):
         if value.strip() == start:
             return True
-        raise RuleError("mizuten", f"{value.strip()} is not the start player ({start})")
-    raise RuleError("mizuten", f"{show(value)} is not true, false or the start player's name")
+        raise RuleError("mizuten", f"{value.strip()} is not the start player ({start})",
+                        "hh.not_start_player", value=value.strip(), start=start)
+    raise RuleError("mizuten", f"{show(value)} is not true, false or the start player's name",
+                    "hh.not_mizuten", value=show(value))
 
 
 def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: bool,
@@ -131,7 +145,8 @@ def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: 
     start = order[0]
     if mizuten:
         if said.get(start, "in") != "in":
-            raise RuleError(f"declarations.{start}", "out, but Mizuten is in without choice")
+            raise RuleError(f"declarations.{start}", "out, but Mizuten is in without choice",
+                            "hh.mizuten_in")
         if start not in said:  # the Mizuten player is in without choice
             said = {start: "in", **said}
     ins = 0
@@ -141,12 +156,15 @@ def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: 
             if value == "in":
                 raise RuleError(f"declarations.{name}",
                                 f"in, but at most {options.max_in} may be in ({third} was "
-                                "the last)")
+                                "the last)", "hh.too_many_in", n=options.max_in, last=third)
             raise RuleError(f"declarations.{name}",
-                            f"{name} is forced out after {third}'s in and must not be listed")
+                            f"{name} is forced out after {third}'s in and must not be listed",
+                            "hh.forced_out_listed", name=name, by=third)
         if name != order[i]:
             raise RuleError("declarations", f"{order[i]} declares before {name} (seat order "
-                            f"from {start}: {', '.join(order)})")
+                            f"from {start}: {', '.join(order)})",
+                            "hh.declares_before", name=order[i], other=name, start=start,
+                            order=', '.join(order))
         if value == "in":
             ins += 1
             if ins == options.max_in:
@@ -154,7 +172,8 @@ def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: 
     if third is None and len(said) < len(order):
         missing = ", ".join(order[len(said):])
         raise RuleError("declarations", f"{missing} did not declare; with fewer than "
-                        f"{options.max_in} in everyone declares")
+                        f"{options.max_in} in everyone declares",
+                        "hh.did_not_declare", name=missing, n=options.max_in)
     return tuple(said.items())
 
 
@@ -162,22 +181,28 @@ def _read_tricks(obj: Mapping[str, Any], order: tuple[str, ...], ins: tuple[str,
                  played: bool, split: bool) -> tuple[tuple[str, int], ...]:
     if obj.get("tricks") is None:
         if played:
-            raise RuleError("tricks", f"is missing: {', '.join(ins)} played")
+            raise RuleError("tricks", f"is missing: {', '.join(ins)} played",
+                            "hh.tricks_missing", names=', '.join(ins))
         return ()
     if not played:
-        why = ("nobody is in" if not ins else "a split is not played" if split
-               else f"{ins[0]} is the only in-player and takes the pot without play")
-        raise RuleError("tricks", f"given, but {why}")
+        why = (Said("nobody is in", "w.nobody_in") if not ins
+               else Said("a split is not played", "w.split_not_played") if split
+               else Said(f"{ins[0]} is the only in-player and takes the pot without play",
+                         "w.only_in_takes_pot", name=ins[0]))
+        raise RuleError("tricks", f"given, but {why}", "hh.given_but", why=why)
     raw = F.player_map(obj, "tricks", order)
     for name in raw:
         if name not in ins:
-            raise RuleError(f"tricks.{name}", f"{name} is not in ({', '.join(ins)} are)")
+            raise RuleError(f"tricks.{name}", f"{name} is not in ({', '.join(ins)} are)",
+                            "hh.not_in", name=name, ins=', '.join(ins))
     counts = {name: F.check_int(f"tricks.{name}", raw[name], 0, TRICKS) for name in raw}
     missing = [p for p in ins if p not in counts]
     if missing:
-        raise RuleError("tricks", f"{', '.join(missing)} played but has no trick count")
+        raise RuleError("tricks", f"{', '.join(missing)} played but has no trick count",
+                        "hh.no_trick_count", name=', '.join(missing))
     if sum(counts.values()) != TRICKS:
-        raise RuleError("tricks", f"sum is {sum(counts.values())}, not {TRICKS}")
+        raise RuleError("tricks", f"sum is {sum(counts.values())}, not {TRICKS}",
+                        "tricks_sum", sum=sum(counts.values()), total=TRICKS)
     return tuple((p, counts[p]) for p in ins)
 
 
@@ -193,19 +218,23 @@ def _read_hands(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
             continue
         field = f"hands.{name}"
         if name not in eligible:
-            raise refuse(field, name, "hands that count")
+            raise refuse(field, name, Said("hands that count", "w.hands_that_count"))
         value = raw[name]
         if not isinstance(value, list):
-            raise RuleError(field, f"{show(value)} is not a list of 7 cards")
+            raise RuleError(field, f"{show(value)} is not a list of 7 cards",
+                            "hh.not_seven_cards", value=show(value))
         cards = tuple(parse_card(c, field) for c in value)
         if len(cards) != TRICKS:
-            raise RuleError(field, f"{len(cards)} cards, not 7")
+            raise RuleError(field, f"{len(cards)} cards, not 7", "cards_not_7", n=len(cards))
         for card in cards:
             if card == indicator:
-                raise RuleError(field, f"{card} is the indicator, which belongs to nobody")
+                raise RuleError(field, f"{card} is the indicator, which belongs to nobody",
+                                "hh.card_is_indicator", card=card)
             if card in owner:
-                where = "twice" if owner[card] == name else f"also in {owner[card]}'s hand"
-                raise RuleError(field, f"{card} is {where}")
+                if owner[card] == name:
+                    raise RuleError(field, f"{card} is twice", "card_twice", card=card)
+                raise RuleError(field, f"{card} is also in {owner[card]}'s hand",
+                                "card_also_in", card=card, owner=owner[card])
             owner[card] = name
         hands[name] = cards
     return hands
@@ -223,21 +252,27 @@ def _read_roles(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
         field = f"roles.{name}"
         value = raw[name]
         if not isinstance(value, list):
-            raise RuleError(field, f"{show(value)} is not a list of role ids")
+            raise RuleError(field, f"{show(value)} is not a list of role ids",
+                            "hh.not_role_ids", value=show(value))
         if value and name not in eligible:
-            raise refuse(field, name, "hand roles")
+            raise refuse(field, name, Said("hand roles", "w.hand_roles"))
         seen: dict[str, str] = {}  # group -> role id
         ids: list[str] = []
         for item in value:
             role = table.get(item.strip().lower()) if isinstance(item, str) else None
             if role is None:
                 raise RuleError(field, f"{show(item)} is not a hand role ("
-                                f"{', '.join(table.ids()) or 'the table is empty'})")
+                                f"{', '.join(table.ids()) or 'the table is empty'})",
+                                "hh.not_hand_role", value=show(item),
+                                roles=', '.join(table.ids()) or 'the table is empty')
             if role.id in ids:
-                raise RuleError(field, f"{role.id} is listed twice")
+                raise RuleError(field, f"{role.id} is listed twice", "hh.listed_twice",
+                                value=role.id)
             if role.group in SINGLE_GROUPS and role.group in seen:
                 raise RuleError(field, f"{seen[role.group]} and {role.id} are both group "
-                                f"{role.group}; only the higher counts, give that one")
+                                f"{role.group}; only the higher counts, give that one",
+                                "hh.same_group", role=seen[role.group], other=role.id,
+                                group=role.group)
             seen[role.group] = role.id
             ids.append(role.id)
         roles[name] = tuple(ids)
@@ -255,9 +290,11 @@ def _read_aces(obj: Mapping[str, Any], order: tuple[str, ...], forced: tuple[str
             continue
         field = f"aces.{name}"
         if name in ins:
-            raise RuleError(field, f"{name} is in; only forced-out players' Aces count")
+            raise RuleError(field, f"{name} is in; only forced-out players' Aces count",
+                            "hh.aces_in", name=name)
         if name not in forced:
-            raise RuleError(field, f"{name} is out; only forced-out players' Aces count")
+            raise RuleError(field, f"{name} is out; only forced-out players' Aces count",
+                            "hh.aces_out", name=name)
         aces[name] = F.check_int(field, raw[name], 0, 4)
     return aces
 
@@ -268,11 +305,12 @@ def _aces_for_roles(name: str, given: int | None, role_ids: tuple[str, ...],
     pika_ichi: 1); when `aces` leaves the player out, such a role supplies the count."""
     for role_id in role_ids:
         rule = table.get(role_id).rule  # type: ignore[union-attr]
-        fixed = {"all_2_to_9": 0, "one_ace_rest_2_to_9": 1}.get(rule)
+        fixed = ACES_FIXED.get(rule)
         if fixed is None:
             continue
         if given is not None and given != fixed:
             raise RuleError(f"aces.{name}", f"{given}, but {role_id} means {fixed} Ace"
-                            + ("s" if fixed != 1 else ""))
+                            + ("s" if fixed != 1 else ""), "role_fixes_aces",
+                            given=given, role=role_id, n=fixed)
         return fixed
     return given or 0

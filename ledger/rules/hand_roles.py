@@ -33,6 +33,8 @@ GROUPS = ("A", "B", "C", "D")
 SINGLE_GROUPS = ("A", "B", "C")  # only the highest-valued matching role of these counts
 PLAIN_RULES = ("straight", "flush", "straight_flush", "all_2_to_9", "one_ace_rest_2_to_9",
                "no_trump")
+ACES_FIXED = {"all_2_to_9": 0, "one_ace_rest_2_to_9": 1}  # karasu, pika_ichi: a forced-out
+# player's Aces are what the role says (the scorer need not type them)
 COUNTS_PREFIX = "counts:"
 HAND_SIZE = 7
 LOW_RANKS = frozenset(("2", "3", "4", "5", "6", "7", "8", "9"))
@@ -74,6 +76,14 @@ class HandRoles:
     def ids(self) -> tuple[str, ...]:
         return tuple(r.id for r in self.roles)
 
+    def aces_fixed(self) -> dict[str, int]:
+        """The roles that fix a forced-out player's Aces, with the count each means.
+
+        >>> HandRoles((Role("karasu", "カラス", "crow", "A", 0, 6, "all_2_to_9"),)).aces_fixed()
+        {'karasu': 0}
+        """
+        return {r.id: ACES_FIXED[r.rule] for r in self.roles if r.rule in ACES_FIXED}
+
     def order(self, role_ids: Iterable[str]) -> tuple[str, ...]:
         """The given ids in table order (the canonical order of a player's roles)."""
         wanted = set(role_ids)
@@ -109,61 +119,72 @@ def load_table(raw: Any) -> HandRoles:
     if isinstance(raw, Mapping):
         for key in raw:
             if key not in ("file", "roles"):
-                raise RuleError(str(key), "unknown key (a table has file and roles)")
+                raise RuleError(str(key), "unknown key (a table has file and roles)",
+                                "unknown_key_table")
         source = raw.get("file")
         if source is not None and not isinstance(source, str):
-            raise RuleError("file", f"{show(source)} is not a file name")
+            raise RuleError("file", f"{show(source)} is not a file name",
+                            "not_file_name", value=show(source))
         raw = raw.get("roles")
     if not isinstance(raw, (list, tuple)):
-        raise RuleError("roles", f"{show(raw)} is not a list of roles")
+        raise RuleError("roles", f"{show(raw)} is not a list of roles",
+                        "not_roles_list", value=show(raw))
     roles: list[Role] = []
     for i, item in enumerate(raw):
         role = _read_role(item, f"roles[{i}]")
         for j, earlier in enumerate(roles):
             if earlier.id == role.id:
-                raise RuleError(f"roles[{i}].id", f"{role.id} is also roles[{j}]")
+                raise RuleError(f"roles[{i}].id", f"{role.id} is also roles[{j}]",
+                                "role_id_twice", id=role.id, j=j)
             if earlier.rule == role.rule:
                 raise RuleError(f"roles[{i}].rule",
-                                f"{role.rule} is also the rule of roles[{j}] ({earlier.id})")
+                                f"{role.rule} is also the rule of roles[{j}] ({earlier.id})",
+                                "role_rule_twice", rule=role.rule, j=j, id=earlier.id)
         roles.append(role)
     return HandRoles(tuple(roles), source)
 
 
 def _read_role(item: Any, where: str) -> Role:
     if not isinstance(item, Mapping):
-        raise RuleError(where, f"{show(item)} is not a table of id, group, in, forced_out, rule")
+        raise RuleError(where, f"{show(item)} is not a table of id, group, in, forced_out, rule",
+                        "not_role_table", value=show(item))
     for key in item:
         if key not in ROLE_KEYS:
-            raise RuleError(f"{where}.{key}", f"unknown key ({', '.join(ROLE_KEYS)})")
+            raise RuleError(f"{where}.{key}", f"unknown key ({', '.join(ROLE_KEYS)})",
+                            "unknown_key_of", keys=', '.join(ROLE_KEYS))
     for key in ("id", "group", "in", "forced_out", "rule"):
         if key not in item:
-            raise RuleError(f"{where}.{key}", "is missing")
+            raise RuleError(f"{where}.{key}", "is missing", "missing")
     role_id = item["id"]
     if not isinstance(role_id, str) or not _ID.match(role_id):
         raise RuleError(f"{where}.id",
-                        f"{show(role_id)} is not an id (lower-case letters, digits and _)")
+                        f"{show(role_id)} is not an id (lower-case letters, digits and _)",
+                        "not_role_id", value=show(role_id))
     names = []
     for key in ("name_ja", "name_en"):
         name = item.get(key, role_id)
         if not isinstance(name, str) or not name.strip():
-            raise RuleError(f"{where}.{key}", f"{show(name)} is not a name")
+            raise RuleError(f"{where}.{key}", f"{show(name)} is not a name",
+                            "not_name", value=show(name))
         names.append(name.strip())
     group = item["group"]
     if group not in GROUPS:
-        raise RuleError(f"{where}.group", f"{show(group)} is not one of {', '.join(GROUPS)}")
+        raise RuleError(f"{where}.group", f"{show(group)} is not one of {', '.join(GROUPS)}",
+                        "not_one_of", value=show(group), choices=', '.join(GROUPS))
     values = []
     for key in ("in", "forced_out"):
         value = item[key]
         if type(value) is not int:
-            raise RuleError(f"{where}.{key}", f"{show(value)} is not a whole number")
+            raise RuleError(f"{where}.{key}", f"{show(value)} is not a whole number",
+                            "not_whole", value=show(value))
         if value < 0:
-            raise RuleError(f"{where}.{key}", f"{value} is negative")
+            raise RuleError(f"{where}.{key}", f"{value} is negative", "negative", value=value)
         values.append(value)
     rule = _read_rule(item["rule"], f"{where}.rule")
     if (group == "A") != rule.startswith(COUNTS_PREFIX):
         raise RuleError(f"{where}.group",
                         f"{group} with rule {rule}: rank-count rules are group A, and group A "
-                        "holds only rank-count rules")
+                        "holds only rank-count rules", "group_a_rule", group=group, rule=rule)
     return Role(role_id, names[0], names[1], group, values[0], values[1], rule)
 
 
@@ -178,9 +199,10 @@ def _read_rule(rule: Any, where: str) -> str:
                     and counts[0] <= 4:
                 return rule
         raise RuleError(where, f"{show(rule)}: rank counts must be 4 or less, largest first, "
-                        "adding up to 7 (e.g. counts:3-2-1-1)")
+                        "adding up to 7 (e.g. counts:3-2-1-1)", "rank_counts", value=show(rule))
     raise RuleError(where, f"{show(rule)} is not a rule ({', '.join(PLAIN_RULES)}, "
-                    "or counts:N-N-...)")
+                    "or counts:N-N-...)",
+                    "not_rule", value=show(rule), rules=', '.join(PLAIN_RULES))
 
 
 # --- detection -----------------------------------------------------------------------------

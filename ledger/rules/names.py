@@ -40,7 +40,7 @@ def clean_text(value: str | None, field: str) -> str | None:
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise RuleError(field, "is not valid UTF-8 text") from None
+            raise RuleError(field, "is not valid UTF-8 text", "not_utf8") from None
     return value
 
 
@@ -48,17 +48,20 @@ def clean_name(value: object, field: str = "name") -> str:
     """A roster name to store or compare: `name_key` of it, refused if nothing visible
     is left, if it is too long, is the pot's name or holds a comma."""
     if not isinstance(value, str) or not value.strip():
-        raise RuleError(field, f"{show(value)} is not a name")
+        raise RuleError(field, f"{show(value)} is not a name", "not_name", value=show(value))
     clean_text(value, field)
     name = name_key(value)
     if not name:
-        raise RuleError(field, f"{show(value)} holds only invisible characters, not a name")
+        raise RuleError(field, f"{show(value)} holds only invisible characters, not a name",
+                        "invisible_name", value=show(value))
     if len(name) > MAX_NAME:
-        raise RuleError(field, f"{show(name)} is longer than {MAX_NAME} characters")
+        raise RuleError(field, f"{show(name)} is longer than {MAX_NAME} characters",
+                        "too_long", value=show(name), n=MAX_NAME)
     if name.lower() == POT:
-        raise RuleError(field, '"pot" is reserved for the Hachi-Hachi pot')
+        raise RuleError(field, '"pot" is reserved for the Hachi-Hachi pot', "pot_reserved_hh")
     if "," in name:
-        raise RuleError(field, f"{show(name)} contains a comma (seat lists use commas)")
+        raise RuleError(field, f"{show(name)} contains a comma (seat lists use commas)",
+                        "comma", value=show(name))
     return name
 
 
@@ -72,8 +75,9 @@ def clean_nets(raw: Any, field: str = "nets") -> Any:
     for name, value in raw.items():
         key = name_key(name)
         if not key:
-            raise RuleError(field, f"{show(name)} is not a player name")
+            raise RuleError(field, f"{show(name)} is not a player name",
+                            "not_player", value=show(name))
         if key in out:
-            raise RuleError(field, f"{show(key)} appears twice")
+            raise RuleError(field, f"{show(key)} appears twice", "twice", value=show(key))
         out[key] = value
     return out

@@ -18,6 +18,8 @@ from .options import options_to_json
 from .sixty_six_deal import SCHNAPSEN, SIXTY_SIX, Deal, Rules, deal_to_json, describe, parse_deal
 from .sixty_six_deal import score as score_deal
 from .sixty_six_match import (
+    MatchExtra,
+    MatchStatus,
     State,
     apply,
     check_dealer,
@@ -43,7 +45,8 @@ from .transfers import Settlement
 def check_two_seats(seats: tuple[str, ...], options: Options) -> None:
     """Two-player games take exactly two seats."""
     if len(seats) != 2:
-        raise RuleError("seats", f"{len(seats)} players; this game takes 2")
+        raise RuleError("seats", f"{len(seats)} players; this game takes 2", "ss.two_players",
+                        n=len(seats))
 
 
 def _engine(rules: Rules, countdown: bool) -> dict[str, Callable[..., Any]]:
@@ -74,7 +77,7 @@ def _engine(rules: Rules, countdown: bool) -> dict[str, Callable[..., Any]]:
         """E.g. 'A claims, 68–40 → A 1; A 1 – B 0'."""
         return f"{describe(deal)} {summary_tail(settlement.extra)}"
 
-    def status(state: State, options: Options) -> Mapping[str, Any]:
+    def status(state: State, options: Options) -> MatchStatus:
         """Running score, dealer, games played and the match tally."""
         out = status_of(state, options, state.seats, countdown)
         if countdown:
@@ -84,7 +87,8 @@ def _engine(rules: Rules, countdown: bool) -> dict[str, Callable[..., Any]]:
         return out
 
     return {"initial": initial, "parse": parse, "settle": settle, "summary": summary,
-            "status": status}
+            "status": status, "status_type": MatchStatus,
+            "extra_type": MatchExtra}
 
 
 SIXTY_SIX_GAME = Game(

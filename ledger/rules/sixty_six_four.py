@@ -20,13 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired
 
 from . import fields as F
 from .errors import RuleError, show
 from .game import FormFacts, Game
 from .options import options_to_json
 from .sixty_six_match import (
+    MatchExtra,
+    MatchStatus,
+    Named,
     Result,
     Side,
     State,
@@ -95,7 +98,8 @@ class Hand:
 def check_seats(seats: tuple[str, ...], options: FourOptions) -> None:
     """Four-hand Sixty-Six takes exactly four seats (partners sit opposite)."""
     if len(seats) != 4:
-        raise RuleError("seats", f"{len(seats)} players; four-hand Sixty-Six takes 4")
+        raise RuleError("seats", f"{len(seats)} players; four-hand Sixty-Six takes 4",
+                        "ss.four_players", n=len(seats))
 
 
 def initial(seats: tuple[str, ...], options: FourOptions) -> State:
@@ -126,7 +130,8 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
     ending = F.get_choice(obj, "ending", ENDINGS) if obj.get("ending") is not None else "played"
     for key in ("winner", "game_points") if ending == "played" else ("points",):
         if obj.get(key) is not None:
-            raise RuleError(key, f"does not belong to a deal with ending {ending}")
+            raise RuleError(key, f"does not belong to a deal with ending {ending}",
+                            "ss.not_this_ending", ending=ending)
     if ending == "played":
         points = _parse_points(obj, seats, pack_of(options))
         winner, score = None, None
@@ -134,11 +139,12 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
         points = ()
         winner = F.get_player(obj, "winner", seats, optional=True)
         if obj.get("game_points") is None and winner is not None:
-            raise RuleError("game_points", f"is missing (what {winner}'s side scored, 1 to 3)")
+            raise RuleError("game_points", f"is missing (what {winner}'s side scored, 1 to 3)",
+                            "ss.side_scored_missing", name=winner)
         score = F.get_int(obj, "game_points", 0, 3, default=0)
         if winner is None and score:
             raise RuleError("winner", f"is missing for {score} game points "
-                            "(null only for a drawn deal)")
+                            "(null only for a drawn deal)", "ss.game_points_missing", n=score)
         winner = winner if score else None
     ten = _parse_ten(obj, seats, options, points)
     return Hand(ending, points=points, ten_of_trumps=ten, winner=winner, game_points=score,
@@ -154,17 +160,19 @@ def _parse_points(obj: Mapping[str, Any], seats: tuple[str, ...], pack: Pack
         side = side_of(seats, name)
         if side in by_side:
             raise RuleError("points", f"{by_side[side][0]} and {name} are partners; give one "
-                            "player of each side")
+                            "player of each side", "ss.partners", name=by_side[side][0], other=name)
         by_side[side] = (name, F.check_int(f"points.{name}", value, 0, holds))
     for side in sides_of(seats):
         if side not in by_side:
-            raise RuleError("points", f"has no entry for {' or '.join(side)}")
+            raise RuleError("points", f"has no entry for {' or '.join(side)}",
+                            "ss.no_entry_for", name=' or '.join(side))
     pair = tuple(by_side[side] for side in sides_of(seats))
     total = sum(p for _, p in pair)
     if total != holds:
         raise RuleError("points", f"{total} in all; a deal holds {holds} "
                         f"({holds - LAST_TRICK} in the cards + {LAST_TRICK} for the last "
-                        "trick)")
+                        "trick)", "ss.four_points", n=total, total=holds, cards=holds - LAST_TRICK,
+                        last=LAST_TRICK)
     return pair
 
 
@@ -174,16 +182,17 @@ def _parse_ten(obj: Mapping[str, Any], seats: tuple[str, ...], options: FourOpti
     if not options.ten_of_trumps_bonus:
         if value is not None:
             raise RuleError("ten_of_trumps", f"{show(value)}: this table does not score the 10 "
-                            "of trumps (preset option ten_of_trumps_bonus)")
+                            "of trumps (preset option ten_of_trumps_bonus)", "ss.no_ten_bonus",
+                            name=show(value))
         return None
     if value is None:
-        raise RuleError("ten_of_trumps", "is missing (who took the 10 of trumps)")
+        raise RuleError("ten_of_trumps", "is missing (who took the 10 of trumps)", "ss.ten_missing")
     name = F.player_name(value, "ten_of_trumps", seats)
     side = side_of(seats, name)
     for holder, p in points:
         if holder in side and p < 10:
             raise RuleError("ten_of_trumps", f"{name}'s side has {p} points, less than the 10 "
-                            "itself")
+                            "itself", "ss.ten_short", name=name, points=p)
     return name
 
 
@@ -206,7 +215,7 @@ def settle(state: State, hand: Hand, options: FourOptions) -> tuple[Settlement, 
         result = Result(result.winner, result.game_points, ((bonus, 1), *result.gains),
                         result.carry)
     applied = apply(state, result, options, dealer)
-    extra = extra_of(applied, result, options, dealer)
+    extra: FourExtra = {**extra_of(applied, result, options, dealer)}
     if bonus is not None:
         extra["ten_of_trumps"] = label(bonus)
     return Settlement(state.seats, applied.transfers, extra), applied.state
@@ -237,14 +246,29 @@ def summary(hand: Hand, settlement: Settlement) -> str:
     return f"{facts} {summary_tail(settlement.extra)}"
 
 
-def status(state: State, options: FourOptions) -> Mapping[str, Any]:
+class FourExtra(MatchExtra):
+    """Four-hand: the side that scored the 10 of trumps bonus."""
+
+    ten_of_trumps: NotRequired[Named]
+
+
+class FourStatus(MatchStatus):
+    """Four-hand: the score and the match tally by side, the pack and the hand's size."""
+
+    sides: dict[str, int]  # each side, its players joined by "+", and its score
+    side_games_won: dict[str, int]  # named as in "sides" (the app never splits a name)
+    pack: int
+    cards_each: int
+
+
+def status(state: State, options: FourOptions) -> FourStatus:
     """Running score per side (and per player), dealer, games played, the match tally."""
-    out = status_of(state, options, state.seats)
+    base = status_of(state, options, state.seats)
     score = dict(zip(state.seats, state.score, strict=True))
-    out["sides"] = {"+".join(side): score[side[0]] for side in sides_of(state.seats)}
-    out["pack"] = options.pack
-    out["cards_each"] = pack_of(options).hand
-    return out
+    sides = sides_of(state.seats)
+    return {**base, "sides": {"+".join(side): score[side[0]] for side in sides},
+            "side_games_won": {"+".join(side): base["games_won"][side[0]] for side in sides},
+            "pack": options.pack, "cards_each": pack_of(options).hand}
 
 
 def form_facts(state: State, options: FourOptions, partial: Mapping[str, Any]) -> FormFacts:
@@ -266,4 +290,5 @@ GAME = Game(
     make_options=make_four, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
     quick=make_quick(FOUR_FLAGS), legacy_options=LEGACY_FOUR, form_facts=form_facts,
+    status_type=FourStatus, extra_type=FourExtra,
 )

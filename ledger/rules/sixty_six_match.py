@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from .errors import RuleError, show
 from .sixty_six_options import MatchOptions as Options
@@ -79,7 +79,8 @@ def active(state: State) -> tuple[str, ...]:
 def check_open(state: State) -> None:
     """Refuse a deal at a table whose one game is over (`one_match`)."""
     if state.finished:
-        raise RuleError("round", "this table's game is over (one_match); start a new table")
+        raise RuleError("round", "this table's game is over (one_match); start a new table",
+                        "ss.one_match_over")
 
 
 def check_dealer(obj: Mapping[str, Any], state: State) -> str:
@@ -88,10 +89,12 @@ def check_dealer(obj: Mapping[str, Any], state: State) -> str:
     if value is None:
         return state.dealer
     if not isinstance(value, str) or value.strip() not in state.seats:
-        raise RuleError("dealer", f"{show(value)} is not playing at this table")
+        raise RuleError("dealer", f"{show(value)} is not playing at this table",
+                        "not_at_table", value=show(value))
     name = value.strip()
     if name in state.out:
-        raise RuleError("dealer", f"{name} has reached the target and is out of this game")
+        raise RuleError("dealer", f"{name} has reached the target and is out of this game",
+                        "ss.out_of_game", name=name)
     return name
 
 
@@ -210,9 +213,9 @@ def shown(score: Mapping[str, int], options: Options, countdown: bool) -> dict[s
 
 
 def extra_of(applied: Applied, result: Result, options: Options, dealer: str,
-             countdown: bool = False) -> dict[str, Any]:
+             countdown: bool = False) -> MatchExtra:
     """Settlement.extra for a deal: the contract's winner/game_points plus the table's news."""
-    extra: dict[str, Any] = {
+    extra: MatchExtra = {
         "winner": label(result.winner),
         "game_points": result.game_points,
         "scored": applied.scored,
@@ -231,11 +234,48 @@ def extra_of(applied: Applied, result: Result, options: Options, dealer: str,
     return extra
 
 
+Named = str | list[str] | None  # a side as output JSON (`label`)
+
+
+class MatchExtra(TypedDict):
+    """A Sixty-Six family deal's facts beside its transfers (variants add their own)."""
+
+    winner: Named  # None: a draw
+    game_points: int
+    scored: dict[str, int]  # game points each seat gained
+    score: dict[str, int]  # as shown after the deal
+    dealer: str
+    next_dealer: str
+    game_over: bool
+    reached: NotRequired[list[str]]  # seats that reached the target in this deal
+    game_winner: NotRequired[Named]
+    game_loser: NotRequired[Named]
+    carry: NotRequired[int]  # draw_carry
+
+
+class MatchStatus(TypedDict):
+    """What a Sixty-Six family table shows between deals (variants add their own keys)."""
+
+    finished: bool
+    dealer: str
+    players: list[str]  # who plays the next deal
+    target: int
+    counting: str  # "up", or "down" (Schnapsen: what each still needs)
+    score: dict[str, int]  # as shown (counting down: what is left to go)
+    game: int  # the game being played (the last one, once finished)
+    games_played: int
+    deals_this_game: int
+    games_won: dict[str, int]
+    games_lost: dict[str, int]
+    carry: NotRequired[int]  # draw_carry: game points the next deal's winner also takes
+    bummerl: NotRequired[dict[str, int]]  # Schnapsen: Bummerl taken
+
+
 def status_of(state: State, options: Options, players: tuple[str, ...],
-              countdown: bool = False) -> dict[str, Any]:
+              countdown: bool = False) -> MatchStatus:
     """What a table screen shows between deals (variants add their own keys)."""
     seats = state.seats
-    out: dict[str, Any] = {
+    out: MatchStatus = {
         "finished": state.finished,
         "dealer": state.dealer,
         "players": list(players),

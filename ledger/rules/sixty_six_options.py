@@ -86,7 +86,9 @@ class SchnapsenOptions(Options):
         check_common(self)
         if self.exhausted_scores not in EXHAUSTED_SCORES:
             raise RuleError("exhausted_scores", f"{show(self.exhausted_scores)} is not one of "
-                            f"{', '.join(EXHAUSTED_SCORES)}")
+                            f"{', '.join(EXHAUSTED_SCORES)}",
+                            "not_one_of", value=show(self.exhausted_scores),
+                            choices=', '.join(EXHAUSTED_SCORES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +101,8 @@ class ThreeOptions(Options):
         check_common(self)
         if not 0 <= self.dealer_cap < self.target:
             raise RuleError("dealer_cap", f"{self.dealer_cap} must be 0 to {self.target - 1} "
-                            "(below the target)")
+                            "(below the target)", "ss.must_be_below_target", value=self.dealer_cap,
+                            hi=self.target - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,18 +118,22 @@ class FourOptions(MatchOptions):
     def validate(self) -> None:
         check_common(self)
         if self.pack not in PACKS:
-            raise RuleError("pack", f"{self.pack} is not one of {', '.join(map(str, PACKS))}")
+            raise RuleError("pack", f"{self.pack} is not one of {', '.join(map(str, PACKS))}",
+                            "not_one_of", value=self.pack, choices=', '.join(map(str, PACKS)))
 
 
 def check_common(options: MatchOptions) -> None:
     """The checks every variant's options share (RuleError naming the option)."""
     if not 1 <= options.target <= MAX_TARGET:
-        raise RuleError("target", f"{options.target} must be 1 to {MAX_TARGET}")
+        raise RuleError("target", f"{options.target} must be 1 to {MAX_TARGET}",
+                        "ss.must_be_1_to", value=options.target, hi=MAX_TARGET)
     if options.stake < 0:
-        raise RuleError("stake", f"{options.stake} is below 0")
+        raise RuleError("stake", f"{options.stake} is below 0", "below_0", value=options.stake)
     if options.dealer_rule not in DEALER_RULES:
         raise RuleError("dealer_rule",
-                        f"{show(options.dealer_rule)} is not one of {', '.join(DEALER_RULES)}")
+                        f"{show(options.dealer_rule)} is not one of {', '.join(DEALER_RULES)}",
+                        "not_one_of", value=show(options.dealer_rule),
+                        choices=', '.join(DEALER_RULES))
 
 
 def scoring(options: Options) -> dict[str, Any]:

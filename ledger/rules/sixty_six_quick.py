@@ -32,7 +32,7 @@ def _flag(key: str) -> str:
 
 def _text(key: str, value: Any) -> str:
     if not isinstance(value, str):
-        raise RuleError(_flag(key), f"{show(value)} is not text")
+        raise RuleError(_flag(key), f"{show(value)} is not text", "not_text", value=show(value))
     return value.strip()
 
 
@@ -51,7 +51,7 @@ def flags_to_json(flags: Mapping[str, Any], allowed: tuple[str, ...],
     given = {k: v for k, v in flags.items() if v is not None and v != ""}
     for key in given:
         if key not in allowed:
-            raise RuleError(_flag(key), "is not a flag for this game")
+            raise RuleError(_flag(key), "is not a flag for this game", "not_flag_here")
     out: dict[str, Any] = {}
     at_close: dict[str, Any] = {}
     for key, value in given.items():

@@ -19,9 +19,19 @@ from typing import Any
 from .errors import RuleError
 from .game import Game
 from .options import options_to_json
-from .sixty_six_deal import SIXTY_SIX, Deal, deal_to_json, describe, parse_deal
+from .sixty_six_deal import (
+    OUT_OF_GAME,
+    SITS_OUT,
+    SIXTY_SIX,
+    Deal,
+    deal_to_json,
+    describe,
+    parse_deal,
+)
 from .sixty_six_deal import score as score_deal
 from .sixty_six_match import (
+    MatchExtra,
+    MatchStatus,
     Result,
     State,
     active,
@@ -42,7 +52,8 @@ from .transfers import Settlement
 def check_seats(seats: tuple[str, ...], options: ThreeOptions) -> None:
     """Three-player Sixty-Six takes exactly three seats."""
     if len(seats) != 3:
-        raise RuleError("seats", f"{len(seats)} players; three-player Sixty-Six takes 3")
+        raise RuleError("seats", f"{len(seats)} players; three-player Sixty-Six takes 3",
+                        "ss.three_players", n=len(seats))
 
 
 def initial(seats: tuple[str, ...], options: ThreeOptions) -> State:
@@ -67,9 +78,9 @@ def parse(obj: Mapping[str, Any], state: State, options: ThreeOptions) -> Deal:
     check_open(state)
     dealer = check_dealer(obj, state)
     players = _players(state, dealer)
-    why_out = {s: "has reached the target and is out of this game" for s in state.out}
+    why_out = {s: OUT_OF_GAME for s in state.out}
     if len(players) == 2 and dealer not in players:
-        why_out[dealer] = "deals this hand and sits out"
+        why_out[dealer] = SITS_OUT
     named = dealer if obj.get("dealer") is not None else None
     return parse_deal(obj, SIXTY_SIX, (players[0], players[1]), why_out, named)
 
@@ -89,9 +100,8 @@ def settle(state: State, deal: Deal, options: ThreeOptions) -> tuple[Settlement,
     dealer = deal.dealer or state.dealer
     result = _result(state, deal, options, dealer)
     applied = apply(state, result, options, dealer, loser_deals_first=True)
-    extra = extra_of(applied, result, options, dealer)
-    extra["sits_out"] = next((s for s in active(state) if s not in _players(state, dealer)),
-                             None)
+    sits_out = next((s for s in active(state) if s not in _players(state, dealer)), None)
+    extra: ThreeExtra = {**extra_of(applied, result, options, dealer), "sits_out": sits_out}
     return Settlement(state.seats, applied.transfers, extra), applied.state
 
 
@@ -100,12 +110,23 @@ def summary(deal: Deal, settlement: Settlement) -> str:
     return f"{describe(deal)} {summary_tail(settlement.extra)}"
 
 
-def status(state: State, options: ThreeOptions) -> Mapping[str, Any]:
+class ThreeExtra(MatchExtra):
+    """Three-player: who sat the deal out."""
+
+    sits_out: str | None
+
+
+class ThreeStatus(MatchStatus):
+    """Three-player: who is out of the game, and the sitting-out dealer's cap."""
+
+    out: list[str]
+    dealer_cap: int
+
+
+def status(state: State, options: ThreeOptions) -> ThreeStatus:
     """Running score, dealer (who sits out), who is out of the game, the match tally."""
-    out = status_of(state, options, players_of(state))
-    out["out"] = list(state.out)
-    out["dealer_cap"] = options.dealer_cap
-    return out
+    return {**status_of(state, options, players_of(state)), "out": list(state.out),
+            "dealer_cap": options.dealer_cap}
 
 
 GAME = Game(
@@ -113,5 +134,6 @@ GAME = Game(
     make_options=make_three, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=deal_to_json, summary=summary, status=status,
     check_seats=check_seats, players_of=players_of, quick=make_quick(TWO_FLAGS),
-    legacy_options=LEGACY_TWO,
+    legacy_options=LEGACY_TWO, status_type=ThreeStatus,
+    extra_type=ThreeExtra,
 )

@@ -47,12 +47,13 @@ class Archive:
                rate: str | None = None, currency: str | None = None) -> list[Path]:
         """Write standings, deals, transfers and settlement files; returns their paths."""
         if fmt not in ("csv", "json"):
-            raise RuleError("format", f"{show(fmt)} is not csv or json")
+            raise RuleError("format", f"{show(fmt)} is not csv or json",
+                            "not_csv_json", value=show(fmt))
         with self.store.read() as s:
             if night_id is not None:
                 n = repo.night_row(session=s, night_id=night_id)
                 if n is None:
-                    raise RuleError("night", f"{night_id} does not exist")
+                    raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
                 nights = [n]
                 tag = f"{n.date}-night{night_id}"
             else:
@@ -137,9 +138,11 @@ class Archive:
         """SQLite's online backup: a consistent copy even while the app is open. Written
         beside `dest` and renamed into place, so a failure (a full disk) leaves nothing."""
         if dest.is_dir():
-            raise RuleError("path", f"{dest} is a folder: give the backup a file name")
+            raise RuleError("path", f"{dest} is a folder: give the backup a file name",
+                            "backup_folder", path=dest)
         if dest.exists() and not force:
-            raise RuleError("path", f"{dest} exists; use --force to overwrite it")
+            raise RuleError("path", f"{dest} exists; use --force to overwrite it",
+                            "exists_force", path=dest)
         exports.make_folder(dest.parent, "path")
         tmp = exports.part_path(dest)
         try:
@@ -149,9 +152,11 @@ class Archive:
             else:  # a link fails if `dest` appeared meanwhile: never overwrite without --force
                 _link_new(tmp, dest)
         except FileExistsError:
-            raise RuleError("path", f"{dest} exists; use --force to overwrite it") from None
+            raise RuleError("path", f"{dest} exists; use --force to overwrite it",
+                            "exists_force", path=dest) from None
         except (OSError, sqlite3.Error) as exc:
-            raise RuleError("path", f"{dest}: {_cause(exc, dest)}; nothing was written") from None
+            raise RuleError("path", f"{dest}: {_cause(exc, dest)}; nothing was written",
+                            "nothing_written", path=dest, why=_cause(exc, dest)) from None
         finally:
             _remove_db_files(tmp)
         return dest
@@ -163,7 +168,7 @@ class Archive:
         program commits meanwhile is either in the kept copy or refused, never lost.
         Returns where the old database was kept (None if it held no data)."""
         if not source.is_file():
-            raise RuleError("path", f"{source} is not a file")
+            raise RuleError("path", f"{source} is not a file", "not_a_file", path=source)
         with tempfile.TemporaryDirectory() as tmpdir:
             trial = Path(tmpdir) / "restore.sqlite3"
             _check_backup(source, trial)
@@ -188,10 +193,10 @@ class Archive:
             try:
                 objs.append(read_json_object(line))
             except RuleError as exc:
-                raise RuleError(f"line {number}", exc.message) from None
+                raise RuleError(f"line {number}", exc.message, exc.code, **exc.values) from None
             lines.append(number)
         if not objs:
-            raise RuleError("file", f"{path} holds no deals")
+            raise RuleError("file", f"{path} holds no deals", "no_deals_in", path=path)
         return self.deals.add_deals(table_id, objs, author, line_numbers=lines)
 
 
@@ -203,34 +208,44 @@ def _check_backup(source: Path, trial: Path) -> None:
     from .integrity import Integrity
 
     if source.stat().st_size == 0:
-        raise RuleError("path", f"{source} is empty (0 bytes), not a Tally backup")
+        raise RuleError("path", f"{source} is empty (0 bytes), not a Tally backup",
+                        "backup_empty", path=source)
     try:
         _copy_db(source, trial)
     except sqlite3.Error:
-        raise RuleError("path", f"{source} is not a Tally database (not a SQLite file)") from None
+        raise RuleError("path", f"{source} is not a Tally database (not a SQLite file)",
+                        "not_sqlite", path=source) from None
     db = Database(trial)
     try:
         if current_revision(db) is None:
             raise RuleError("path", f"{source} is not a Tally backup: it holds no Tally schema "
-                            "revision")
+                            "revision", "no_revision", path=source)
         migrate(db)
         problem = schema_problem(db)
         if problem:
-            raise RuleError("path", f"{source} is not a Tally backup: {problem}")
+            raise RuleError("path", f"{source} is not a Tally backup: {problem}",
+                            "not_backup_why", path=source, why=problem)
         with db.transaction() as conn:
             damage = conn.execute("PRAGMA quick_check").fetchone()[0]
             broken = conn.execute("PRAGMA foreign_key_check").fetchone()
         if damage != "ok" or broken:
-            raise RuleError("path", f"{source} is damaged: "
-                            + (damage if damage != "ok" else f"a {broken[0]} row refers to "
-                               f"a {broken[2]} row that is not there"))
+            if damage != "ok":
+                raise RuleError("path", f"{source} is damaged: {damage}", "damaged",
+                                path=source, why=damage)
+            raise RuleError("path", f"{source} is damaged: a {broken[0]} row refers to "
+                            f"a {broken[2]} row that is not there", "damaged_row",
+                            path=source, table=broken[0], parent=broken[2])
         problems = Integrity(Store(db)).check()
         if problems:
-            raise RuleError("path", f"{source} fails check: {problems[0]}")
+            raise RuleError("path", f"{source} fails check: {problems[0]}",
+                            "fails_check", path=source, why=problems[0])
     except RuleError as exc:  # name the file the user gave, not the trial copy
-        raise RuleError("path", exc.message.replace(str(trial), str(source))) from None
+        values = {k: str(v).replace(str(trial), str(source)) for k, v in exc.values.items()}
+        raise RuleError("path", exc.message.replace(str(trial), str(source)), exc.code,
+                        **values) from None
     except sqlite3.Error as exc:
-        raise RuleError("path", f"{source} is not a Tally database ({exc})") from None
+        raise RuleError("path", f"{source} is not a Tally database ({exc})",
+                        "not_tally_db", path=source, why=exc) from None
     finally:
         db.dispose()
 
@@ -251,13 +266,14 @@ def _replace(db: Database, trial: Path, force: bool) -> Path | None:
                 raise
             raise RuleError("database", f"{target} is busy: another program kept writing "
                             f"to it for {BUSY_TIMEOUT_MS // 1000} s; nothing was restored, "
-                            "try again when it is done") from None
+                            "try again when it is done",
+                            "db_busy", path=target, s=BUSY_TIMEOUT_MS // 1000) from None
         try:
             has_data = conn.execute("SELECT EXISTS (SELECT 1 FROM main.player) "
                                     "OR EXISTS (SELECT 1 FROM main.night)").fetchone()[0]
             if has_data and not force:
                 raise RuleError("database", f"{target} holds data; use --force to replace it "
-                                "(it is kept beside it first)")
+                                "(it is kept beside it first)", "holds_data_force", path=target)
             kept = _keep_copy(target) if has_data else None
             replace_contents(conn)
             bump_restore_count(conn)
@@ -289,7 +305,8 @@ def _keep_copy(target: Path) -> Path:
     except (OSError, sqlite3.Error) as exc:
         _remove_db_files(kept)  # the empty or partial file this call made, nobody else's
         raise RuleError("database", f"cannot keep a copy of {target} beside it "
-                        f"({_cause(exc, kept)}); nothing was restored") from None
+                        f"({_cause(exc, kept)}); nothing was restored",
+                        "cannot_keep_copy", path=target, why=_cause(exc, kept)) from None
     return kept
 
 

@@ -77,14 +77,15 @@ class Deals:
         with self.store.read() as s:
             t = load_table(s, table_id)
             if t.game.quick is None:
-                raise RuleError("flags", f"{t.game.name} takes JSON on stdin only")
+                raise RuleError("flags", f"{t.game.name} takes JSON on stdin only",
+                                "json_only", game=t.game.name)
             return t.game.quick(flags, state_before(s, t, deal_id))
 
     def table_of_deal(self, deal_id: int) -> int:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
-                raise RuleError("deal", f"{deal_id} does not exist")
+                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
             return row.table_id
 
     def add_deal(self, table_id: int, obj: Mapping[str, Any], author: str | None = None, *,
@@ -116,7 +117,7 @@ class Deals:
                 except RuleError as exc:
                     if line_numbers is not None:
                         raise RuleError(f"line {line_numbers[i]}: {exc.field}",
-                                        exc.message) from None
+                                        exc.message, exc.code, **exc.values) from None
                     raise
                 mark = mark.after(after, settlement)
                 new.append((stored, summary, dict(settlement.extra),
@@ -131,20 +132,20 @@ class Deals:
         number of later deals whose transfers changed. With `expect_revision` (the revision
         a form opened) it is refused (`StaleDeal`) if the deal changed since."""
         if obj is None and not (reason and reason.strip()):
-            raise RuleError("reason", "a void needs a reason")
+            raise RuleError("reason", "a void needs a reason", "void_reason")
         clean_text(author, "author")
         clean_text(reason, "reason")
         with self.store.write() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
-                raise RuleError("deal", f"{deal_id} does not exist")
+                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
             t = load_table(s, row.table_id)
             open_night(s, t.night_id)
             if expect_revision is not None:
                 check_revision(expect_revision, row.number, row.seq,
                                repo.next_deal_number(session=s, table_id=t.id))
             if obj is None and row.kind == "void":
-                raise RuleError("deal", f"{deal_id} is already void")
+                raise RuleError("deal", f"{deal_id} is already void", "already_void", id=deal_id)
             stored, steps = replay_corrected(s, t, row, obj)
             repo.save_checkpoints(session=s, marks=[(x.deal_id, encode_mark(x.mark))
                                                     for x in steps])
@@ -169,7 +170,7 @@ class Deals:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
-                raise RuleError("deal", f"{deal_id} does not exist")
+                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
             t = load_table(s, row.table_id)
             _, steps = replay_corrected(s, t, row, obj)
             later = [x for x in steps if x.number > row.number]
@@ -211,7 +212,7 @@ class Deals:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
-                raise RuleError("deal", f"{deal_id} does not exist")
+                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
             return deal_views(s, load_table(s, row.table_id), [row])[0]
 
     def history(self, deal_id: int) -> list[DealView]:
@@ -219,7 +220,7 @@ class Deals:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
-                raise RuleError("deal", f"{deal_id} does not exist")
+                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
             t = load_table(s, row.table_id)
             return deal_views(s, t, repo.revisions_of(session=s, deal_id=deal_id))
 
@@ -231,14 +232,16 @@ def outcome_for(t: Table, state: State, obj: Mapping[str, Any]
     and the table's state after it. The stored form replays to the same outcome (every
     engine's `parse(to_json(o)) == o`), so the state need not be parsed a second time."""
     if not isinstance(obj, Mapping):
-        raise RuleError("input", f"{show(obj)} is not a JSON object")
+        raise RuleError("input", f"{show(obj)} is not a JSON object",
+                        "not_json_object", value=show(obj))
     obj = dict(obj)
     for key in ("preset", "options"):  # calc takes them; a table's options are frozen
         if key in obj:
             raise RuleError(key, f"a table's options are frozen when it is created "
-                            f"(table {t.id}: preset {t.preset}, see tally table show)")
+                            f"(table {t.id}: preset {t.preset}, see tally table show)",
+                            "options_frozen", table=t.id, preset=t.preset)
     if "game" in obj and game_named(obj.pop("game")) is not t.game:
-        raise RuleError("game", f"this table plays {t.game.name}")
+        raise RuleError("game", f"this table plays {t.game.name}", "plays_other", game=t.game.name)
     if "players" in obj:
         given = read_players(obj.pop("players"))
         allowed = {t.seats}
@@ -246,12 +249,14 @@ def outcome_for(t: Table, state: State, obj: Mapping[str, Any]
             allowed.add(t.game.players_of(state))
         if given not in allowed:
             raise RuleError("players", f"{', '.join(given)} are not this table's seats "
-                            f"({', '.join(t.seats)})")
+                            f"({', '.join(t.seats)})",
+                            "not_seats", given=', '.join(given), seats=', '.join(t.seats))
     try:  # every engine's parse refuses a deal at a finished table; say it plainly
         outcome = t.game.parse(obj, state, t.options)
     except RuleError:
         if t.game.status(state, t.options).get("finished"):
-            raise RuleError("table", f"{t.id} is finished; start a new table") from None
+            raise RuleError("table", f"{t.id} is finished; start a new table",
+                            "finished", id=t.id) from None
         raise
     settlement, after = t.game.settle(state, outcome, t.options)
     return t.game.to_json(outcome), settlement, t.game.summary(outcome, settlement), after

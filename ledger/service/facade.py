@@ -8,7 +8,6 @@ import sqlite3
 from contextlib import AbstractContextManager
 from pathlib import Path
 
-from ..rules import RuleError
 from ..store.db import Connection, Database, open_problem
 from ..store.migrate import migrate
 from .archive import Archive
@@ -105,7 +104,7 @@ class Tally:
             db.path.parent.mkdir(parents=True, exist_ok=True)
             migrate(db)
         except (sqlite3.Error, OSError) as exc:  # not SQLite, a folder, read-only, disk full
-            raise RuleError("db", open_problem(db.path, exc)) from None
+            raise open_problem(db.path, exc) from None
         return cls(db)
 
     def _read(self) -> AbstractContextManager[Connection]:

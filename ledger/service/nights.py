@@ -28,7 +28,8 @@ class Nights:
         try:
             day = date.fromisoformat(day).isoformat()
         except ValueError:
-            raise RuleError("date", f"{show(on)} is not a date (YYYY-MM-DD)") from None
+            raise RuleError("date", f"{show(on)} is not a date (YYYY-MM-DD)",
+                            "not_date", value=show(on)) from None
         if venue is not None:
             venue = " ".join(clean_text(venue, "venue").split()) or None  # type: ignore[union-attr]
         with self.store.write() as s:
@@ -43,7 +44,7 @@ class Nights:
         with self.store.read() as s:
             n = repo.night_row(session=s, night_id=night_id)
             if n is None:
-                raise RuleError("night", f"{night_id} does not exist")
+                raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
             tables = tuple(table_view(s, t.id or 0) for t in repo.tables(
                 session=s, night_id=night_id))
             return NightView(night_id, n.date, n.venue, n.closed_at is not None, tables)
@@ -76,7 +77,7 @@ class Nights:
         with self.store.read() as s:
             n = repo.night_row(session=s, night_id=night_id)
             if n is None:
-                raise RuleError("night", f"{night_id} does not exist")
+                raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
             return [Notice("date", "same_date", {"date": n.date, "night": o.id})
                     for o in repo.nights(session=s) if o.date == n.date and o.id != night_id]
 
@@ -103,7 +104,7 @@ class Nights:
         with self.store.write() as s:
             row = repo.table_row(session=s, table_id=table_id)
             if row is None:
-                raise RuleError("table", f"{table_id} does not exist")
+                raise RuleError("table", f"{table_id} does not exist", "no_such", id=table_id)
             open_night(s, row.night_id)
             deals = removal.deals_at_table(session=s, table_id=table_id)
             if deals:
@@ -116,7 +117,7 @@ class Nights:
         """Remove a night with no deal at any of its tables and no payment."""
         with self.store.write() as s:
             if repo.night_row(session=s, night_id=night_id) is None:
-                raise RuleError("night", f"{night_id} does not exist")
+                raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
             deals = removal.deals_at_night(session=s, night_id=night_id)
             paid = removal.payments_at_night(session=s, night_id=night_id)
             if deals or paid:

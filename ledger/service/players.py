@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..rules import RuleError
 from ..rules.errors import show
 from ..rules.names import clean_name
-from ..store import repo
+from ..store import renames, repo
 from ..views import PlayerView
 from . import clock
 from .lookups import player_id
@@ -30,7 +30,8 @@ class Players:
                 clash = repo.player_by_name_folded(session=s, name=clean)
                 if clash:
                     raise RuleError("name", f"{show(clean)} is already in the roster as "
-                                    f"{show(clash[1])}")
+                                    f"{show(clash[1])}",
+                                    "roster_as", value=show(clean), other=show(clash[1]))
                 ids.append(repo.add_player(session=s, name=clean, now=clock.now()))
             return ids
 
@@ -40,8 +41,9 @@ class Players:
             pid = player_id(s, old, "name")
             clash = repo.player_by_name_folded(session=s, name=new_name)
             if clash and clash[0] != pid:
-                raise RuleError("new name", f"{show(new_name)} is already in the roster")
-            repo.rename_player(session=s, player_id=pid, name=new_name)
+                raise RuleError("new name", f"{show(new_name)} is already in the roster",
+                                "already_roster", value=show(new_name))
+            renames.rename_player(session=s, player_id=pid, name=new_name, now=clock.now())
 
     def all(self) -> list[PlayerView]:
         with self.store.read() as s:

@@ -46,7 +46,7 @@ def load_table(s: Connection, table_id: int,
                seat_rows: Sequence[tuple[int, str]] | None = None) -> Table:
     row = repo.table_row(session=s, table_id=table_id)
     if row is None:
-        raise RuleError("table", f"{table_id} does not exist")
+        raise RuleError("table", f"{table_id} does not exist", "no_such", id=table_id)
     game = game_named(row.game)
     options = frozen_options(game.name, row.options)
     if seat_rows is None:
@@ -88,7 +88,8 @@ def mark_before(s: Connection, t: Table, deal_id: int | None) -> Mark:
         return mark_now(s, t)
     row = repo.current_revision_of(session=s, deal_id=deal_id)
     if row is None or row.table_id != t.id:
-        raise RuleError("deal", f"{deal_id} is not a deal of table {t.id}")
+        raise RuleError("deal", f"{deal_id} is not a deal of table {t.id}",
+                        "not_deal_of", deal=deal_id, table=t.id)
     mark = checkpoint_mark(t, repo.checkpoint_before(session=s, table_id=t.id,
                                                      number=row.number))
     if mark is None:

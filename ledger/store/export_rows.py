@@ -20,6 +20,7 @@ from operator import itemgetter
 from typing import Any
 
 from .db import Connection
+from .renames import json_renamed, renames_by_table, text_renamed
 from .repo import player_names, seats_by_table
 
 # revision id, payer id, payee id, amount, reason (None: the pot), as the query gives them
@@ -91,12 +92,17 @@ def deal_rows(*, session: Connection, night_id: int | None, moves: Mapping[int, 
 def _deal_runs(session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
                kinds: Mapping[str, str], seats: Mapping[int, Sequence[tuple[int, str]]],
                summary_of: SummaryOf | None) -> Iterator[Run]:
+    renames = renames_by_table(session=session)
     for (nid, day, table_no, game, deal_no, seq, kind, summary, tid, outcome, extra,
          rid) in _deals(session, night_id, summaries=True):
         nets: dict[int | None, int] = {}
         for _, a, b, x, _ in moves.get(rid, ()):
             nets[a] = nets.get(a, 0) - x
             nets[b] = nets.get(b, 0) + x
+        if tid in renames:  # said under the players' present names
+            outcome = json_renamed(outcome, renames[tid], rid)
+            extra = json_renamed(extra, renames[tid], rid)
+            summary = text_renamed(summary, renames[tid], rid)
         if summary_of is not None:
             summary = summary_of(game, outcome, extra, kind, summary,
                                  [name for _, name in seats.get(tid, ())])

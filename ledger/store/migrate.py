@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD = "0006_state_checkpoint"  # the newest migration; bump with each new revision file
+HEAD = "0007_player_rename"  # the newest migration; bump with each new revision file
 
 
 def current_revision(db: Database) -> str | None:
@@ -54,7 +54,7 @@ def migrate(db: Database) -> None:
     if revision is None and has_tables(db):
         raise RuleError("db", f"{db.path} holds tables but no Tally schema revision: it is "
                         "not a Tally ledger, or its revision was lost; use --db for another "
-                        "file, or restore a backup")
+                        "file, or restore a backup", "no_schema", path=db.path)
     from alembic import command
     from alembic.config import Config
     from alembic.script import ScriptDirectory
@@ -71,7 +71,8 @@ def migrate(db: Database) -> None:
         if not known:
             raise RuleError("db", f"{db.path} is at schema revision {revision!r}, which this "
                             f"Tally (schema {HEAD}) does not know: a newer Tally wrote it; "
-                            "update Tally to open it")
+                            "update Tally to open it",
+                            "schema_newer", path=db.path, revision=repr(revision), head=HEAD)
     engine = make_engine(f"sqlite:///{db.path}")
     try:
         with engine.connect() as conn:
@@ -85,7 +86,8 @@ def migrate(db: Database) -> None:
             raise cause from None  # the disk or the file, not the schema: db.open_problem
         raise RuleError("db", f"{db.path} is labelled schema revision {revision!r} but its "
                         "tables do not match it (a damaged or hand-edited file); nothing "
-                        "was changed: restore a backup") from None
+                        "was changed: restore a backup",
+                        "schema_mismatch", path=db.path, revision=repr(revision)) from None
     finally:
         engine.dispose()
 

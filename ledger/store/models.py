@@ -18,6 +18,19 @@ class Player(SQLModel, table=True):
     created_at: datetime
 
 
+class PlayerRename(SQLModel, table=True):
+    """A player's earlier name: revisions up to `last_revision_id` were recorded under
+    `old_name` and are read under the new one (`ledger.store.renames`)."""
+
+    __tablename__ = "player_rename"
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+    old_name: str
+    new_name: str
+    last_revision_id: int  # 0: no revision yet
+    created_at: datetime
+
+
 class Night(SQLModel, table=True):
     __tablename__ = "night"
     id: int | None = Field(default=None, primary_key=True)

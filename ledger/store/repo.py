@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from .db import Connection, named, stamp
+from .renames import rows_renamed, table_renames
 from .rows import Checkpoint, DealRow
 
 # one encoder each, built once (json.dumps with options builds a new one at every call);
@@ -30,10 +31,6 @@ def add_player(*, session: Connection, name: str, now: datetime) -> int:
     cur = session.execute("INSERT INTO player (name, created_at) VALUES (?, ?)",
                           (name, stamp(now)))
     return int(cur.lastrowid or 0)
-
-
-def rename_player(*, session: Connection, player_id: int, name: str) -> None:
-    session.execute("UPDATE player SET name = ? WHERE id = ?", (name, player_id))
 
 
 def players(*, session: Connection) -> list[tuple[int, str]]:
@@ -234,21 +231,31 @@ def current_revisions(*, session: Connection, table_id: int, from_number: int = 
                       ) -> list[DealRow]:
     """The current revision of each deal of the table, in deal order (from deal number
     `from_number`)."""
-    return _deal_rows(session, _CURRENT + " WHERE d.table_id = ? AND d.number >= ? "
+    rows = _deal_rows(session, _CURRENT + " WHERE d.table_id = ? AND d.number >= ? "
                       "ORDER BY d.number", (table_id, from_number)).fetchall()
+    return rows_renamed(rows, table_renames(session=session, table_id=table_id))
+
+
+def _renamed(session: Connection, rows: list[DealRow]) -> list[DealRow]:
+    """`rows` (of one table) under their players' present names."""
+    if not rows:
+        return rows
+    return rows_renamed(rows, table_renames(session=session, table_id=rows[0].table_id))
 
 
 def current_revision_of(*, session: Connection, deal_id: int) -> DealRow | None:
-    return _deal_rows(session, _CURRENT + " WHERE d.id = ?", (deal_id,)).fetchone()
+    row = _deal_rows(session, _CURRENT + " WHERE d.id = ?", (deal_id,)).fetchone()
+    return _renamed(session, [row])[0] if row else None
 
 
 def revisions_of(*, session: Connection, deal_id: int) -> list[DealRow]:
     """Every revision of a deal, oldest first."""
-    return _deal_rows(session, """
+    rows = _deal_rows(session, """
     SELECT d.id, d.number, r.id, r.seq, r.kind, r.outcome, r.summary, r.extra, r.created_at,
            r.author, r.reason, d.table_id
     FROM revision r JOIN deal d ON d.id = r.deal_id WHERE r.deal_id = ? ORDER BY r.seq
     """, (deal_id,)).fetchall()
+    return _renamed(session, rows)
 
 
 # ---- checkpoints: a table's state after each deal (ledger.replay) -------------------------

@@ -298,6 +298,7 @@ def test_four_hand_game() -> None:
     assert end.transfers == (stake("B", "A", 10), stake("D", "C", 10))
     assert end.nets == {"A": 10, "B": -10, "C": 10, "D": -10}
     assert t.status["games_won"] == {"A": 1, "B": 0, "C": 1, "D": 0}
+    assert t.status["side_games_won"] == {"A+C": 1, "B+D": 0}  # the tally the app shows
 
 
 def test_four_hand_draw_carry_and_dealer() -> None:

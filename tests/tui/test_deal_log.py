@@ -136,3 +136,47 @@ def test_a_cursor_move_draws_two_rows_again_and_all_as_a_plain_table() -> None:
                 assert got == drawn(plain)
 
     asyncio.run(run())
+
+
+def test_an_append_walks_no_row_and_places_rows_as_a_plain_table() -> None:
+    """A save on a table of thousands of deals costs what it costs on one of forty: the
+    append extends the rows in order and the line offsets instead of listing every row
+    again, and a row's place is its index; both must agree with DataTable's own."""
+
+    async def run() -> None:
+        app = Plain()
+        async with app.run_test(size=(50, 30)) as pilot:
+            log, plain = app.query_one("#log", DealLog), app.query_one("#plain", DataTable)
+            add_columns(log, plain)
+            for table in (log, plain):
+                for i in range(3000):
+                    table.add_row(*row(i), key=str(i))
+            await pilot.pause()
+            ordered, offsets = log.ordered_rows, log._y_offsets
+            walked: list[int] = []
+            get_key = log._row_locations.get_key
+
+            def counted(index: int) -> object:
+                walked.append(index)
+                return get_key(index)
+
+            log._row_locations.get_key = counted  # type: ignore[method-assign]
+            for i in range(3000, 3005):
+                log.append_row(*row(i), key=str(i))
+                log.move_cursor(row=i, animate=False)
+                await pilot.pause()
+            # the rows drawn are looked up, no more (`ordered_rows` walks all 3,000)
+            assert len(walked) < 200, len(walked)
+            assert log.ordered_rows is ordered and log._y_offsets is offsets
+            del log._row_locations.get_key
+            for i in range(3000, 3005):
+                plain.add_row(*row(i), key=str(i))
+            plain.move_cursor(row=3004, animate=False)
+            await pilot.pause()
+            assert [r.key for r in log.ordered_rows] == [r.key for r in plain.ordered_rows]
+            assert log._y_offsets == plain._y_offsets
+            for i in (0, 1, 17, 2999, 3004):
+                assert log._get_row_region(i) == plain._get_row_region(i)
+            assert log.virtual_size == plain.virtual_size and log.scroll_y == plain.scroll_y
+
+    asyncio.run(run())

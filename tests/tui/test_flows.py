@@ -204,6 +204,33 @@ def test_void_and_undo(tally: Tally, tmp_path: Path) -> None:
     asyncio.run(flow())
 
 
+def test_an_inline_error_is_named_by_the_forms_label_in_japanese(tally: Tally,
+                                                                 tmp_path: Path) -> None:
+    from tui.i18n import set_language
+
+    seed(tally, deals=2)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            form = await open_first_deal_form(pilot, CrazySoloForm)
+            await keys(pilot, "s", "2", "c", "4", "k", "6", "s", "enter", "7", "3")
+            assert str(form.query_one("#error-card", Static).render()) == (
+                "指名カード：6S は5人のときは使いません")
+            form.query_one("#card").focus()
+            await keys(pilot, "backspace", "backspace", "a", "s")
+            form.query_one("#points").focus()
+            await keys(pilot, "backspace", "backspace", "backspace", "1", "2", "1")
+            assert str(form.query_one("#error-points", Static).render()) == (
+                "カード点：121 は上限 120 を超えています")
+
+    set_language("ja")
+    try:
+        asyncio.run(flow())
+    finally:
+        set_language("en")
+
+
 def test_an_invalid_deal_is_refused_and_nothing_saved(tally: Tally, tmp_path: Path) -> None:
     _, table_id = seed(tally, deals=2)
 
@@ -214,7 +241,7 @@ def test_an_invalid_deal_is_refused_and_nothing_saved(tally: Tally, tmp_path: Pa
             # Solo, Bea, clubs, calls the 6♠ — not in play with five players
             await keys(pilot, "s", "2", "c", "4", "k", "6", "s", "enter", "7", "3")
             error = str(form.query_one("#error-card", Static).render())
-            assert error == "called_card: 6S is not in play with 5 players"
+            assert error == "Called card: 6S is not in play with 5 players"  # the form's label
             assert not form.valid
             assert form.query_one("#save").disabled
             assert form.check_action("save", ()) is None  # greyed in the footer
@@ -228,7 +255,7 @@ def test_an_invalid_deal_is_refused_and_nothing_saved(tally: Tally, tmp_path: Pa
             form.query_one("#points").focus()
             await keys(pilot, "backspace", "backspace", "backspace", "1", "2", "1")
             assert str(form.query_one("#error-points", Static).render()) == (
-                "team_points: 121 is above 120")
+                "Card points: 121 is above 120")
             assert not form.query_one("#error-card").display
 
             await keys(pilot, "escape")  # half-filled: asks before leaving

@@ -35,7 +35,8 @@ def test_a_forced_out_players_aces_must_be_typed(tally: Tally, tmp_path: Path) -
             await keys(pilot, "q", "s", "o", "i", "o", "i", "i", "3", "1", "down", "m")
             assert not form.valid
             assert str(form.query_one("#error-hands", Static).render()) == (
-                "aces.P6: P6 was forced out: type their Aces (0 if none) or their hand")
+                "hand roles 手役 (P6): P6 was forced out: type their Aces (0 if none) or their "
+                "hand")
             await keys(pilot, "ctrl+s")
             assert app.screen is form and tally.deals(table) == []
             await keys(pilot, "up", "0")  # P6 had none: now it is typed

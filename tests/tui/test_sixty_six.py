@@ -109,3 +109,20 @@ def test_a_three_player_game_to_its_end(tally: Tally, tmp_path: Path) -> None:
             assert "games won: Ann 1, Bea 0, Cid 0" in title
 
     asyncio.run(flow())
+
+
+def test_the_four_hand_tally_names_each_side_as_the_engine_does() -> None:
+    """The status line shows games won by side from the engine's `side_games_won`: it never
+    splits a side's name on "+" to find its first player."""
+    from ledger.rules import game_named
+    from tui.forms.sixty_six import tally_text
+
+    game = game_named("sixty-six-four")
+    options = game.make_options({})
+    state = game.initial(("Ann", "Bea", "Cid", "Dan"), options)
+    status = game.status(state, options)
+    while not status["games_played"]:  # Ann and Cid take deals until they win a game
+        outcome = game.parse({"points": {"Ann": 99, "Dan": 31}}, state, options)
+        _, state = game.settle(state, outcome, options)
+        status = game.status(state, options)
+    assert tally_text(status) == "games won: Ann+Cid 1, Bea+Dan 0"

@@ -221,3 +221,83 @@ def test_several_deals_in_one_burst_from_the_table(tally: Tally, tmp_path: Path)
                 stored for _, stored in deals]
 
     asyncio.run(flow())
+
+
+@pytest.mark.parametrize("how", ["burst", "press"])
+def test_a_table_s_seats_typed_in_one_burst(tally: Tally, tmp_path: Path, how: str) -> None:
+    """`n`, five names each with Enter, `ctrl+s` and the first deal, typed without a pause:
+    the seats are exactly the names typed, in order, and no name is made up of two (before,
+    a name's Enter emptied the box after the next name's first letters were in it, seating
+    "DanEve" as a new member and losing Chie)."""
+    for name in FIVE:
+        tally.add_player(name)
+    tally.new_night(TODAY.isoformat(), "The Crown")
+    typed = ["n"] + [k for name in FIVE for k in (*name, "enter")] + [
+        "ctrl+s", "a", "s", "2", "c", "4", "7", "3", "ctrl+s"]
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("enter")  # tonight's night
+            await settle(pilot)
+            if how == "burst":
+                await burst(pilot, *typed)
+            else:
+                await pilot.press(*typed)
+                await settle(pilot)
+            assert isinstance(app.screen, TableScreen)
+            [night] = tally.nights()
+            [table] = tally.night(night.id).tables
+            assert table.seats == tuple(FIVE)
+            assert sorted(p.name for p in tally.players()) == sorted(FIVE)
+            [deal] = tally.deals(table.id)
+            assert deal.nets == {"Ann": -25, "Bea": 50, "Cid": -25, "Dan": 25, "Eve": -25}
+
+    asyncio.run(flow())
+
+
+def test_a_correction_s_stored_points_are_typed_over(tally: Tally, tmp_path: Path) -> None:
+    """Correcting deal 4 (Heart Alone, Eve, 91) to 60: the keys `l 5 6 0` then the reason,
+    typed as fast as a scorekeeper does. Before, the 6 and 0 went after the stored 91 (916,
+    refused) — or, for other numbers, into a believable wrong one (9 then 5: 95)."""
+    table = a_table(tally, "crazy-solo", FIVE)
+    tally.add_deal(table, {"contract": "heart-alone", "caller": "Eve", "trump": "hearts",
+                           "team_points": 91})
+    typed = ("c", "l", "5", "6", "0", "enter", *"recount", "ctrl+s")
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_first_table(pilot)
+            await burst(pilot, *typed)
+            assert isinstance(app.screen, TableScreen)
+            [deal] = tally.deals(table)
+            assert without_dealer(deal.outcome) == {
+                "contract": "heart-alone", "caller": "Eve", "trump": "hearts", "team_points": 60}
+            assert (deal.kind, deal.reason) == ("correct", "recount")
+
+    asyncio.run(flow())
+
+
+def test_the_focused_field_is_scrolled_into_view_at_80x24(tally: Tally, tmp_path: Path) -> None:
+    """Seven at Hachi-Hachi on an 80×24 terminal: once the tricks are typed the focus goes to
+    the forced-out players' Aces, a row shown only then, far below the fold. It must scroll
+    into view (before, the scorekeeper typed into a field they could not see)."""
+    seven = [f"P{i}" for i in range(1, 8)]
+    a_table(tally, "hachihachi-trick", seven)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            form = await open_first_deal_form(pilot, HachiHachiForm)
+            await burst(pilot, "q", "s", "o", "i", "o", "i", "i", "3", "1")
+            await pilot.pause()
+            fields = form.query_one("#form-fields")
+            focused = app.focused
+            assert focused is not None and focused.id == "hands"
+            assert fields.content_region.contains_region(focused.region.intersection(
+                fields.content_region)) and focused.region.y >= fields.content_region.y
+            assert focused.region.y < fields.content_region.bottom
+
+    asyncio.run(flow())

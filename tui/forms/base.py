@@ -23,13 +23,13 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ledger.conflicts import StaleDeal
-from ledger.i18n.errors import render_error
+from ledger.i18n.errors import render_error, render_message
 from ledger.service import FormFacts, RuleError
 from ledger.views import DealView, Preview, TableView
 
 from ..format import game_title
 from ..i18n import t
-from ..screens.base import TallyModal
+from ..screen_base import TallyModal
 from ..widgets.preview import PreviewPanel, render_preview
 from .prompt import ConfirmModal
 
@@ -127,6 +127,7 @@ class DealForm(TallyModal[int | None]):
         self.preview: Preview | None = None
         self.error: RuleError | None = None
         self.conflict = ""  # another device saved first: said until this one is saved
+        self._labels: dict[str, str] = {}  # each slot's label, as the form shows it
         self.expect_revision = ctx.deal.revision if ctx.deal is not None else None
 
     # ---- what a game's form provides ------------------------------------------------------
@@ -173,6 +174,7 @@ class DealForm(TallyModal[int | None]):
         """A labelled field with its inline error line, in a row that can be hidden;
         `after` sits beside the field (what a typed value means, e.g. the indicator's)."""
         widget.add_class("field")
+        self._labels[slot] = " ".join(label.split())
         with Vertical(id=f"row-{slot}", classes="field-row"):
             with Horizontal(classes="field-line"):
                 yield Label(label, classes="field-label")
@@ -243,6 +245,9 @@ class DealForm(TallyModal[int | None]):
         """Focus `widget` now (not after a refresh, as `Widget.focus` does): the next key
         typed ahead must reach it."""
         self.set_focus(widget)
+        # and into view once laid out: a row just shown (the forced-out players' Aces) has
+        # no place yet, so the scroll set_focus asks for misses it below a short terminal
+        self.call_after_refresh(widget.scroll_visible, animate=False)
         self.show_hint()
 
     def focused_slot(self) -> str | None:
@@ -375,7 +380,7 @@ class DealForm(TallyModal[int | None]):
                 status.update("")
             elif slot is not None and self.row_shown(slot):
                 inline = self.query_one(f"#error-{slot}", Static)
-                inline.update(render_error(error))
+                inline.update(self.inline_error(error, slot))
                 inline.display = True
                 panel.clear(t("preview.fix"))
                 status.update("")
@@ -393,6 +398,18 @@ class DealForm(TallyModal[int | None]):
             status.set_classes("error")
         self._update_save()
 
+    def inline_error(self, error: RuleError, slot: str) -> str:
+        """The refusal beside its field, named by the field's own label in the language in
+        use (`Called card: 6S is not in play…`), not the contract's key (`called_card`); a
+        player or part within the field follows in brackets (`Tricks (Bea): …`)."""
+        label = self._labels.get(slot)
+        if not label:
+            return render_error(error)
+        part = error.field.split(".", 1)[1] if "." in error.field else ""
+        if part:
+            label = t("form.error_part", label=label, part=part)
+        return t("form.inline_error", label=label, message=render_message(error))
+
     def _update_save(self) -> None:
         if self.is_mounted:
             self.query_one("#save", Button).disabled = not self.valid
@@ -402,16 +419,24 @@ class DealForm(TallyModal[int | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "save":  # (while the preview is on its way, Save asks it at once)
-            return self.valid or self.preview_pending or None
+            return self.valid or self.preview_pending or self.only_reason_missing() or None
         return True
+
+    def only_reason_missing(self) -> bool:
+        """A correction that would settle, but has no reason yet (Enter goes to it)."""
+        return (self.correcting and self.error is None and self.preview is not None
+                and not self.reason())
 
     def action_save(self) -> None:
         if not self.valid and self.preview_pending:
             self.preview_now()  # typed ahead of the live preview: settle the deal here
         if not self.valid:
+            if self.only_reason_missing():  # Enter or ctrl+s: on to the reason it needs
+                self.set_focus(self.query_one("#reason", Input))
+                return
             self.app.bell()
             return
-        from ..device import ask_name_once
+        from .scorekeeper import ask_name_once
 
         if ask_name_once(self.tally, self.action_save):
             return  # the session's first save: who keeps the score, then this save

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
-from ledger.rules.cards import SUIT_BY_NAME, SUIT_NAMES, SUIT_SYMBOLS
+from ledger.service.cards import SUIT_BY_NAME, SUIT_NAMES, SUIT_SYMBOLS
 
 from ..i18n import t
 from ..widgets.pickers import Choice, Picker, PointsField, SeatPicker

@@ -21,8 +21,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Input, Static
 
-from ledger.rules.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
 from ledger.service import POT, FormFacts, RuleError
+from ledger.service.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
 from ledger.service.games import setup_facts
 from ledger.views import Preview, TransferView
 
@@ -31,6 +31,7 @@ from ..i18n import t, term
 from ..widgets.declarations import DeclarationsField
 from ..widgets.fit import fit_columns
 from ..widgets.hands import HandsField, read_cards, role_legend, role_name
+from ..widgets.kinsoku import Wrapped
 from ..widgets.numbers import NumbersField
 from ..widgets.pickers import Choice, Picker, SeatPicker
 from ..widgets.preview import reason_text
@@ -334,13 +335,11 @@ class HachiHachiForm(DealForm):
         a blank is never saved as 0 (Eve −4 instead of +20)."""
         if not self.query_one("#row-hands").display:
             return
-        fixing = {"all_2_to_9", "one_ace_rest_2_to_9"}  # karasu 0, pika-ichi 1
+        fixing = self.table_facts.facts["aces_fixed"]  # the engine's: karasu 0, pika-ichi 1
         for hand in self.hands.hands:
             if not hand.forced or hand.cards or hand.aces is not None:
                 continue
-            table = self.table_facts.facts["hand_roles"]
-            rules = {getattr(table.get(r), "rule", None) for r in hand.roles}
-            if not rules & fixing:
+            if not fixing.keys() & set(hand.roles):
                 raise RuleError(f"aces.{hand.name}", t("hh.aces_needed", name=hand.name))
 
     def load(self, outcome: dict[str, Any]) -> None:
@@ -362,7 +361,7 @@ class HachiHachiForm(DealForm):
     def render_preview(self, preview: Preview) -> RenderableType:
         extra = preview.extra
         seats = self.ctx.table.seats
-        parts: list[RenderableType] = [Text(minus_signs(preview.shown()), style="bold")]
+        parts: list[RenderableType] = [Wrapped(minus_signs(preview.shown()), "bold")]
         head = Text(t("hh.round", n=extra.get("round"), of=extra.get("rounds")), style="dim")
         m = extra.get("multiplier", 1)
         if m != 1:

@@ -26,7 +26,7 @@ from ledger.views import GameView
 from ..format import game_title
 from ..i18n import t
 from ..keys import localize
-from ..screens.base import TallyModal
+from ..screen_base import TallyModal
 from .registry import ui_for
 
 
@@ -75,7 +75,13 @@ class SeatList(OptionList):
 
 
 class NewTableModal(TallyModal[int | None]):
+    """Names typed in one burst (`Ann⏎Bea⏎Chie⏎ctrl+s`) seat exactly those players: the app
+    hands each key to this screen at once (`tui.typeahead`), so a name's Enter seats it and
+    empties the box before the next name's first letter is read."""
+
     HELP = "help.new_table"
+    TYPE_AHEAD: ClassVar[bool] = True
+    keys_ready = False  # mounted and focused: keys typed ahead are replayed from now on
     PALETTE = ("create",)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "create", "key.open_table"),
@@ -120,7 +126,9 @@ class NewTableModal(TallyModal[int | None]):
         self.roster = [p.name for p in self.service.players()]
         self._game_changed()
         self._filter("")
-        self.query_one("#seat-name", Input).focus()
+        self.set_focus(self.query_one("#seat-name", Input))
+        self.keys_ready = True
+        self.replay_keys()
 
     # ---- game and preset ------------------------------------------------------------------
 
@@ -191,15 +199,20 @@ class NewTableModal(TallyModal[int | None]):
             roster.highlighted = 0
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "seat-name":
+        # a key typed ahead was handled at once (tui.typeahead); the Input's own message
+        # for it comes later and may be stale (its name seated, the box emptied since)
+        if event.input.id == "seat-name" and event.value == event.input.value:
             self.browsed = False
             self._filter(event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "seat-name":
             return
+        event.stop()
         roster = self.query_one("#roster", OptionList)
         text = " ".join(event.value.split())
+        if text:  # the match for what was typed, not for what a late message filtered
+            self._filter(text)
         if roster.highlighted_option is not None and text:
             self._seat(str(roster.highlighted_option.id))
         elif text:
@@ -226,7 +239,7 @@ class NewTableModal(TallyModal[int | None]):
         field.value = ""
         self.browsed = False
         self._seats_changed()
-        field.focus()
+        self.set_focus(field)
 
     def action_roster(self, step: int) -> None:
         roster = self.query_one("#roster", OptionList)
@@ -250,17 +263,20 @@ class NewTableModal(TallyModal[int | None]):
         except RuleError as exc:
             self.query_one("#table-error", Static).update(render_error(exc))
             return
+        self.keys_ready = False  # keys typed after this are for the table it opens
         self.dismiss(table_id)
 
     def action_cancel(self) -> None:
         """Esc: with players seated, ask before throwing the seating away."""
         if not self.seats:
+            self.keys_ready = False
             self.dismiss(None)
             return
         from .prompt import ConfirmModal
 
         def answered(yes: bool | None) -> None:
             if yes:
+                self.keys_ready = False
                 self.dismiss(None)
 
         self.app.push_screen(ConfirmModal(t("table.discard_seating"), yes=t("button.discard"),

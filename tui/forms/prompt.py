@@ -15,7 +15,7 @@ from ledger.i18n.errors import render_error
 from ledger.service import RuleError
 
 from ..i18n import t
-from ..screens.base import TallyModal
+from ..screen_base import TallyModal
 
 T = TypeVar("T")
 

@@ -30,6 +30,7 @@ from ledger.views import Preview
 from ..format import chips, minus_signs
 from ..i18n import t
 from ..keys import digit_bindings
+from ..widgets.kinsoku import Wrapped
 from ..widgets.numbers import NumbersField
 from ..widgets.pickers import Choice, Picker, SeatPicker
 from ..widgets.preview import reason_text
@@ -58,10 +59,8 @@ def tally_text(status: Mapping[str, Any]) -> str:
     if "bummerl" in status:
         return t("ss.bummerl_tally", tally=", ".join(
             f"{name} {n}" for name, n in status["bummerl"].items()))
-    won = status.get("games_won") or {}
-    names = list(status["sides"]) if status.get("sides") else list(won)
-    return t("ss.games_won", tally=", ".join(
-        f"{name} {won.get(name.split('+')[0], 0)}" for name in names))
+    won = status.get("side_games_won") or status.get("games_won") or {}  # partners: by side
+    return t("ss.games_won", tally=", ".join(f"{name} {n}" for name, n in won.items()))
 
 
 def dealer_text(status: Mapping[str, Any]) -> str:
@@ -99,7 +98,7 @@ def render_sixty_six(preview: Preview, seats: Sequence[str], countdown: bool,
                      sides: Sequence[tuple[str, ...]] | None = None) -> RenderableType:
     """The deal's result, the running game score, and a game's end with its stake."""
     extra = preview.extra
-    parts: list[RenderableType] = [Text(minus_signs(preview.shown()), style="bold"), Text("")]
+    parts: list[RenderableType] = [Wrapped(minus_signs(preview.shown()), "bold"), Text("")]
     scored: Mapping[str, int] = extra.get("scored") or {}
     groups = list(sides) if sides else [(s,) for s in seats]
     gains = [("+".join(g), scored.get(g[0], 0)) for g in groups if scored.get(g[0], 0)]

@@ -39,6 +39,7 @@ class NightData:
 
 class NightScreen(TallyScreen[None]):
     HELP = "help.night"
+    keys_held = False  # a table just created: keys typed ahead wait for its screen
     PALETTE = ("new_table", "open_table", "settle", "close_night", "roster")
     # below 110 columns the standings go under the tables: Deals, Leader, Status stay whole
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-stacked"),
@@ -187,14 +188,17 @@ class NightScreen(TallyScreen[None]):
         from ..forms.new_table import NewTableModal
 
         def create(game: str, preset: str, seats: Sequence[str]) -> int:
-            return self.service.new_table(self.night_id, game, seats, preset)
+            table_id = self.service.new_table(self.night_id, game, seats, preset)
+            self.keys_held = True  # keys typed ahead are for the table: it opens next
+            return table_id
 
         def created(table_id: int | None) -> None:
             if table_id is not None:
                 from .table import TableScreen
 
-                self.app.push_screen(TableScreen(table_id))
+                self.app.push_screen(TableScreen(table_id))  # it takes the held keys
                 warn(self.app, self.service.table_notices(table_id))  # seated twice?
+            self.keys_held = False
 
         self.app.push_screen(NewTableModal(create), created)
 

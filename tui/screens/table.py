@@ -248,10 +248,12 @@ class TableScreen(TallyScreen[None]):
                 log.append_row(*cells, key=key)
         log.display = bool(new)
         self.query_one("#deals-empty").display = not new
-        ids = [d.id for d in new]
-        if self._select in ids:
-            log.move_cursor(row=ids.index(self._select), animate=False, scroll=True)
-            self._toast(self._said, *self._announce(new[ids.index(self._select)], data.table))
+        # from the end: the deal saved is the last one (no walk over a long table)
+        at = None if self._select is None else next(
+            (i for i in range(len(new) - 1, -1, -1) if new[i].id == self._select), None)
+        if at is not None:
+            log.move_cursor(row=at, animate=False, scroll=True)
+            self._toast(self._said, *self._announce(new[at], data.table))
         elif self._said:
             self._toast(self._said)
         self._select, self._said = None, ""

@@ -3,7 +3,7 @@ log's rows built from it (each seat's net per deal, or the running totals)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -25,10 +25,11 @@ class TableData:
 
 
 def running_totals(seats: Sequence[str], deals: Sequence[DealView],
-                   so_far: Mapping[str, Sequence[int]] | None = None) -> dict[str, list[int]]:
+                   so_far: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
     """Each seat's total after each deal: sums of the stored nets, nothing recomputed
-    (`so_far`: the totals after the deals before these, which the lists go on from)."""
-    out: dict[str, list[int]] = {name: list(so_far[name]) if so_far else [] for name in seats}
+    (`so_far`: the totals after the deals before these, extended in place: a save on a
+    long table copies no list, and the chart looks only at the new totals)."""
+    out: dict[str, list[int]] = so_far if so_far is not None else {name: [] for name in seats}
     for deal in deals:
         for name in seats:
             before = out[name][-1] if out[name] else 0

@@ -41,8 +41,9 @@ def check_address(host: str, port: int) -> None:
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
                 raise RuleError("--port", f"{port} is in use on {host}; choose another "
-                                "with --port") from None
-            raise RuleError("--host", f"cannot listen on {host} ({exc.strerror})") from None
+                                "with --port", "listen_in_use", port=port, host=host) from None
+            raise RuleError("--host", f"cannot listen on {host} ({exc.strerror})",
+                            "cannot_listen", host=host, why=exc.strerror) from None
 
 
 def urls(base: str, keys: Keys, tables: list[int]) -> dict[str, str]:

@@ -5,7 +5,9 @@ a save took to show, and moving the cursor to the saved row draws every line aga
 DataTable internals that avoid both live in `tui/compat_textual.py`
 (`AppendingDataTable`, guarded by tests/tui/test_compat_textual.py); tests/tui/test_deal_log.py
 checks that appended rows draw exactly as a table filled at once, that a cursor move draws
-only the rows it leaves and reaches, and every row as a plain DataTable draws it.
+only the rows it leaves and reaches, and every row as a plain DataTable draws it, and that
+an append walks none of the rows already there (a save on a table of 40,000 deals costs
+what it costs on one of 40).
 """
 
 from __future__ import annotations

@@ -23,9 +23,16 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ledger.rules.cards import SUIT_SYMBOLS, Card, parse_card
-from ledger.rules.hand_roles import SINGLE_GROUPS, HandRoles, Role, detect
 from ledger.service import RuleError
+from ledger.service.cards import (
+    SINGLE_GROUPS,
+    SUIT_SYMBOLS,
+    Card,
+    HandRoles,
+    Role,
+    detect,
+    parse_card,
+)
 from ledger.textwidth import pad, width
 
 from ..i18n import t, term
@@ -48,7 +55,8 @@ def read_cards(text: str, field: str = "cards") -> tuple[Card, ...]:
     words = [w for w in text.replace(",", " ").split() if w]
     cards = tuple(parse_card(w, field) for w in words)
     if len(cards) != HAND_SIZE:
-        raise RuleError(field, f"{len(cards)} cards, not {HAND_SIZE}")
+        raise RuleError(field, f"{len(cards)} cards, not {HAND_SIZE}",
+                        "cards_not_n", n=len(cards), size=HAND_SIZE)
     return cards
 
 

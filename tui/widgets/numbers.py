@@ -16,14 +16,15 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ..keys import localize
 from ..typeahead import deliver
+from .typed_over import TypedOver
 
 
-class NumbersField(Widget, can_focus=True):
-    """`values` by name; `None` for a slot not typed yet."""
+class NumbersField(TypedOver, can_focus=True):
+    """`values` by name; `None` for a slot not typed yet. A filled slot the cursor comes to
+    (with the focus, or moving along the row) is typed over by its first digit."""
 
     TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
 
@@ -153,7 +154,8 @@ class NumbersField(Widget, can_focus=True):
         if not self.typed_slots:
             self.app.bell()
             return
-        current = self.digits[self.at]
+        current = "" if self.fresh else self.digits[self.at]
+        self.fresh = False
         if len(current) >= self.max_digits:
             self.app.bell()
             return
@@ -171,6 +173,7 @@ class NumbersField(Widget, can_focus=True):
     def _next(self, changed: bool = False, submit: bool = False) -> None:
         if self.at + 1 < self.typed_slots:
             self.at += 1
+            self.fresh = True
             if changed:
                 self._changed()
             return
@@ -182,6 +185,7 @@ class NumbersField(Widget, can_focus=True):
         at = self.at + step
         if 0 <= at < self.typed_slots:
             self.at = at
+            self.fresh = True
         elif step > 0:
             self.screen.focus_next()
         else:
@@ -189,8 +193,10 @@ class NumbersField(Widget, can_focus=True):
 
     def action_move(self, step: int) -> None:
         self.at = max(0, min(self.typed_slots - 1, self.at + step))
+        self.fresh = True
 
     def action_erase(self) -> None:
+        self.fresh = False
         if not self.typed_slots:
             return
         if not self.digits[self.at] and self.at > 0:

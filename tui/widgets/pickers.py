@@ -19,6 +19,7 @@ from textual.widget import Widget
 from ..i18n import t
 from ..keys import SEAT_KEYS, digit_bindings, localize
 from ..typeahead import deliver
+from .typed_over import TypedOver
 
 
 class Choice(NamedTuple):
@@ -143,8 +144,9 @@ class SeatPicker(Picker):
                          id=id, allow_none=allow_none, none_hint=none_hint)
 
 
-class PointsField(Widget, can_focus=True):
-    """Card points typed digit by digit; `g` switches between the team's and the Gang's pile."""
+class PointsField(TypedOver, can_focus=True):
+    """Card points typed digit by digit; `g` switches between the team's and the Gang's pile.
+    Come back to (or opened on a correction's stored points), it is typed over."""
 
     TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
 
@@ -194,13 +196,16 @@ class PointsField(Widget, can_focus=True):
         deliver(self, self.Changed(self))
 
     def action_digit(self, d: int) -> None:
-        if len(self.digits) >= self.max_digits:
+        kept = "" if self.fresh else self.digits
+        self.fresh = False
+        if len(kept) >= self.max_digits:
             self.app.bell()
             return
-        self.digits = (self.digits + str(d)).lstrip("0") or "0"
+        self.digits = (kept + str(d)).lstrip("0") or "0"
         self._changed()
 
     def action_erase(self) -> None:
+        self.fresh = False
         self.digits = self.digits[:-1]
         self._changed()
 

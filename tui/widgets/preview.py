@@ -14,6 +14,7 @@ from ledger.views import Preview
 
 from ..format import chips, minus_signs
 from ..i18n import t
+from .kinsoku import Wrapped
 
 
 class PreviewPanel(Static):
@@ -28,7 +29,7 @@ class PreviewPanel(Static):
 
     def clear(self, hint: str | None = None) -> None:
         self.preview = None
-        self.update(Text(hint or t("preview.empty"), style="dim"))
+        self.update(Wrapped(hint or t("preview.empty"), "dim"))
 
     def show(self, preview: Preview) -> None:
         self.preview = preview
@@ -50,7 +51,7 @@ def nets_grid(nets: dict[str, int], seats: Sequence[str]) -> Table:
 
 
 def render_preview(preview: Preview, seats: Sequence[str]) -> RenderableType:
-    parts: list[RenderableType] = [Text(minus_signs(preview.shown()), style="bold"), Text("")]
+    parts: list[RenderableType] = [Wrapped(minus_signs(preview.shown()), "bold"), Text("")]
     if preview.transfers:
         moves = Table.grid(padding=(0, 1))
         moves.add_column()
@@ -60,7 +61,7 @@ def render_preview(preview: Preview, seats: Sequence[str]) -> RenderableType:
         moves.add_column(style="dim")
         for x in preview.transfers:
             moves.add_row(party(x.payer), "→", party(x.payee), str(x.amount),
-                          reason_text(x.reason))
+                          Wrapped(reason_text(x.reason)))
         parts += [Text(t("preview.transfers"), style="underline"), moves, Text("")]
     else:
         parts += [Text(t("preview.no_transfers"), style="dim"), Text("")]

@@ -11,7 +11,7 @@ cache when a screen goes costs a few Style objects to compute again.
 
 from __future__ import annotations
 
-from ..compat_textual import clear_styles_cache
+from .compat_textual import clear_styles_cache
 
 
 def release_closed_widgets() -> None:
