@@ -78,6 +78,12 @@ class TableScreen(TallyScreen[None]):
     def game_name(self) -> str | None:
         return self.data.table.game if self.data else None
 
+    @property
+    def keys_held(self) -> bool:
+        """Keys typed ahead (a new table's first deal, typed on after its ctrl+s) wait until
+        the table is read: before, `a` found no table to add to and the deal was lost."""
+        return self.data is None
+
     def rebuilt(self) -> TableScreen:
         fresh = TableScreen(self.table_id)
         fresh.show_totals = self.show_totals
@@ -221,6 +227,7 @@ class TableScreen(TallyScreen[None]):
             log.move_cursor(row=cursor, animate=False, scroll=True)
         log.focus()
         self.update_bindings()
+        self.replay_keys()  # keys that waited for the table (`keys_held`)
 
     def patch(self, data: TableData, *, appended: bool = False) -> None:
         """After a save: rewrite the rows whose deal changed, append new ones. `appended`:
