@@ -43,6 +43,16 @@ class TransferView:
 
 
 @dataclass(frozen=True, slots=True)
+class Notice:
+    """Something worth a warning that is not refused (the same player at two open tables,
+    two nights on one date): the edge says it from the catalogue's `warn.<code>`."""
+
+    field: str
+    code: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class DealView:
     """A deal as it stands now (its latest revision)."""
 
@@ -80,6 +90,33 @@ class StandingRow:
     player: str
     net: int
     deals: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsRow:
+    """One player's chips on a table that plays for a stack (start chips + net so far)."""
+
+    rank: int  # equal chips share a place (1, 2, 2, 4)
+    player: str
+    chips: int
+    net: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scoreboard:
+    """A game of a set length played for chips (Hachi-Hachi): each player's chips, the
+    rounds played and left, and whether the game is over (then `rows` is the final
+    ranking). Derived from the fold of the table's deals."""
+
+    start_chips: int
+    rounds: int
+    played: int
+    finished: bool
+    rows: tuple[ChipsRow, ...]
+
+    @property
+    def rounds_left(self) -> int:
+        return 0 if self.finished else max(self.rounds - self.played, 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,12 +7,14 @@ from ledger.service import Tally
 
 API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", "backup", "check",
        "close_night", "close_night_settled", "correct_deal", "correction_effects", "db_file",
-       "deal", "deals",
+       "deal", "deals", "delete_night", "delete_table",
        "export", "export_league", "form_facts", "games", "history", "import_jsonl",
-       "league", "new_night", "new_season", "new_table", "night", "nights", "pay",
+       "league", "new_night", "new_season", "new_table", "night", "night_notices", "nights",
+       "pay",
        "players", "preview_deal", "quick_json", "rename_player", "replan", "restore",
-       "season", "seasons", "set_rate", "settlement", "standings", "status_before", "table",
-       "table_nets", "table_of_deal", "undo_last", "void_deal"]
+       "scoreboard", "season", "seasons", "set_rate", "settlement", "standings",
+       "status_before", "table",
+       "table_nets", "table_notices", "table_of_deal", "undo_last", "void_deal"]
 
 
 def test_the_facade_offers_every_use_case(service: Tally) -> None:
@@ -28,5 +30,5 @@ def test_the_use_cases_are_classes_of_their_own_modules(service: Tally) -> None:
     owners = {getattr(service, n).__self__.__class__.__module__ for n in API if n != "games"}
     assert owners == {f"ledger.service.{m}" for m in (
         "players", "nights", "deals", "standings", "night_end", "archive", "integrity",
-        "league")}
+        "league", "scoreboard")}
     assert Tally.__bases__ == (object,)  # no mixins

@@ -58,7 +58,7 @@ class TallyApp(App[None]):
                  today: Callable[[], date] = date.today, settings: Settings | None = None,
                  exports_dir: Path | None = None, table_id: int | None = None,
                  scorekeeper: str | None = None, ask_scorekeeper: bool = False,
-                 live: bool = True, open_tonight: bool = False) -> None:
+                 live: bool = True, open_tonight: bool = False, ask_name: bool = False) -> None:
         super().__init__()
         self.open_tonight = open_tonight  # `tally`: straight to tonight's night, if just one
         localize(self)
@@ -81,6 +81,9 @@ class TallyApp(App[None]):
         self.table_id = table_id
         self.scorekeeper = scorekeeper  # who records, written into every revision
         self.ask_scorekeeper = ask_scorekeeper
+        # `tally`: ask who keeps the score at the first save of the session (tui.device)
+        self.ask_name = ask_name
+        self.name_asked = False
         self.live = LiveLedger() if live else None
         self.keys = KeyRouter(self)
 
@@ -275,5 +278,5 @@ def _runner(screen: Screen[object], action: str) -> Callable[[], object]:
 
 def make_app(service: Tally, **options: object) -> TallyApp:
     """The app over `service` (options: demo_path, start_night, demo, today, settings,
-    exports_dir, table_id, scorekeeper, ask_scorekeeper, live, open_tonight)."""
+    exports_dir, table_id, scorekeeper, ask_scorekeeper, live, open_tonight, ask_name)."""
     return TallyApp(service, **options)  # type: ignore[arg-type]

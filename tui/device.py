@@ -1,29 +1,20 @@
-"""A club-room device (`tally serve`): it names its scorekeeper once, and every deal,
-correction and void it saves carries that name into the deal's history."""
+"""Who keeps the score: a club-room device (`tally serve`) names its scorekeeper once, and
+the app asks once per session, at the first save; every deal, correction and void saved
+after carries that name into the deal's history (the "By" column)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ledger.service import MAX_NAME, RuleError, clean_text, name_key
-
 from .forms.prompt import Field, PromptModal
+from .forms.scorekeeper import ask_name_once, scorekeeper_name
 from .i18n import t
+
+__all__ = ["ask_name_once", "ask_scorekeeper", "scorekeeper_name"]
 
 if TYPE_CHECKING:
     from .app import TallyApp
-
-
-def scorekeeper_name(value: str) -> str:
-    """The name as typed in one spelling (`name_key`: no invisible characters, spaces
-    tidied); refused if empty or too long."""
-    name = name_key(clean_text(value, "name") or "")
-    if not name:
-        raise RuleError("name", t("device.name_needed"))
-    if len(name) > MAX_NAME:
-        raise RuleError("name", f"is longer than {MAX_NAME} characters", "name_longer", n=MAX_NAME)
-    return name
 
 
 def ask_scorekeeper(app: TallyApp) -> None:

@@ -23,7 +23,9 @@ def run_app(db_path: Path | None, *, lang: str | None = None, demo: bool = False
         from ledger.demo import open_demo
 
         service, night_id = open_demo()
-        make_app(service, start_night=night_id, demo=True, settings=settings).run()
+        make_app(service, start_night=night_id, demo=True, settings=settings,
+                 ask_name=True).run()
     else:
         assert db_path is not None
-        make_app(Tally.open(db_path), settings=settings, open_tonight=True).run()
+        make_app(Tally.open(db_path), settings=settings, open_tonight=True,
+                 ask_name=True).run()

@@ -82,6 +82,15 @@ class TallyScreen(OnTally, BindingsFollowState, Screen[ResultType]):
         if self.can_go_back():
             self.dismiss(None)
 
+    def gone(self) -> None:
+        """What this screen shows was deleted on another device (a table or night opened by
+        mistake, deleted while empty): say so, and go back to the screen below."""
+        from .i18n import t
+
+        self.notify(t("delete.gone"), severity="warning")
+        if self.is_current and self.can_go_back():
+            self.dismiss(None)
+
     def can_go_back(self) -> bool:
         return len(self.app.screen_stack) > 1 and self.app.screen_stack[0] is not self
 

@@ -1,4 +1,5 @@
-"""The app's own settings (the language), kept in a small JSON file in the user config dir.
+"""The app's own settings (the language, the last scorekeeper's name), kept in a small JSON
+file in the user config dir.
 
 Which language the app speaks: `--lang` for one run, else the saved setting (switched in the
 app, `l` on the nights screen or the command palette), else the locale (LC_ALL, LC_MESSAGES
@@ -31,6 +32,7 @@ class Settings:
 
     path: Path | None = None
     lang: str | None = None
+    scorekeeper: str | None = None  # the name last given as "who keeps the score"
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -41,15 +43,26 @@ class Settings:
             raw = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return cls(path)
-        lang = raw.get("lang") if isinstance(raw, dict) else None
-        return cls(path, lang if lang in LANGUAGES else None)
+        if not isinstance(raw, dict):
+            return cls(path)
+        lang, name = raw.get("lang"), raw.get("scorekeeper")
+        return cls(path, lang if lang in LANGUAGES else None,
+                   name if isinstance(name, str) and name else None)
+
+    def _saved(self) -> dict[str, str | None]:
+        """What is written: the language, and the scorekeeper's name once one was given."""
+        out: dict[str, str | None] = {"lang": self.lang}
+        if self.scorekeeper:
+            out["scorekeeper"] = self.scorekeeper
+        return out
 
     def save(self) -> None:
         if self.path is None:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"lang": self.lang}, indent=2) + "\n", encoding="utf-8")
+        tmp.write_text(json.dumps(self._saved(), indent=2, ensure_ascii=False) + "\n",
+                       encoding="utf-8")
         tmp.replace(self.path)
 
     def language(self, flag: str | None = None,

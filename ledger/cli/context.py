@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,15 @@ class Ctx:
 
                 self._service = Tally.open(self.db_path)
         return self._service
+
+
+def warn(notices: Sequence[Any]) -> None:
+    """Each warning as one line on stderr, `warning: <field>: <text>` (the command goes
+    on, exit 0: a warning is not a refusal)."""
+    from ..i18n.errors import render_notice
+
+    for notice in notices:
+        typer.echo(f"warning: {render_notice(notice)}", err=True)
 
 
 def heads(*words: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""`tally night new|list|show|close`."""
+"""`tally night new|list|show|close|delete|rate`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..textwidth import grid
-from .context import ctx_of, echo_json, heads
+from .context import ctx_of, echo_json, heads, warn
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -16,8 +16,11 @@ app = typer.Typer(no_args_is_help=True)
 def new(ctx: typer.Context,
         date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default today).")] = None,
         venue: Annotated[str | None, typer.Option()] = None) -> None:
-    """Start a club night; prints its id."""
-    typer.echo(ctx_of(ctx).service.new_night(date, venue))
+    """Start a club night; prints its id (and warns on stderr when the date has another)."""
+    service = ctx_of(ctx).service
+    night_id = service.new_night(date, venue)
+    typer.echo(night_id)
+    warn(service.night_notices(night_id))
 
 
 @app.command("list")
@@ -73,6 +76,12 @@ def close(ctx: typer.Context, night: int,
     left = ctx_of(ctx).service.close_night_settled(night, force)
     if left:
         typer.echo(f"closed with {left} open settlement item(s)", err=True)
+
+
+@app.command("delete")
+def delete(ctx: typer.Context, night: int) -> None:
+    """Delete a night opened by mistake: only while none of its tables has a deal."""
+    ctx_of(ctx).service.delete_night(night)
 
 
 @app.command("rate")

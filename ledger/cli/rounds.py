@@ -65,7 +65,8 @@ def correct(
 @app.command("void")
 def void(ctx: typer.Context, deal: int,
          reason: Annotated[str, typer.Option(help="Why the deal is void.")],
-         author: Annotated[str | None, typer.Option()] = None) -> None:
+         author: Annotated[str | None, typer.Option("--author", "--by",
+                                                    help="Who records it.")] = None) -> None:
     """Void a deal (kept in its history with no transfers)."""
     ctx_of(ctx).service.void_deal(deal, reason, author)
 
@@ -115,11 +116,13 @@ def list_(ctx: typer.Context, table: Annotated[int, typer.Option()],
 def history(ctx: typer.Context, deal: int,
             as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Every revision of a deal, oldest first."""
+    from ..i18n.formats import time_text
+
     revs = ctx_of(ctx).service.history(deal)
     if as_json:
         echo_json([_deal_json(d) for d in revs])
         return
     typer.echo(grid([t("cli.col.rev"), t("cli.col.kind"), t("cli.col.at"), t("cli.col.by"),
                      t("cli.col.deal"), t("cli.col.why")],
-                    [[d.revision, t(f"cli.kind.{d.kind}"), d.created_at, d.author or "", d.shown(),
-                      d.reason or ""] for d in revs]))
+                    [[d.revision, t(f"cli.kind.{d.kind}"), time_text(d.created_at),
+                      d.author or "", d.shown(), d.reason or ""] for d in revs]))

@@ -1,4 +1,4 @@
-"""`tally table new|list|show|presets`."""
+"""`tally table new|list|show|presets|delete`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..textwidth import grid
-from .context import ctx_of, echo_json, heads
+from .context import ctx_of, echo_json, heads, warn
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -26,7 +26,16 @@ def new(ctx: typer.Context,
     from ..presets import parse_set
 
     names = [s for s in (x.strip() for x in seats.split(",")) if s]
-    typer.echo(ctx_of(ctx).service.new_table(night, game, names, preset, parse_set(set_ or [])))
+    service = ctx_of(ctx).service
+    table_id = service.new_table(night, game, names, preset, parse_set(set_ or []))
+    typer.echo(table_id)
+    warn(service.table_notices(table_id))  # a player also at another open table
+
+
+@app.command("delete")
+def delete(ctx: typer.Context, table: int) -> None:
+    """Delete a table opened by mistake: only while it has no deal."""
+    ctx_of(ctx).service.delete_table(table)
 
 
 @app.command("list")

@@ -22,6 +22,14 @@ def render_error(exc: Exception) -> str:
     return f"{field}: {render_message(exc)}"
 
 
+def render_notice(notice: object) -> str:
+    """`field: text` for a warning (`views.Notice`) in the language in use."""
+    from . import t
+
+    return f"{getattr(notice, 'field', '')}: " + t(f"warn.{getattr(notice, 'code', '')}",
+                                                   **getattr(notice, "values", {}))
+
+
 def render_message(exc: object) -> str:
     message = str(getattr(exc, "message", exc))
     lang = language()

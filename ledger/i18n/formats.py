@@ -39,6 +39,26 @@ def date_text(value: str | dt.date, lang: str | None = None) -> str:
     return format_date(day, format="long", locale=lang)
 
 
+def time_text(stamp: str, lang: str | None = None, zone: dt.tzinfo | None = None) -> str:
+    """A stored time (UTC, `2024-11-15 20:30:00.000000`) as the clock on the wall read it:
+    in `zone`, else the machine's local time zone, to the minute: `2024-11-15 21:30` in
+    Berlin in English; the locale's short date otherwise (`2024/11/16 05:30` in Tokyo, in
+    Japanese: a history column stays narrow). Text that is not a time is returned as is."""
+    try:
+        at = dt.datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if at.tzinfo is None:  # stored as UTC, without the zone
+        at = at.replace(tzinfo=dt.UTC)
+    local = at.astimezone(zone)  # no zone: the local one (TZ, /etc/localtime)
+    lang = lang or language()
+    if lang == "en":
+        return f"{local:%Y-%m-%d %H:%M}"
+    from babel.dates import format_date
+
+    return f"{format_date(local.date(), format='short', locale=_locale(lang))} {local:%H:%M}"
+
+
 def money_text(amount: Decimal, currency: str, lang: str | None = None) -> str:
     """Money in the currency's own format for the language: English as `money.format_money`
     writes it; other languages by CLDR (rounded to the currency's unit first, never floats)."""

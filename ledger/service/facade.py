@@ -18,6 +18,7 @@ from .league import League
 from .night_end import NightEnd
 from .nights import Nights
 from .players import Players
+from .scoreboard import Scoreboards
 from .standings import Standings
 from .store import Store
 
@@ -32,6 +33,7 @@ class Tally:
         nights = Nights(store)
         deals = Deals(store)
         standings = Standings(store)
+        scoreboards = Scoreboards(store)
         night_end = NightEnd(store, nights)
         archive = Archive(store, night_end, deals)
         integrity = Integrity(store)
@@ -50,6 +52,10 @@ class Tally:
         self.close_night = nights.close
         self.new_table = nights.new_table
         self.table = nights.table
+        self.delete_table = nights.delete_table
+        self.delete_night = nights.delete_night
+        self.night_notices = nights.night_notices
+        self.table_notices = nights.table_notices
         # deals
         self.add_deal = deals.add_deal
         self.add_deals = deals.add_deals
@@ -67,6 +73,7 @@ class Tally:
         self.history = deals.history
         # standings and the end of the night
         self.standings = standings.standings
+        self.scoreboard = scoreboards.scoreboard
         self.set_rate = night_end.set_rate
         self.table_nets = night_end.table_nets
         self.settlement = night_end.settlement

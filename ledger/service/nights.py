@@ -11,8 +11,8 @@ from ..rules import RuleError
 from ..rules.errors import show
 from ..rules.fields import read_players
 from ..rules.names import clean_text
-from ..store import repo
-from ..views import NightView, TableView
+from ..store import removal, repo
+from ..views import NightView, Notice, TableView
 from . import clock
 from .lookups import open_night, player_id
 from .store import Store
@@ -69,3 +69,59 @@ class Nights:
     def table(self, table_id: int) -> TableView:
         with self.store.read() as s:
             return table_view(s, table_id)
+
+    # ---- warnings (said, never refused) -------------------------------------------------
+
+    def night_notices(self, night_id: int) -> list[Notice]:
+        """Another night on the same date (opened twice by mistake?)."""
+        with self.store.read() as s:
+            n = repo.night_row(session=s, night_id=night_id)
+            if n is None:
+                raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
+            return [Notice("date", "same_date", {"date": n.date, "night": o.id})
+                    for o in repo.nights(session=s) if o.date == n.date and o.id != night_id]
+
+    def table_notices(self, table_id: int) -> list[Notice]:
+        """Each of the table's players also seated at another open table of the night (one
+        not finished): one of the two seatings is likely a mistake."""
+        with self.store.read() as s:
+            mine = table_view(s, table_id)
+            out = []
+            others = [table_view(s, o.id or 0) for o in repo.tables(
+                session=s, night_id=mine.night_id) if o.id != table_id]
+            for name in mine.seats:
+                at = [o.number for o in others
+                      if name in o.seats and not o.status.get("finished")]
+                if at:
+                    out.append(Notice("seats", "seated_twice",
+                                      {"name": name, "table": ", ".join(map(str, at))}))
+            return out
+
+    # ---- removing what was opened by mistake (never anything with a deal) ---------------
+
+    def delete_table(self, table_id: int) -> None:
+        """Remove a table that has no deal (not even a voided one)."""
+        with self.store.write() as s:
+            row = repo.table_row(session=s, table_id=table_id)
+            if row is None:
+                raise RuleError("table", f"{table_id} does not exist", "no_such", id=table_id)
+            open_night(s, row.night_id)
+            deals = removal.deals_at_table(session=s, table_id=table_id)
+            if deals:
+                raise RuleError("table", f"{table_id} has {deals} deal(s) and is kept "
+                                "(nothing recorded is ever deleted)", "table_has_deals",
+                                table=table_id, deals=deals)
+            removal.delete_table(session=s, table_id=table_id)
+
+    def delete_night(self, night_id: int) -> None:
+        """Remove a night with no deal at any of its tables and no payment."""
+        with self.store.write() as s:
+            if repo.night_row(session=s, night_id=night_id) is None:
+                raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
+            deals = removal.deals_at_night(session=s, night_id=night_id)
+            paid = removal.payments_at_night(session=s, night_id=night_id)
+            if deals or paid:
+                raise RuleError("night", f"{night_id} has {deals + paid} deal(s) or payment(s) "
+                                "and is kept (nothing recorded is ever deleted)",
+                                "night_has_deals", night=night_id, deals=deals + paid)
+            removal.delete_night(session=s, night_id=night_id)

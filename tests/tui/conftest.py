@@ -6,7 +6,9 @@ workers (loads, live previews) before asserting.
 
 from __future__ import annotations
 
+import os
 import shutil
+import time
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -55,12 +57,25 @@ def tui_db(tmp_path: Path, template_db: Path) -> Path:
     return path
 
 
+ZONE = "CET-1"  # the local time zone the app shows times in: UTC+1, a POSIX rule (no
+# time-zone database needed), so 20:30 UTC reads 21:30 on every machine
+
+
 @pytest.fixture(autouse=True)
 def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Stored times are fixed, so history screens look the same on every run."""
+    """Stored times and the local time zone are fixed, so history screens look the same on
+    every run."""
     monkeypatch.setattr(clock, "now", lambda: NOW)
     set_language("en")
+    was = os.environ.get("TZ")
+    os.environ["TZ"] = ZONE
+    time.tzset()
     yield
+    if was is None:
+        os.environ.pop("TZ", None)
+    else:
+        os.environ["TZ"] = was
+    time.tzset()
 
 
 @pytest.fixture

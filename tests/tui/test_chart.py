@@ -36,7 +36,10 @@ def test_totals_appended_in_place_draw_as_totals_shown_afresh() -> None:
                 await pilot.pause()
                 assert kept.render() == fresh.render()
                 high = max(totals["Ann"] + totals["Bea"])  # the axis runs from −high to +high
-                assert str(kept.render()).startswith(f"+{high}┤")
+                legend, axis = str(kept.render()).split("\n", 1)  # the legend comes first
+                assert legend.split() == ["━", "Ann", f"{totals['Ann'][-1]:+}".replace("-", "−"),
+                                          "━", "Bea", f"{totals['Bea'][-1]:+}".replace("-", "−")]
+                assert axis.startswith(f"+{high}┤")
                 assert f"−{high}┤" in str(kept.render())
 
     asyncio.run(run())

@@ -56,7 +56,9 @@ def test_settle_a_night_mark_paid_and_export(tally: Tally, tmp_path: Path) -> No
             assert isinstance(app.screen, SettlementScreen)
             paid = tally.settlement(night).paid
             assert [(p.payer, p.payee, p.amount) for p in paid] == [("Ann", "Bea", 25)]
-            assert rows(screen.query_one("#paid", DataTable))[0][:3] == ["Ann", "Bea", "25"]
+            # paid with its money at the night's rate, at the local time (UTC+1 in tests)
+            assert rows(screen.query_one("#paid", DataTable)) == [
+                ["Ann", "Bea", "25", "€1.25", "2024-11-15 21:30"]]
             assert sum(i.amount for i in tally.settlement(night).open) == 340 - 25
 
             await keys(pilot, "d")  # direct mode: each table on its own, a table column

@@ -56,6 +56,9 @@ def test_a_schnapsen_match_to_a_bummerl(tally: Tally, tmp_path: Path) -> None:
             assert "Bea → Ann 20 stake" in shown
             await keys(pilot, "enter")
             assert isinstance(app.screen, TableScreen)
+            # one toast says both (toasts never pile up over the chart's legend)
+            assert [n.message for n in app._notifications] == [
+                "Deal saved.\nGame over: Ann wins the game; the stake is paid."]
 
             last = tally.deals(table)[-1]
             assert [(x.payer, x.payee, x.amount, x.reason) for x in last.transfers] == [

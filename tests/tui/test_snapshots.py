@@ -216,3 +216,12 @@ def test_settlement(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
     night, _ = seed(tally)
     tally.set_rate(night, "0.05", "EUR")
     assert shoot(snap_compare, tally, tmp_path, "enter", "s")
+
+
+def test_settlement_paid(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
+    """A part payment and a whole one: each paid line with its money and local time."""
+    night, _ = seed(tally)
+    tally.set_rate(night, "0.05", "EUR")
+    tally.pay(night, "Ann", "Bea", 25)
+    tally.pay(night, "Eve", "Dan")
+    assert shoot(snap_compare, tally, tmp_path, "enter", "s")

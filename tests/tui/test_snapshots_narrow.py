@@ -7,9 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from ledger.service import Tally
 
+from .conftest import app_for, keys, settle
 from .test_snapshots import seed, shoot, table_with
 
 NARROW = [(80, 24), (100, 30)]
@@ -44,7 +46,7 @@ def test_crazy_solo_form_narrow(snap_compare: Any, tally: Tally, tmp_path: Path,
                  "7", "3", size=size)
 
 
-@pytest.mark.parametrize("size", NARROW[1:], ids=["100x30"])  # (80×24: see the lead's note)
+@pytest.mark.parametrize("size", NARROW, ids=["80x24", "100x30"])
 def test_hachihachi_form_narrow(snap_compare: Any, tally: Tally, tmp_path: Path,
                                 size: tuple[int, int]) -> None:
     table_with(tally, "hachihachi-trick", SEVEN)
@@ -65,3 +67,19 @@ def test_four_hand_form_narrow(snap_compare: Any, tally: Tally, tmp_path: Path,
                                size: tuple[int, int]) -> None:
     table_with(tally, "sixty-six-four", ["Ann", "Bea", "Cid", "Dan"])
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a", "7", "0", size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+def test_saved_toast_leaves_the_chart_legend(snap_compare: Any, tally: Tally, tmp_path: Path,
+                                             size: tuple[int, int]) -> None:
+    """Just after three saves typed in a row: one toast "Deal saved." (each replaces the
+    one before, none piles up), and the chart's legend (its first line) is whole beside it."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await keys(pilot, "enter", "enter", *["a", "p", "ctrl+s"] * 3)
+        assert [n.message for n in pilot.app._notifications] == ["Deal saved."]
+        await settle(pilot)
+
+    seed(tally)
+    assert snap_compare(app_for(tally, tmp_path), terminal_size=size, run_before=run_before)

@@ -1,4 +1,5 @@
-"""Every revision of one deal, oldest first: who changed what, when, why, and the nets."""
+"""Every revision of one deal, oldest first: who changed what (the scorekeeper), when (in
+local time), why, and the nets."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Header, Static
 
+from ledger.i18n.formats import time_text
 from ledger.summaries import party
 from ledger.views import DealView
 
@@ -54,7 +56,7 @@ class HistoryScreen(TallyScreen[None]):
             log.add_column(t(f"col.{key}"), key=key)
         for name in table_view.seats:
             log.add_column(Text(name, justify="right"), key=f"seat-{name}")
-        rows = [(str(rev.revision), t(f"kind.{rev.kind}"), rev.created_at[:16],
+        rows = [(str(rev.revision), t(f"kind.{rev.kind}"), time_text(rev.created_at),
                  rev.author or "", rev.reason or "",
                  t("table.void", reason="") if rev.void else minus_signs(rev.shown()),
                  *(chips(rev.nets.get(n, 0)) for n in table_view.seats))

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Static
 
+from ledger.service import RuleError
 from ledger.views import NightView, StandingRow, TableView
 
 from ..format import game_title, night_label, signed, status_text
@@ -21,6 +22,7 @@ from ..widgets.fit import fit_columns
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
 from .closing import close_night
+from .removing import warn
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -48,6 +50,7 @@ class NightScreen(TallyScreen[None]):
         Binding("s", "settle", "key.settle"),
         Binding("c", "close_night", "key.close_night"),
         Binding("r", "roster", "key.roster"),
+        Binding("d", "delete_table", "key.delete"),
     ]
 
     def __init__(self, night_id: int) -> None:
@@ -70,6 +73,7 @@ class NightScreen(TallyScreen[None]):
                 yield Static(t("night.tables"), classes="panel-title")
                 yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
                 yield Static(t("night.no_tables"), id="tables-empty", classes="hint")
+                yield Static("", id="night-note", classes="error")
             with Vertical(id="night-standings"):
                 yield Static(t("night.standings"), classes="panel-title")
                 yield StandingsTable(id="standings")
@@ -80,6 +84,7 @@ class NightScreen(TallyScreen[None]):
         for key in ("number", "game", "seats", "deals", "leader", "status"):
             table.add_column(t(f"col.{key}"), key=key)
         self.query_one("#tables-empty").display = False
+        self.query_one("#night-note").display = False
         self.load()
 
     def on_screen_resume(self) -> None:
@@ -97,7 +102,11 @@ class NightScreen(TallyScreen[None]):
         """Read the night (`app` and `service` given: a live refresh, which may outlive
         the screen or the app)."""
         service = service or self.service
-        night = service.night(self.night_id)
+        try:
+            night = service.night(self.night_id)
+        except RuleError:  # deleted on another device (only ever while it had no deal)
+            (app or self.app).call_from_thread(self.gone)
+            return
         leaders = {}
         for table in night.tables:
             rows = service.standings(table_id=table.id)
@@ -153,6 +162,8 @@ class NightScreen(TallyScreen[None]):
             return not self.closed or None
         if action == "open_table":
             return self.selected() is not None or None
+        if action == "delete_table":
+            return (not self.closed and self.selected() is not None) or None
         return super().check_action(action, parameters)
 
     def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
@@ -186,9 +197,24 @@ class NightScreen(TallyScreen[None]):
                 from .table import TableScreen
 
                 self.app.push_screen(TableScreen(table_id))  # it takes the held keys
+                warn(self.app, self.service.table_notices(table_id))  # seated twice?
             self.keys_held = False
 
         self.app.push_screen(NewTableModal(create), created)
+
+    def action_delete_table(self) -> None:
+        """A table opened by mistake: deleted (after asking) while it has no deal."""
+        table = self.selected()
+        if table is None or self.closed:
+            return
+        from .removing import ask_delete
+
+        name = t("delete.table_label", n=table.number, game=game_title(table.game))
+        ask_delete(self, self.query_one("#night-note", Static), deals=table.deals,
+                   refused=t("delete.table_refused", label=name, deals=table.deals),
+                   question=t("delete.table_question", label=name,
+                              seats=", ".join(table.seats)),
+                   delete=lambda: self.service.delete_table(table.id), done=self.load)
 
     def action_close_night(self) -> None:
         if self.data is None or self.closed:

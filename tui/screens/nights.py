@@ -12,11 +12,13 @@ from textual.widgets import DataTable, Footer, Header, Static
 from ledger.i18n.formats import date_text
 from ledger.views import NightView
 
+from ..format import night_label
 from ..forms.prompt import Field, PromptModal
 from ..i18n import t
 from ..widgets.fit import fit_columns
 from .base import TallyScreen
 from .closing import close_night
+from .removing import warn
 
 
 class NightsScreen(TallyScreen[None]):
@@ -29,6 +31,7 @@ class NightsScreen(TallyScreen[None]):
         Binding("r", "roster", "key.roster"),
         Binding("s", "season", "key.season"),
         Binding("l", "switch_language", "key.language"),
+        Binding("d", "delete_night", "key.delete"),
     ]
 
     def __init__(self) -> None:
@@ -43,6 +46,7 @@ class NightsScreen(TallyScreen[None]):
         yield Static(t("nights.title"), classes="screen-title")
         yield DataTable(id="nights", cursor_type="row", zebra_stripes=True)
         yield Static(t("nights.empty"), id="nights-empty", classes="hint")
+        yield Static("", id="nights-note", classes="error")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -50,6 +54,7 @@ class NightsScreen(TallyScreen[None]):
         table.add_column(t("col.date"), key="date")
         table.add_column(t("col.venue"), key="venue")
         table.add_column(t("col.state"), key="state")
+        self.query_one("#nights-note").display = False
         self.reload()
 
     def on_screen_resume(self) -> None:
@@ -85,7 +90,7 @@ class NightsScreen(TallyScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_night":
             return self.selected() is not None or None
-        if action == "close_night":
+        if action in ("close_night", "delete_night"):
             night = self.selected()
             return (night is not None and not night.closed) or None
         return super().check_action(action, parameters)
@@ -112,6 +117,7 @@ class NightsScreen(TallyScreen[None]):
         if night_id is not None:
             self.reload(select=night_id)
             self.tally.open_night(night_id)
+            warn(self.app, self.service.night_notices(night_id))  # two nights on one date
 
     def action_open_night(self) -> None:
         night = self.selected()
@@ -123,6 +129,20 @@ class NightsScreen(TallyScreen[None]):
         if night is None or night.closed:
             return
         close_night(self.app, self.service, night, self.reload)
+
+    def action_delete_night(self) -> None:
+        """A night opened by mistake: deleted (after asking) while no table has a deal."""
+        night = self.selected()
+        if night is None or night.closed:
+            return
+        from .removing import ask_delete
+
+        deals = sum(tv.deals for tv in self.service.night(night.id).tables)
+        label = night_label(night.date, night.venue)
+        ask_delete(self, self.query_one("#nights-note", Static), deals=deals,
+                   refused=t("delete.night_refused", label=label, deals=deals),
+                   question=t("delete.night_question", label=label),
+                   delete=lambda: self.service.delete_night(night.id), done=self.reload)
 
     async def action_switch_language(self) -> None:
         await self.tally.switch_language()

@@ -177,10 +177,15 @@ class SettlementScreen(TallyScreen[None]):
     def _fill_paid(self, data: NightSettlement) -> None:
         paid = self.query_one("#paid", DataTable)
         paid.clear(columns=True)
-        for key in ("from", "to", "chips", "when"):
-            paid.add_column(t(f"col.{key}"), key=key)
-        rows = [(item.payer, item.payee, Text(str(item.amount), justify="right"), item.at)
-                for item in data.paid]
+        paid.add_column(t("col.from"), key="from")
+        paid.add_column(t("col.to"), key="to")
+        paid.add_column(Text(t("col.chips"), justify="right"), key="chips")
+        if data.rate is not None:  # what changed hands, as the open lines show it
+            paid.add_column(Text(t("col.money"), justify="right"), key="money")
+        paid.add_column(t("col.when"), key="when")
+        rows = [(item.payer, item.payee, Text(str(item.amount), justify="right"),
+                 *((money_text(item.money, data.currency),) if data.rate is not None else ()),
+                 formats.time_text(item.at)) for item in data.paid]
         fit_columns(paid, rows)
         for row in rows:
             paid.add_row(*row)

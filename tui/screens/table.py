@@ -12,8 +12,8 @@ deal changed: later deals re-settled by a correction show their new nets at once
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -24,10 +24,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
 
+from ledger.service import RuleError
 from ledger.textwidth import width as cell_width
-from ledger.views import DealView, Preview, StandingRow, TableView
+from ledger.views import DealView, Preview, TableView
 
-from ..format import chips, game_title, minus_signs, status_text
+from ..format import game_title, minus_signs, status_text
 from ..forms import ui_for
 from ..forms.base import DealEntry, FormContext
 from ..forms.prompt import ConfirmModal, Field, PromptModal
@@ -37,60 +38,19 @@ from ..widgets.deal_log import DealLog
 from ..widgets.footer import KeysFooter
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
+from .table_rows import MARKS, Row, TableData, deal_rows, running_totals
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from ledger.service import Tally
 
-MARKS = {"correct": "✎", "resettle": "↻", "void": "✗", "record": ""}
 FILL_CHUNK = 200  # rows added between two looks at the keyboard
 NUMBER_WIDTH, NET_WIDTH, SUMMARY_MIN = 5, 6, 10  # "−1980", "+12345": a column's cells
 # (the summary gives way on a narrow terminal: a net is never cut, a summary is also in the
 # deal's history; the seats scroll sideways, with a scrollbar, only past ~8 seats at 80)
 
-
-@dataclass(frozen=True, slots=True)
-class TableData:
-    table: TableView
-    deals: list[DealView]
-    standings: list[StandingRow]
-    night_closed: bool
-    running: dict[str, list[int]]  # each seat's total after each deal
-
-
-def running_totals(seats: Sequence[str], deals: Sequence[DealView],
-                   so_far: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
-    """Each seat's total after each deal: sums of the stored nets, nothing recomputed
-    (`so_far`: the totals after the deals before these, extended in place: a save on a
-    long table copies no list, and the chart looks only at the new totals)."""
-    out: dict[str, list[int]] = so_far if so_far is not None else {name: [] for name in seats}
-    for deal in deals:
-        for name in seats:
-            before = out[name][-1] if out[name] else 0
-            out[name].append(before + deal.nets.get(name, 0))
-    return out
-
-
-Row = tuple[str, tuple[object, ...]]  # (row key: the deal's id, cells)
-
-
-def deal_rows(data: TableData, totals: bool, indices: Iterable[int] | None = None) -> list[Row]:
-    """The log's rows: number, mark, summary, then per seat the deal's net or the total."""
-    rows = []
-    seats = data.table.seats
-    for i in range(len(data.deals)) if indices is None else indices:
-        deal = data.deals[i]
-        if deal.void:
-            summary = Text(t("table.void", reason=deal.reason or ""), style="dim strike")
-        else:
-            # cut with "…" when the column is narrow: never a believable half number
-            summary = Text(minus_signs(deal.shown()), no_wrap=True, overflow="ellipsis")
-        cells = [chips(data.running[name][i] if totals else deal.nets.get(name, 0),
-                       zero="0" if totals else "·") for name in seats]
-        rows.append((str(deal.id), (Text(str(deal.number), justify="right"),
-                                    MARKS.get(deal.kind, ""), summary, *cells)))
-    return rows
+__all__ = ["MARKS", "TableData", "TableScreen", "deal_rows", "running_totals"]
 
 
 class TableScreen(TallyScreen[None]):
@@ -112,10 +72,17 @@ class TableScreen(TallyScreen[None]):
         self.show_totals = False
         self._select: int | None = None  # deal id to put the cursor on after a load
         self._note = ""  # what the last save did, said once the form has closed
+        self._said = ""  # that note, waiting for the table to be read (`patch` says it)
         self._stale = False  # another device saved while this screen was covered
 
     def game_name(self) -> str | None:
         return self.data.table.game if self.data else None
+
+    @property
+    def keys_held(self) -> bool:
+        """Keys typed ahead (a new table's first deal, typed on after its ctrl+s) wait until
+        the table is read: before, `a` found no table to add to and the deal was lost."""
+        return self.data is None
 
     def rebuilt(self) -> TableScreen:
         fresh = TableScreen(self.table_id)
@@ -129,7 +96,7 @@ class TableScreen(TallyScreen[None]):
         yield Static(t("table.no_deals"), id="deals-empty", classes="hint")
         with Horizontal(id="table-bottom"):
             with Vertical(id="table-totals"):
-                yield Static(t("table.totals"), classes="panel-title")
+                yield Static(t("table.totals"), id="totals-title", classes="panel-title")
                 yield StandingsTable(id="totals")
             with Vertical(id="table-chart"):
                 yield Static(t("table.chart"), classes="panel-title")
@@ -158,9 +125,11 @@ class TableScreen(TallyScreen[None]):
     def _live_reload(self, app: App[object], service: Tally) -> None:
         """`reload_changes` with the app and service taken on the app's thread: the screen
         may be closed (no longer in the app) while this reads, or the app may stop."""
-        data = self.fetch(service)
         try:
+            data = self.fetch(service)
             app.call_from_thread(self.patch, data)
+        except RuleError:  # deleted on another device (only ever while it had no deal)
+            app.call_from_thread(self.gone)
         except RuntimeError:  # the app has stopped: nothing to show it on
             pass
 
@@ -178,19 +147,27 @@ class TableScreen(TallyScreen[None]):
         deals = service.deals(self.table_id)
         closed = any(n.closed for n in service.nights() if n.id == table.night_id)
         return TableData(table, deals, service.standings(table_id=self.table_id), closed,
-                         running_totals(table.seats, deals))
+                         running_totals(table.seats, deals), service.scoreboard(self.table_id))
 
     @work(thread=True, exclusive=True, group="table-load")
     def load(self) -> None:
         """Read the table and refill the log."""
-        data = self.fetch()
+        try:
+            data = self.fetch()
+        except RuleError:  # deleted on another device meanwhile
+            self.app.call_from_thread(self.gone)
+            return
         rows = deal_rows(data, self.show_totals)
         self.app.call_from_thread(self.show, data, rows)
 
     @work(thread=True, exclusive=True, group="table-load")
     def reload_changes(self) -> None:
         """Read the table again after a save and patch only the rows that changed."""
-        data = self.fetch()
+        try:
+            data = self.fetch()
+        except RuleError:  # deleted on another device meanwhile
+            self.app.call_from_thread(self.gone)
+            return
         self.app.call_from_thread(self.patch, data)
 
     def _columns(self, data: TableData) -> None:
@@ -237,10 +214,20 @@ class TableScreen(TallyScreen[None]):
             for key, cells in rows[start:start + FILL_CHUNK]:
                 log.add_row(*cells, key=key)
             await asyncio.sleep(0)
-        if rows:
+        data = self.data  # a save appended its row before this began: the clear took it
+        missing = [] if data is None else [i for i, d in enumerate(data.deals)
+                                           if str(d.id) not in log.rows]
+        if data is not None and missing:
+            for key, cells in deal_rows(data, self.show_totals, missing):
+                log.add_row(*cells, key=key)
+            cursor = log.row_count - 1  # on the deal just saved, as the save put it
+            log.display = True
+            self.query_one("#deals-empty").display = False
+        if log.row_count:
             log.move_cursor(row=cursor, animate=False, scroll=True)
         log.focus()
         self.update_bindings()
+        self.replay_keys()  # keys that waited for the table (`keys_held`)
 
     def patch(self, data: TableData, *, appended: bool = False) -> None:
         """After a save: rewrite the rows whose deal changed, append new ones. `appended`:
@@ -273,25 +260,46 @@ class TableScreen(TallyScreen[None]):
             (i for i in range(len(new) - 1, -1, -1) if new[i].id == self._select), None)
         if at is not None:
             log.move_cursor(row=at, animate=False, scroll=True)
-            self._announce(new[at], data.table)
-        self._select = None
+            self._toast(self._said, *self._announce(new[at], data.table))
+        elif self._said:
+            self._toast(self._said)
+        self._select, self._said = None, ""
         self._panels()
         log.focus()
         self.update_bindings()
 
-    def _announce(self, deal: DealView, table: TableView) -> None:
-        """Say so when the deal just saved ended a game (its stake moved) or the table."""
+    def _announce(self, deal: DealView, table: TableView) -> list[str]:
+        """What to say when the deal just saved ended a game (its stake moved) or the
+        table."""
+        out = []
         winner = deal.extra.get("game_winner")
         if deal.extra.get("game_over") and winner:
             name = "+".join(winner) if isinstance(winner, list) else str(winner)
-            self.notify(t("table.game_won", name=name), timeout=8)
+            out.append(t("table.game_won", name=name))
         if table.status.get("finished"):
-            self.notify(t("table.finished_note"), timeout=8)
+            out.append(t("table.finished_note"))
+        return out
+
+    def _toast(self, *lines: str) -> None:
+        """One toast for what a save did, in place of the one before: deals saved fast never
+        pile toasts up the screen over the chart's legend."""
+        said = [line for line in lines if line]
+        if said:
+            self.app.clear_notifications()
+            self.notify("\n".join(said), timeout=8 if len(said) > 1 else 5)
 
     def _panels(self) -> None:
         assert self.data is not None
         self.title_line()
-        self.query_one("#totals", StandingsTable).show(self.data.standings)
+        totals = self.query_one("#totals", StandingsTable)
+        board = self.data.scoreboard
+        if board is None:
+            totals.show(self.data.standings)
+        else:  # played for a stack: chips now, rounds left, the final ranking at the end
+            totals.show_chips(board.rows)
+            self.query_one("#totals-title", Static).update(
+                t("table.final_ranking") if board.finished
+                else t("table.chips_left", left=board.rounds_left))
         self.query_one("#chart", RunningChart).show(self.data.running)
 
     def title_line(self) -> None:
@@ -390,11 +398,12 @@ class TableScreen(TallyScreen[None]):
         if deal.number != (data.deals[-1].number if data.deals else 0) + 1:
             self._saved(deal_id)  # the table changed elsewhere as well: read it all
             return
-        self.notify(self._note)
+        self._said = self._note  # said by `patch`, with whatever else the deal did
         self._select = deal_id
         self.patch(TableData(self.service.table(self.table_id), [*data.deals, deal],
                              self.service.standings(table_id=self.table_id), data.night_closed,
-                             running_totals(data.table.seats, [deal], data.running)), appended=True)
+                             running_totals(data.table.seats, [deal], data.running),
+                             self.service.scoreboard(self.table_id)), appended=True)
 
     def _add(self, entry: DealEntry) -> int:
         deal_id = self.service.add_deal(self.table_id, entry.outcome, self.tally.scorekeeper,
@@ -411,7 +420,7 @@ class TableScreen(TallyScreen[None]):
 
     def _saved(self, deal_id: int | None) -> None:
         if deal_id is not None:
-            self.notify(self._note)
+            self._said = self._note  # said by `patch` once the table is read again
             self._select = deal_id
             self.reload_changes()
 

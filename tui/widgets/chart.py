@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from itertools import groupby
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import RenderResult
 from textual.content import Content
@@ -76,7 +77,11 @@ class RunningChart(Widget):
             hi = lo + 1
         labels = [signed(hi), signed(lo), "0"]
         gutter = max(len(x) for x in labels) + 1
-        cols, rows = width - gutter, height - 1  # the last line is the legend
+        # the legend comes first: a toast ("Deal saved.") shows at the bottom right, over
+        # the chart's last lines, and must never hide whose line is whose; it takes as many
+        # lines as its entries need, each entry whole on one line
+        legend = _legend(series, gutter, width)
+        cols, rows = width - gutter, height - legend.count("\n")
         dots_w, dots_h = cols * 2, rows * 4
 
         def y_of(value: int) -> int:
@@ -125,11 +130,25 @@ class RunningChart(Widget):
                     parts.append(("".join(chr(0x2800 + bits) for bits, _ in run),  # type: ignore[misc]
                                   f"dim {colour(index)}"))
             parts.append("\n")
-        parts.append(" " * gutter)
-        for index, (name, values) in enumerate(series.items()):
-            parts.append(("━ ", colour(index)))
-            parts.append(f"{name} {signed(values[-1] if values else 0)}  ")
-        return Content.assemble(*parts)
+        return Content.assemble(*legend, *parts[:-1])
+
+
+def _legend(series: Mapping[str, Sequence[int]], gutter: int,
+            width: int) -> list[str | tuple[str, str]]:
+    """`━ name total` per player, in the chart's colours, packed into lines of `width`
+    (under the axis labels); every line ends in a newline."""
+    out: list[str | tuple[str, str]] = [" " * gutter]
+    used = gutter
+    for index, (name, values) in enumerate(series.items()):
+        entry = f"{name} {signed(values[-1] if values else 0)}"
+        size = 2 + cell_len(entry)
+        if used > gutter and used + size > width:
+            out += ["\n", " " * gutter]
+            used = gutter
+        out += [("━ ", colour(index)), entry + "  "]
+        used += size + 2
+    out.append("\n")
+    return out
 
 
 def _segment(a: tuple[int, int] | None, b: tuple[int, int]) -> list[tuple[int, int]]:

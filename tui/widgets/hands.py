@@ -42,6 +42,7 @@ from ..typeahead import deliver
 ROLE_KEYS = tuple(c for c in ascii_lowercase if c != "h")  # h: type the hand
 HAND_SIZE = 7
 MAX_ACES = 4
+WHAT = 16  # cells for "Aces 2  no role" beside the term, else the lines stack
 
 
 def role_name(role: Role) -> str:
@@ -208,37 +209,49 @@ class HandsField(Widget, can_focus=True):
     def render(self) -> RenderableType:
         if not self.hands:
             return Text("")
-        lines = Table.grid(padding=(0, 1))
-        lines.add_column()
-        lines.add_column()
-        lines.add_column(no_wrap=True)  # the tag: what wraps is the roles, not the term
-        lines.add_column()
         size = max(width(h.name) for h in self.hands)
+        tags = {h.forced: term("forced_out" if h.forced else "in") for h in self.hands}
+        # narrow (a form at 80 columns): the term and what was given go on two lines beside
+        # the name, so a name is never squeezed out and Aces are never cut to "…"
+        stacked = self.content_size.width < 4 + size + max(map(width, tags.values())) + WHAT
+        lines = Table.grid(padding=(0, 1))
+        lines.add_column(width=1)
+        lines.add_column(no_wrap=True, min_width=size)  # a name is shown whole, always
+        if not stacked:
+            lines.add_column(no_wrap=True)  # the tag: what wraps is the roles, not the term
+        lines.add_column()
         for i, hand in enumerate(self.hands):
             here = i == self.at
             mark = Text("▸" if here and self.has_focus else " ")
             name = Text(pad(hand.name, size), style="bold reverse" if here else "bold")
-            tag = Text(term("forced_out" if hand.forced else "in"),
-                       style="italic" if hand.forced else "green")
-            what = Text()
-            found = self._found(hand)
-            if hand.cards:
-                what.append(" ".join(SUIT_SYMBOLS[c.suit] + c.rank for c in hand.cards))
-                what.append(" → ", style="dim")
-                roles = found[0] if found else ()
-                aces = found[1] if found else 0
+            tag = Text(tags[hand.forced], style="italic" if hand.forced else "green")
+            what = self._what(hand)
+            if stacked:
+                lines.add_row(mark, name, Text.assemble(tag, "\n", what))
             else:
-                roles, aces = hand.roles, hand.aces
-            if hand.forced:
-                what.append(t("hands.aces", n="–" if aces is None else aces) + "  ",
-                            style="" if aces else "dim")
-            if roles:
-                what.append(" + ".join(role_name(r) for r in map(self.table.get, roles) if r),
-                            style="bold")
-            elif not hand.cards or not hand.forced:
-                what.append(t("hands.no_role"), style="dim")
-            lines.add_row(mark, name, tag, what)
+                lines.add_row(mark, name, tag, what)
         return lines
+
+    def _what(self, hand: Hand) -> Text:
+        """What was given for a hand: the typed cards, the Aces (forced out), the roles."""
+        what = Text()
+        found = self._found(hand)
+        if hand.cards:
+            what.append(" ".join(SUIT_SYMBOLS[c.suit] + c.rank for c in hand.cards))
+            what.append(" → ", style="dim")
+            roles = found[0] if found else ()
+            aces = found[1] if found else 0
+        else:
+            roles, aces = hand.roles, hand.aces
+        if hand.forced:
+            what.append(t("hands.aces", n="–" if aces is None else aces) + "  ",
+                        style="" if aces else "dim")
+        if roles:
+            what.append(" + ".join(role_name(r) for r in map(self.table.get, roles) if r),
+                        style="bold")
+        elif not hand.cards or not hand.forced:
+            what.append(t("hands.no_role"), style="dim")
+        return what
 
     def on_focus(self) -> None:
         self.refresh()

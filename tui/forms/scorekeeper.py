@@ -1,0 +1,53 @@
+"""Who keeps the score, asked once per app session at the first save (prefilled with the
+name given last time, kept in the settings; Esc skips), and the name as it is stored. A
+club-room device asks at the start instead (`tui.device`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from ledger.service import MAX_NAME, RuleError, clean_text, name_key
+
+from ..i18n import t
+from .prompt import Field, PromptModal
+
+if TYPE_CHECKING:
+    from ..app import TallyApp
+
+
+def scorekeeper_name(value: str) -> str:
+    """The name as typed in one spelling (`name_key`: no invisible characters, spaces
+    tidied); refused if empty or too long."""
+    name = name_key(clean_text(value, "name") or "")
+    if not name:
+        raise RuleError("name", t("device.name_needed"))
+    if len(name) > MAX_NAME:
+        raise RuleError("name", f"is longer than {MAX_NAME} characters", "name_longer", n=MAX_NAME)
+    return name
+
+
+
+def ask_name_once(app: TallyApp, then: Callable[[], None]) -> bool:
+    """On the first save of a session: ask who keeps the score (prefilled with the name
+    given last time; Esc skips), so every revision saved from now on names its author.
+    Asked once per session; False when there is nothing to ask (then save at once)."""
+    if not app.ask_name or app.name_asked or app.scorekeeper is not None:
+        return False
+    app.name_asked = True
+
+    def named(values: Mapping[str, str]) -> str:
+        return scorekeeper_name(values["name"])
+
+    def done(name: str | None) -> None:
+        if name:
+            app.scorekeeper = name
+            app.settings.scorekeeper = name
+            app.settings.save()
+        then()  # the save the question stood in front of (without a name when skipped)
+
+    app.push_screen(PromptModal(t("scorekeeper.title"),
+                                [Field("name", t("device.who_label"),
+                                       app.settings.scorekeeper or "", t("device.who_hint"))],
+                                named, note=t("scorekeeper.note"), ok=t("button.ok")), done)
+    return True

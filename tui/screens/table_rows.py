@@ -1,0 +1,58 @@
+"""The table screen's data: what one read of the table gives (`TableData`) and the deal
+log's rows built from it (each seat's net per deal, or the running totals)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from ledger.views import DealView, Scoreboard, StandingRow, TableView
+
+from ..format import chips, minus_signs
+from ..i18n import t
+
+MARKS = {"correct": "✎", "resettle": "↻", "void": "✗", "record": ""}
+@dataclass(frozen=True, slots=True)
+class TableData:
+    table: TableView
+    deals: list[DealView]
+    standings: list[StandingRow]
+    night_closed: bool
+    running: dict[str, list[int]]  # each seat's total after each deal
+    scoreboard: Scoreboard | None = None  # chips and rounds left (Hachi-Hachi)
+
+
+def running_totals(seats: Sequence[str], deals: Sequence[DealView],
+                   so_far: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
+    """Each seat's total after each deal: sums of the stored nets, nothing recomputed
+    (`so_far`: the totals after the deals before these, extended in place: a save on a
+    long table copies no list, and the chart looks only at the new totals)."""
+    out: dict[str, list[int]] = so_far if so_far is not None else {name: [] for name in seats}
+    for deal in deals:
+        for name in seats:
+            before = out[name][-1] if out[name] else 0
+            out[name].append(before + deal.nets.get(name, 0))
+    return out
+
+
+Row = tuple[str, tuple[object, ...]]  # (row key: the deal's id, cells)
+
+
+def deal_rows(data: TableData, totals: bool, indices: Iterable[int] | None = None) -> list[Row]:
+    """The log's rows: number, mark, summary, then per seat the deal's net or the total."""
+    rows = []
+    seats = data.table.seats
+    for i in range(len(data.deals)) if indices is None else indices:
+        deal = data.deals[i]
+        if deal.void:
+            summary = Text(t("table.void", reason=deal.reason or ""), style="dim strike")
+        else:
+            # cut with "…" when the column is narrow: never a believable half number
+            summary = Text(minus_signs(deal.shown()), no_wrap=True, overflow="ellipsis")
+        cells = [chips(data.running[name][i] if totals else deal.nets.get(name, 0),
+                       zero="0" if totals else "·") for name in seats]
+        rows.append((str(deal.id), (Text(str(deal.number), justify="right"),
+                                    MARKS.get(deal.kind, ""), summary, *cells)))
+    return rows
