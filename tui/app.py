@@ -116,6 +116,13 @@ class TallyApp(App[None]):
             tonight = [n for n in nights if n.date == today and not n.closed]
             if len(tonight) == 1:
                 self.open_night(tonight[0].id)
+        if self.ask_name and not self.ask_scorekeeper:
+            # who keeps the score, asked as the session starts (on top of the first
+            # screen), never in the middle of recording: keys typed ahead after a save
+            # must reach the next deal, not a question
+            from .forms.scorekeeper import ask_name_once
+
+            ask_name_once(self, lambda: None)
 
     def on_ready(self) -> None:
         """Started (the first frame is drawn): freeze what start-up made (modules, styles,

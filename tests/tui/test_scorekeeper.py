@@ -1,4 +1,4 @@
-"""Who recorded each revision: the app asks once per session, at the first save (prefilled
+"""Who recorded each revision: the app asks once per session, as it starts (prefilled
 with the name given last time, kept in the settings; Esc skips), and the deal's history shows
 the name in its "By" column, with the time in the local time zone (tests: UTC+1)."""
 
@@ -17,7 +17,8 @@ from tui.screens.history import HistoryScreen
 from tui.screens.table import TableScreen
 from tui.settings import Settings
 
-from .conftest import SIZE, app_for, keys, open_first_table, seed, typed
+from .conftest import SIZE, app_for, keys, open_first_table, seed, settle, typed
+from .test_type_ahead import burst
 
 
 def history_rows(screen: HistoryScreen) -> list[list[str]]:
@@ -25,7 +26,7 @@ def history_rows(screen: HistoryScreen) -> list[list[str]]:
     return [[str(c) for c in log.get_row_at(i)][:5] for i in range(log.row_count)]
 
 
-def test_asked_once_at_the_first_save_prefilled_and_shown_in_history(
+def test_asked_once_as_the_session_starts_prefilled_and_shown_in_history(
         tally: Tally, tmp_path: Path) -> None:
     _, table = seed(tally, deals=0)
     settings = Settings(tmp_path / "settings.json", scorekeeper="Mio")
@@ -34,14 +35,13 @@ def test_asked_once_at_the_first_save_prefilled_and_shown_in_history(
     async def flow() -> None:
         app = app_for(tally, tmp_path, settings=Settings.load(settings.path), ask_name=True)
         async with app.run_test(size=SIZE) as pilot:
-            await open_first_table(pilot)
-            await keys(pilot, "a", "p", "ctrl+s")  # everyone passed; save
+            await settle(pilot)
             assert isinstance(app.screen, PromptModal)  # who keeps the score?
             assert app.screen.query_one(Input).value == "Mio"  # as last time
-            assert tally.deals(table) == []  # not saved before the answer
             await keys(pilot, "ctrl+a", "ctrl+k", *typed("Kai"), "enter")
-            assert isinstance(app.screen, TableScreen)
-            await keys(pilot, "a", "p", "ctrl+s")  # the second save: not asked again
+            await open_first_table(pilot)
+            # two deals typed on without a pause: no question comes between them
+            await burst(pilot, "a", "p", "ctrl+s", "a", "p", "ctrl+s")
             assert isinstance(app.screen, TableScreen)
             assert [d.author for d in tally.deals(table)] == ["Kai", "Kai"]
             await keys(pilot, "v", *typed("misdeal"), "enter")  # a void carries it too
@@ -57,17 +57,35 @@ def test_asked_once_at_the_first_save_prefilled_and_shown_in_history(
     asyncio.run(flow())
 
 
+def test_enter_keeps_last_time_s_name(tally: Tally, tmp_path: Path) -> None:
+    _, table = seed(tally, deals=0)
+    settings = Settings(tmp_path / "settings.json", scorekeeper="Mio")
+    settings.save()
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path, settings=Settings.load(settings.path), ask_name=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter")
+            await open_first_table(pilot)
+            await keys(pilot, "a", "p", "ctrl+s")
+            assert [d.author for d in tally.deals(table)] == ["Mio"]
+
+    asyncio.run(flow())
+
+
 def test_esc_skips_and_is_not_asked_again(tally: Tally, tmp_path: Path) -> None:
     _, table = seed(tally, deals=0)
 
     async def flow() -> None:
         app = app_for(tally, tmp_path, ask_name=True)
         async with app.run_test(size=SIZE) as pilot:
-            await open_first_table(pilot)
-            await keys(pilot, "a", "p", "ctrl+s")
+            await settle(pilot)
             assert isinstance(app.screen, PromptModal)
             assert app.screen.query_one(Input).value == ""  # no name given before
-            await keys(pilot, "escape")  # skipped: the deal is saved all the same
+            await keys(pilot, "escape")  # skipped: deals are saved all the same
+            await open_first_table(pilot)
+            await keys(pilot, "a", "p", "ctrl+s")
             assert isinstance(app.screen, TableScreen)
             await keys(pilot, "a", "p", "ctrl+s")
             assert isinstance(app.screen, TableScreen)

@@ -436,10 +436,6 @@ class DealForm(TallyModal[int | None]):
                 return
             self.app.bell()
             return
-        from .scorekeeper import ask_name_once
-
-        if ask_name_once(self.tally, self.action_save):
-            return  # the session's first save: who keeps the score, then this save
         try:
             deal_id = self.ctx.submit(DealEntry(self.outcome(), self.reason() or None,
                                                 self.ctx.number, self.expect_revision))

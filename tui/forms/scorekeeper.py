@@ -1,6 +1,7 @@
-"""Who keeps the score, asked once per app session at the first save (prefilled with the
-name given last time, kept in the settings; Esc skips), and the name as it is stored. A
-club-room device asks at the start instead (`tui.device`)."""
+"""Who keeps the score, asked once per app session as it starts (prefilled with the name
+given last time, kept in the settings; Enter keeps it, Esc skips), and the name as it is
+stored. Not at the first save: a scorekeeper typing deal after deal would have the next
+deal's keys land in the question. A club-room device asks the same way (`tui.device`)."""
 
 from __future__ import annotations
 
@@ -27,11 +28,10 @@ def scorekeeper_name(value: str) -> str:
     return name
 
 
-
 def ask_name_once(app: TallyApp, then: Callable[[], None]) -> bool:
-    """On the first save of a session: ask who keeps the score (prefilled with the name
-    given last time; Esc skips), so every revision saved from now on names its author.
-    Asked once per session; False when there is nothing to ask (then save at once)."""
+    """As a session starts: ask who keeps the score (prefilled with the name given last
+    time; Esc skips), so every revision saved from now on names its author. Asked once per
+    session; False when there is nothing to ask. `then` runs once it is answered."""
     if not app.ask_name or app.name_asked or app.scorekeeper is not None:
         return False
     app.name_asked = True
