@@ -6,14 +6,16 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from ledger.i18n.formats import MINUS, date_text, signed
 
 from .i18n import t
 
-__all__ = ["MINUS", "chips", "game_title", "minus_signs", "night_label", "signed",
-           "status_text"]
+__all__ = ["MINUS", "WordClipped", "chips", "clip_words", "game_title", "minus_signs",
+           "night_label", "signed", "status_text"]
 
 _NEGATIVE = re.compile(r"(?<![\w-])-(?=\d)")  # a '-' starting a number, not inside "3-1-3"
 
@@ -55,3 +57,47 @@ def status_text(status: Mapping[str, Any]) -> str:
     if status.get("dealer"):
         return t("status.dealer", name=status["dealer"])
     return ""
+
+
+_WORD_END = re.compile(r"[\s,、·→+]+$")
+
+
+def clip_words(text: Text, width: int) -> Text:
+    """`text` in `width` cells on one line: whole, or cut where a word ends, with " …" —
+    never inside a word or number ("52 → −25" is not shown as "5…" or "52 → −2…").
+
+    >>> clip_words(Text("Heart Solo ♥ Ann + Eve, 52 → −25"), 28).plain
+    'Heart Solo ♥ Ann + Eve, 52 …'
+    >>> clip_words(Text("Heart Solo ♥ Ann + Eve, 52 → −25"), 27).plain
+    'Heart Solo ♥ Ann + Eve …'
+    >>> clip_words(Text("ハートアローン ♥ Eve"), 10).plain
+    'ハートア…'
+    >>> clip_words(Text("Alone ♠ Chie, 82 → 45"), 30).plain
+    'Alone ♠ Chie, 82 → 45'
+    """
+    if text.cell_len <= width or width < 3:
+        return text
+    plain = text.plain
+    end, used = 0, 0  # the longest start that leaves room for " …"
+    while end < len(plain) and used + cell_len(plain[end]) <= width - 2:
+        used += cell_len(plain[end])
+        end += 1
+    cut = end
+    while cut > 0 and plain[cut].strip() and plain[cut - 1].strip():  # inside a word
+        cut -= 1
+    if cut == 0:  # one word wider than the cell (a long name): cut it, marked "…"
+        return text[:end] + Text("…")
+    kept = text[:cut]
+    trail = _WORD_END.search(kept.plain)
+    if trail and trail.start() > 0:
+        kept = kept[:trail.start()]
+    return kept + Text(" …")
+
+
+class WordClipped(Text):
+    """A one-line cell text that, drawn narrower than itself, is cut by `clip_words`."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        plain = Text(self.plain, style=self.style, justify=self.justify, no_wrap=True,
+                     end=self.end, spans=list(self.spans))  # (drawn as itself: no recursion)
+        yield clip_words(plain, options.max_width)

@@ -71,9 +71,12 @@ def test_four_hand_form_narrow(snap_compare: Any, tally: Tally, tmp_path: Path,
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
 def test_saved_toast_leaves_the_chart_legend(snap_compare: Any, tally: Tally, tmp_path: Path,
-                                             size: tuple[int, int]) -> None:
+                                             size: tuple[int, int],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Just after three saves typed in a row: one toast "Deal saved." (each replaces the
-    one before, none piles up), and the chart's legend (its first line) is whole beside it."""
+    one before, none piles up), and the chart's legend (its first line) is whole beside it.
+    (The toast is kept up longer than the app does, so a loaded machine still shoots it.)"""
+    monkeypatch.setattr("tui.screens.table.TOAST_SECONDS", 600.0)
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from ledger.service import Tally
 
 FILL_CHUNK = 200  # rows added between two looks at the keyboard
+TOAST_SECONDS = 5.0  # a save's toast (a game or table won too: a little longer)
 NUMBER_WIDTH, NET_WIDTH, SUMMARY_MIN = 5, 6, 10  # "−1980", "+12345": a column's cells
 # (the summary gives way on a narrow terminal: a net is never cut, a summary is also in the
 # deal's history; the seats scroll sideways, with a scrollbar, only past ~8 seats at 80)
@@ -286,7 +287,8 @@ class TableScreen(TallyScreen[None]):
         said = [line for line in lines if line]
         if said:
             self.app.clear_notifications()
-            self.notify("\n".join(said), timeout=8 if len(said) > 1 else 5)
+            self.notify("\n".join(said),
+                        timeout=TOAST_SECONDS + (3 if len(said) > 1 else 0))
 
     def _panels(self) -> None:
         assert self.data is not None

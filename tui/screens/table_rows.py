@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ledger.views import DealView, Scoreboard, StandingRow, TableView
 
-from ..format import chips, minus_signs
+from ..format import WordClipped, chips, minus_signs
 from ..i18n import t
 
 MARKS = {"correct": "✎", "resettle": "↻", "void": "✗", "record": ""}
@@ -49,8 +49,9 @@ def deal_rows(data: TableData, totals: bool, indices: Iterable[int] | None = Non
         if deal.void:
             summary = Text(t("table.void", reason=deal.reason or ""), style="dim strike")
         else:
-            # cut with "…" when the column is narrow: never a believable half number
-            summary = Text(minus_signs(deal.shown()), no_wrap=True, overflow="ellipsis")
+            # cut where a word ends, with "…", when the column is narrow: never a
+            # believable half number ("5…" for 52 → −25)
+            summary = WordClipped(minus_signs(deal.shown()), no_wrap=True)
         cells = [chips(data.running[name][i] if totals else deal.nets.get(name, 0),
                        zero="0" if totals else "·") for name in seats]
         rows.append((str(deal.id), (Text(str(deal.number), justify="right"),
