@@ -48,7 +48,7 @@ def test_settle_a_night_mark_paid_and_export(tally: Tally, tmp_path: Path) -> No
             assert "€0.05 per chip" in text(screen.query_one("#settle-title", Static))
             assert rows(screen.query_one("#open", DataTable))[0] == ["Ann", "Bea", "40", "€2.00"]
             nets = rows(screen.query_one("#nets", DataTable))
-            assert nets[0] == ["Cid", "+130", "€6.50"] and nets[-1][2] == "-€8.50"
+            assert nets[0] == ["Cid", "+130", "€6.50"] and nets[-1][2] == "−€8.50"
 
             await keys(pilot, "p")  # mark paid: the whole 40 is offered; pay 25 of it
             assert isinstance(app.screen, PromptModal)
@@ -131,7 +131,7 @@ def test_item6_part_payment_keeps_the_plan_and_R_replans(tally: Tally, tmp_path:
             # Ann pays 40 (€5.00) and 130 (€16.25): −€21.25; Bea gets 40 and 50:
             # €5.00 + €6.25 = €11.25; Eve pays 50 and 120: €6.25 + €15.00
             assert money == {"Cid": "€16.25", "Dan": "€15.00", "Bea": "€11.25",
-                             "Ann": "-€21.25", "Eve": "-€21.25"}
+                             "Ann": "−€21.25", "Eve": "−€21.25"}
 
             await keys(pilot, "down", "down", "down", "p")  # Eve → Dan: pay 100 of 120
             await keys(pilot, "backspace", "backspace", "backspace", *typed("100"), "ctrl+s")

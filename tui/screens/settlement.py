@@ -29,7 +29,7 @@ from ledger.service import RuleError
 from ledger.service.night_end import Mode, NightSettlement, SettleItem
 from ledger.summaries import why_text
 
-from ..format import chips, night_label
+from ..format import MINUS, chips, night_label
 from ..forms.prompt import Field, PromptModal
 from ..i18n import t
 from ..widgets.fit import fit_columns
@@ -39,7 +39,8 @@ from .base import TallyScreen
 def money_text(amount: Decimal | None, currency: str | None) -> Text:
     if amount is None or currency is None:
         return Text("")
-    return Text(formats.money_text(amount, currency), justify="right")
+    text = formats.money_text(amount, currency)  # "-€8.50": the app's minus is U+2212
+    return Text(MINUS + text[1:] if text.startswith("-") else text, justify="right")
 
 
 class SettlementScreen(TallyScreen[None]):
