@@ -1,13 +1,14 @@
 """A table played for a stack of chips over a set number of rounds (Hachi-Hachi): each
 player's chips (the preset's start chips plus the net so far), the rounds left and, when
 the game is over, the final ranking. Folded from the table's stored outcomes each time it
-is asked (a dozen rounds), so it never reads a stored total."""
+is asked: the state after the last round is the fold's own checkpoint (`check` verifies
+it), so it never reads a stored total."""
 
 from __future__ import annotations
 
 from ..views import ChipsRow, Scoreboard
 from .store import Store
-from .tables import fold, load_table
+from .tables import load_table, mark_now
 
 
 class Scoreboards:
@@ -25,7 +26,7 @@ class Scoreboards:
             start = getattr(t.options, "start_chips", None)
             if not isinstance(start, int) or not hasattr(t.options, "rounds"):
                 return None
-            mark = fold(s, t, summaries=False)[1]
+            mark = mark_now(s, t)  # the stored state after the last round (else the fold)
         status = t.game.status(mark.state, t.options)
         chips = [(name, start + net, net) for name, net in zip(t.seats, mark.nets, strict=True)]
         return Scoreboard(start, int(status.get("rounds") or 0), int(status.get("round") or 0),
