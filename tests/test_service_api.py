@@ -14,7 +14,7 @@ API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", 
        "players", "preview_deal", "quick_json", "rename_player", "replan", "restore",
        "scoreboard", "season", "seasons", "set_rate", "settlement", "standings",
        "status_before", "table",
-       "table_nets", "table_notices", "table_of_deal", "undo_last", "void_deal"]
+       "table_nets", "table_notices", "table_of_deal", "table_stamp", "undo_last", "void_deal"]
 
 
 def test_the_facade_offers_every_use_case(service: Tally) -> None:
@@ -30,5 +30,5 @@ def test_the_use_cases_are_classes_of_their_own_modules(service: Tally) -> None:
     owners = {getattr(service, n).__self__.__class__.__module__ for n in API if n != "games"}
     assert owners == {f"ledger.service.{m}" for m in (
         "players", "nights", "deals", "standings", "night_end", "archive", "integrity",
-        "league", "scoreboard")}
+        "league", "scoreboard", "stamps")}
     assert Tally.__bases__ == (object,)  # no mixins

@@ -19,6 +19,7 @@ from .night_end import NightEnd
 from .nights import Nights
 from .players import Players
 from .scoreboard import Scoreboards
+from .stamps import Stamps
 from .standings import Standings
 from .store import Store
 
@@ -34,6 +35,7 @@ class Tally:
         deals = Deals(store)
         standings = Standings(store)
         scoreboards = Scoreboards(store)
+        stamps = Stamps(store)
         night_end = NightEnd(store, nights)
         archive = Archive(store, night_end, deals)
         integrity = Integrity(store)
@@ -74,6 +76,7 @@ class Tally:
         # standings and the end of the night
         self.standings = standings.standings
         self.scoreboard = scoreboards.scoreboard
+        self.table_stamp = stamps.table_stamp
         self.set_rate = night_end.set_rate
         self.table_nets = night_end.table_nets
         self.settlement = night_end.settlement

@@ -38,7 +38,7 @@ from ..widgets.deal_log import DealLog
 from ..widgets.footer import KeysFooter
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
-from .table_rows import MARKS, Row, TableData, deal_rows, running_totals
+from .table_rows import MARKS, Row, TableData, deal_rows, running_totals, stamp
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -127,6 +127,8 @@ class TableScreen(TallyScreen[None]):
         """`reload_changes` with the app and service taken on the app's thread: the screen
         may be closed (no longer in the app) while this reads, or the app may stop."""
         try:
+            if self.data is not None and service.table_stamp(self.table_id) == stamp(self.data):
+                return  # this app's own save, shown already: no re-read of a long table
             data = self.fetch(service)
             app.call_from_thread(self.patch, data)
         except RuleError:  # deleted on another device (only ever while it had no deal)

@@ -24,6 +24,12 @@ class TableData:
     scoreboard: Scoreboard | None = None  # chips and rounds left (Hachi-Hachi)
 
 
+def stamp(data: TableData) -> tuple[int, int, tuple[str, ...], bool]:
+    """What `Tally.table_stamp` says of the table shown (deals, revisions, seats, closed)."""
+    return (len(data.deals), sum(d.revision for d in data.deals), tuple(data.table.seats),
+            data.night_closed)
+
+
 def running_totals(seats: Sequence[str], deals: Sequence[DealView],
                    so_far: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
     """Each seat's total after each deal: sums of the stored nets, nothing recomputed
