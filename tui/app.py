@@ -122,7 +122,7 @@ class TallyApp(App[None]):
             # must reach the next deal, not a question
             from .forms.scorekeeper import ask_name_once
 
-            ask_name_once(self, lambda: None)
+            ask_name_once(self)
 
     def on_ready(self) -> None:
         """Started (the first frame is drawn): freeze what start-up made (modules, styles,

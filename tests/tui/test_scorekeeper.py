@@ -26,11 +26,17 @@ def history_rows(screen: HistoryScreen) -> list[list[str]]:
     return [[str(c) for c in log.get_row_at(i)][:5] for i in range(log.row_count)]
 
 
+def remembering(tmp_path: Path, name: str) -> Settings:
+    """A settings file that holds the scorekeeper named last time."""
+    settings = Settings(tmp_path / "settings.json", scorekeeper=name)
+    settings.save()
+    return settings
+
+
 def test_asked_once_as_the_session_starts_prefilled_and_shown_in_history(
         tally: Tally, tmp_path: Path) -> None:
     _, table = seed(tally, deals=0)
-    settings = Settings(tmp_path / "settings.json", scorekeeper="Mio")
-    settings.save()
+    settings = remembering(tmp_path, "Mio")
 
     async def flow() -> None:
         app = app_for(tally, tmp_path, settings=Settings.load(settings.path), ask_name=True)
@@ -59,8 +65,7 @@ def test_asked_once_as_the_session_starts_prefilled_and_shown_in_history(
 
 def test_enter_keeps_last_time_s_name(tally: Tally, tmp_path: Path) -> None:
     _, table = seed(tally, deals=0)
-    settings = Settings(tmp_path / "settings.json", scorekeeper="Mio")
-    settings.save()
+    settings = remembering(tmp_path, "Mio")
 
     async def flow() -> None:
         app = app_for(tally, tmp_path, settings=Settings.load(settings.path), ask_name=True)

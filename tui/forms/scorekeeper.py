@@ -5,7 +5,7 @@ deal's keys land in the question. A club-room device asks the same way (`tui.dev
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ledger.service import MAX_NAME, RuleError, clean_text, name_key
@@ -28,10 +28,10 @@ def scorekeeper_name(value: str) -> str:
     return name
 
 
-def ask_name_once(app: TallyApp, then: Callable[[], None]) -> bool:
+def ask_name_once(app: TallyApp) -> bool:
     """As a session starts: ask who keeps the score (prefilled with the name given last
     time; Esc skips), so every revision saved from now on names its author. Asked once per
-    session; False when there is nothing to ask. `then` runs once it is answered."""
+    session; False when there is nothing to ask."""
     if not app.ask_name or app.name_asked or app.scorekeeper is not None:
         return False
     app.name_asked = True
@@ -44,7 +44,6 @@ def ask_name_once(app: TallyApp, then: Callable[[], None]) -> bool:
             app.scorekeeper = name
             app.settings.scorekeeper = name
             app.settings.save()
-        then()  # the save the question stood in front of (without a name when skipped)
 
     app.push_screen(PromptModal(t("scorekeeper.title"),
                                 [Field("name", t("device.who_label"),
