@@ -84,7 +84,7 @@ def child(phase: str, out: Path, *extra: str) -> tuple[dict[str, Any], Run]:
 
 
 def phase_build(out: Path) -> dict[str, Any]:
-    from ledger.rules import RuleError
+    from ledger.domain.rules import RuleError
     from ledger.service import Tally
 
     plan = json.loads((out / "plan.json").read_text(encoding="utf-8"))

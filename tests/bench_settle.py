@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ledger.settle import EXACT_LIMIT, fewest_transfers
+from ledger.domain.settle import EXACT_LIMIT, fewest_transfers
 
 __test__ = False
 

@@ -32,7 +32,7 @@ def english_unless_asked(tmp_path_factory: pytest.TempPathFactory,
                          monkeypatch: pytest.MonkeyPatch) -> Any:
     """Each test starts in English whatever the machine's locale or saved setting (the CLI
     chooses its language from both), and leaves the language as it found it."""
-    from ledger.i18n import set_language
+    from ledger.text.i18n import set_language
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("LANG", "C.UTF-8")

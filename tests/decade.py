@@ -19,9 +19,9 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from ledger import presets
-from ledger.rules import GAMES, RuleError
-from ledger.rules.game import Game, Options, State
+from ledger.config import presets
+from ledger.domain.rules import GAMES, RuleError
+from ledger.domain.rules.game import Game, Options, State
 
 __test__ = False
 

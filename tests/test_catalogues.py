@@ -8,7 +8,7 @@ from pathlib import Path
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from ledger.i18n import catalog, keys
+from ledger.text.i18n import catalog, keys
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from ledger.replay import encode_mark, encode_state
+from ledger.domain.replay import encode_mark, encode_state
 from ledger.service import Tally
 from ledger.service.tables import fold, load_table
 

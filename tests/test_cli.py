@@ -163,7 +163,7 @@ def test_closed_night_refuses_everything_new(night: Cli) -> None:
 
 def test_bad_preset_file_names_file_and_key(night: Cli, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    from ledger import presets
+    from ledger.config import presets
 
     (tmp_path / "presets").mkdir()
     (tmp_path / "presets" / "crazy-solo.toml").write_text(

@@ -7,8 +7,8 @@ from typer.testing import CliRunner
 
 from ledger.cli.help_text import help_key, walk
 from ledger.cli.main import app
-from ledger.i18n.catalog import messages
-from ledger.textwidth import width
+from ledger.text.i18n.catalog import messages
+from ledger.text.textwidth import width
 
 
 def test_round_add_help_in_japanese_under_lang_ja() -> None:

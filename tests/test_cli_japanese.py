@@ -94,11 +94,11 @@ def test_a_japanese_export_keeps_its_columns(cli: Cli, db_path: Path, tmp_path: 
 def test_rule_refusals_are_said_in_japanese_from_their_codes() -> None:
     import pytest
 
-    from ledger.i18n import set_language
-    from ledger.i18n.errors import render_error
-    from ledger.rules import RuleError
-    from ledger.rules.cards import parse_card
-    from ledger.rules.crazy_solo import Options, check_seats
+    from ledger.domain.rules import RuleError
+    from ledger.domain.rules.cards import parse_card
+    from ledger.domain.rules.crazy_solo import Options, check_seats
+    from ledger.text.i18n import set_language
+    from ledger.text.i18n.errors import render_error
 
     def refusal(fn: object, *args: object) -> RuleError:
         with pytest.raises(RuleError) as caught:
@@ -132,8 +132,8 @@ def test_rule_refusals_are_said_in_japanese_from_their_codes() -> None:
 def test_field_refusals_carry_a_code_and_their_values() -> None:
     import pytest
 
-    from ledger.rules import RuleError
-    from ledger.rules.fields import check_int
+    from ledger.domain.rules import RuleError
+    from ledger.domain.rules.fields import check_int
 
     with pytest.raises(RuleError) as caught:
         check_int("team_points", 121, 0, 120)

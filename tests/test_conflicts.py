@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.conflicts import StaleDeal
+from ledger.domain.conflicts import StaleDeal
 from ledger.service import Tally
 
 SOLO = {"contract": "solo", "caller": "Bea", "partner": "Dan", "trump": "clubs",

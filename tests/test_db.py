@@ -94,5 +94,5 @@ def test_standings_imports_no_sqlalchemy_and_no_textual(service: Tally,
     # pydantic: Typer 0.29 coerces options with it (~0.3 s a command; pyproject pins < 0.29)
     assert not {m.split(".")[0] for m in loaded} & {"textual", "sqlmodel", "alembic",
                                                     "sqlalchemy", "pydantic"}
-    assert not {m for m in loaded if m.startswith("ledger.rules.") and m.count(".") == 2
+    assert not {m for m in loaded if m.startswith("ledger.domain.rules.") and m.count(".") == 2
                 and m.split(".")[2] in ("crazy_solo", "hachihachi", "sixty_six")}

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger import csv_runs, exports
-from ledger.csv_runs import Runs
-from ledger.exports import write_csv
+from ledger.io import csv_runs, exports
+from ledger.io.csv_runs import Runs
+from ledger.io.exports import write_csv
 from ledger.store.export_rows import moves_by_revision
 
 # cells that make csv quote (comma, quote, CR, LF), formulas to guard, empty text, and

@@ -26,10 +26,10 @@ def test_the_service_and_the_command_line_load_no_textual(module: str) -> None:
     assert "tui" not in loaded, f"import {module} loads the app"
 
 
-@pytest.mark.parametrize("module", ["ledger.rules", "ledger.replay"])
+@pytest.mark.parametrize("module", ["ledger.domain.rules", "ledger.domain.replay"])
 def test_the_rules_and_the_fold_load_no_sqlite(module: str) -> None:
     # every engine, as `tally calc` builds them (GAMES is made on first use)
-    loaded = loaded_after(module, also="import ledger.rules as r; r.GAMES")
+    loaded = loaded_after(module, also="import ledger.domain.rules as r; r.GAMES")
     assert "sqlite3" not in loaded and "_sqlite3" not in loaded, \
         f"import {module} loads sqlite3"
     assert not loaded & {"sqlmodel", "sqlalchemy", "textual", "typer"}, loaded

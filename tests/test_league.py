@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.league import night_places, night_points, per_deal, points_for, shown
-from ledger.league_points import check_table, points_table
-from ledger.rules import RuleError
+from ledger.config.league_points import check_table, points_table
+from ledger.domain.league import night_places, night_points, per_deal, points_for, shown
+from ledger.domain.rules import RuleError
 from ledger.service import Tally
 
 from .conftest import Cli
@@ -255,10 +255,10 @@ def test_league_imports_no_sqlalchemy_no_textual_and_no_engine(season: dict[str,
 
     service.db.dispose()
     loaded = _modules_after("--db", str(db_path), "league", "--scoring", "placement")
-    assert "ledger.league" in loaded
+    assert "ledger.domain.league" in loaded
     assert not {m.split(".")[0] for m in loaded} & {"textual", "sqlmodel", "alembic",
                                                     "sqlalchemy", "pydantic"}
-    assert not {m for m in loaded if m.startswith("ledger.rules.") and m.count(".") == 2
+    assert not {m for m in loaded if m.startswith("ledger.domain.rules.") and m.count(".") == 2
                 and m.split(".")[2] in ("crazy_solo", "hachihachi", "sixty_six")}
 
 
@@ -269,7 +269,7 @@ def test_league_rows_add_up_and_ties_share_the_rank(
         cells: list[tuple[int, str, int, int]], scoring: str) -> None:
     """Whatever the nights: each row is the sum of the player's nights, a rank is one more
     than the number of players strictly ahead, and points are the nights' points added."""
-    from ledger.league import NightResult, league
+    from ledger.domain.league import NightResult, league
 
     results = list({(n, p): NightResult(n, f"2026-09-{n:02d}", p, net if deals else 0, deals)
                     for n, p, net, deals in cells}.values())

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger import money
-from ledger.money import (
+from ledger.domain import money
+from ledger.domain.money import (
     format_chips,
     format_money,
     minor_units,
@@ -20,7 +20,7 @@ from ledger.money import (
     round_money,
     to_money,
 )
-from ledger.rules.errors import RuleError
+from ledger.domain.rules.errors import RuleError
 
 D = Decimal
 
@@ -185,7 +185,7 @@ RATES = st.decimals(min_value=D("0.0001"), max_value=D("10000"), places=4, allow
 
 
 def test_item7_rate_is_shown_exactly() -> None:
-    from ledger.money import format_rate
+    from ledger.domain.money import format_rate
 
     assert format_rate(D("0.125"), "EUR") == "€0.125"  # format_money gives "€0.13"
     assert [format_rate(D(r), c) for r, c in [("0.05", "EUR"), ("10", "JPY"), ("0.5", "jpy"),
@@ -196,7 +196,7 @@ def test_item7_rate_is_shown_exactly() -> None:
 @settings(deadline=None, max_examples=200)
 @given(RATES, st.sampled_from(["JPY", "EUR", "USD", "SEK"]))
 def test_item7_the_rate_shown_reads_back_as_the_rate(rate: Decimal, currency: str) -> None:
-    from ledger.money import SYMBOLS, format_rate
+    from ledger.domain.money import SYMBOLS, format_rate
 
     shown = format_rate(rate, currency)
     number = shown.removeprefix(SYMBOLS.get(currency, currency + " ")).replace(",", "")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ledger.rules import RuleError
+from ledger.domain.rules import RuleError
 from ledger.service import Tally
 
 from .conftest import Cli, table_counts
@@ -94,7 +94,7 @@ def test_formula_names_are_written_as_text(night: tuple[Tally, int], tmp_path: P
     names = [r[1] for r in rows[1:]]
     assert "'=HYPERLINK(\"x\")" in names
     assert not any(n.startswith(("=", "+", "-", "@")) for n in names)
-    from ledger.exports import safe_cell
+    from ledger.io.exports import safe_cell
 
     assert [safe_cell(x) for x in ("+1", "-x", "@a", "\tb", "\rc", "ok", -5)] == [
         "'+1", "'-x", "'@a", "'\tb", "'\rc", "ok", -5]

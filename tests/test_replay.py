@@ -1,4 +1,4 @@
-"""The fold of `ledger/replay.py`, without SQLite: generated tables of every game replay
+"""The fold of `ledger/domain/replay.py`, without SQLite: generated tables of every game replay
 to the states their deals were made from, "state before deal N" is the fold of the deals
 before it, and every state survives being stored as a checkpoint."""
 
@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger import presets
-from ledger.replay import (
+from ledger.config import presets
+from ledger.domain.replay import (
     Mark,
     decode_mark,
     decode_state,
@@ -22,7 +22,7 @@ from ledger.replay import (
     replay,
     state_before,
 )
-from ledger.rules import RuleError
+from ledger.domain.rules import RuleError
 from tests import decade
 
 SEATS = {"crazy-solo": 5, "hachihachi-trick": 4, "sixty-six": 2, "schnapsen": 2,

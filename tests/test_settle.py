@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger import settle
-from ledger.settle import (
+from ledger.domain import settle
+from ledger.domain.settle import (
     EXACT_LIMIT,
     Explanation,
     Payment,
@@ -419,7 +419,7 @@ def test_item4_direct_after_any_payments_settles_what_is_left(
         table_nets: dict[int, dict[str, int]], data: st.DataObject) -> None:
     """Whatever was paid between whomever (any plan, any mode), direct mode's lines settle
     the nets left exactly, and a line at a table is between two players seated there."""
-    from ledger import plan
+    from ledger.domain import plan
 
     nets = overall_nets(table_nets)
     players = sorted(nets)
@@ -445,7 +445,7 @@ def test_item4_direct_after_any_payments_settles_what_is_left(
 @given(night_of(), st.sampled_from(["fewest", "direct"]), st.data())
 def test_item6_a_part_payment_changes_only_its_own_line(
         table_nets: dict[int, dict[str, int]], mode: str, data: st.DataObject) -> None:
-    from ledger import plan
+    from ledger.domain import plan
 
     lines = plan.make(mode, table_nets, [])  # type: ignore[arg-type]
     if not lines:

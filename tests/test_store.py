@@ -10,7 +10,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
-from ledger.rules import RuleError
+from ledger.domain.rules import RuleError
 from ledger.service import Tally
 from ledger.store import models  # noqa: F401
 from ledger.store.migrate import make_engine

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from ledger.i18n import set_language
 from ledger.service import Tally
+from ledger.text.i18n import set_language
 
 FIVE = ["P1", "P2", "P3", "P4", "P5"]
 ALL_OUT = {"indicator": "7H", "declarations": dict.fromkeys(FIVE, "out")}
@@ -69,7 +69,7 @@ def test_english_renders_what_the_engine_stored(tally: Tally, game: str, preset:
 
 def test_the_demo_night_renders_as_stored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                           ) -> None:
-    from ledger import demo
+    from ledger.service import demo
 
     monkeypatch.setattr(demo, "default_demo_db", lambda: tmp_path / "demo.sqlite3")
     service, night = demo.open_demo()

@@ -7,9 +7,9 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.i18n.formats import date_text, money_text, rate_text, signed
-from ledger.i18n.typography import NO_END, NO_START, script_groups, units, wrap, wrap_markdown
-from ledger.textwidth import width
+from ledger.text.i18n.formats import date_text, money_text, rate_text, signed
+from ledger.text.i18n.typography import NO_END, NO_START, script_groups, units, wrap, wrap_markdown
+from ledger.text.textwidth import width
 
 
 def test_japanese_breaks_between_characters_with_kinsoku() -> None:

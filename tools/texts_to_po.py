@@ -5,10 +5,10 @@ Run from the repository root:
     python tools/texts_to_po.py tui/texts_en.py tui/texts_ja.py
     python tools/texts_to_po.py --rev i15-live          # the texts files as on a branch
 
-Each key becomes a msgid of `ledger/locale/<lang>/LC_MESSAGES/tally.po` (key-based msgids:
-see `ledger/i18n/__init__.py`); `<base>.one` / `<base>.other` pairs become one plural entry;
+Each key becomes a msgid of `ledger/text/locale/<lang>/LC_MESSAGES/tally.po` (key-based msgids:
+see `ledger/text/i18n/__init__.py`); `<base>.one` / `<base>.other` pairs become one plural entry;
 the long help pages (`help.*` / `rules.*` with a paragraph break) become Markdown files in
-`ledger/locale/<lang>/help/<key>.md`. Entries already in the catalogues and not in the given
+`ledger/text/locale/<lang>/help/<key>.md`. Entries already in the catalogues and not in the given
 files are kept, so this can be re-run after merging a branch that still adds keys to the old
 dictionaries. Not part of the package: it is a tool for people.
 """

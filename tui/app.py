@@ -2,7 +2,7 @@
 
 The nights list is the bottom screen; a night, a table and a deal's history stack on top of
 it and Esc backs out. On a first run (no night yet) a welcome offers a new night or the demo
-night, which lives in its own database (`ledger.demo`) so the club's data stays clean.
+night, which lives in its own database (`ledger.service.demo`) so the club's data stays clean.
 The language can be switched while the app runs (saved in `settings`): the screens on the
 stack are built again in the new language.
 """
@@ -68,7 +68,7 @@ class TallyApp(App[None]):
         self.today = today
         self.settings = settings or Settings()  # no path: nothing is written
         if exports_dir is None:
-            from ledger.paths import exports_dir as default_exports
+            from ledger.service import exports_dir as default_exports
 
             exports_dir = default_exports()
         self.exports_dir = exports_dir
@@ -193,7 +193,7 @@ class TallyApp(App[None]):
     @work(thread=True, exclusive=True, group="demo")
     def open_demo(self) -> None:
         """Build (first time) and open the demo database, then show its night."""
-        from ledger.demo import open_demo
+        from ledger.service.demo import open_demo
 
         self.call_from_thread(self.notify, t("demo.opening"))
         service, night_id = open_demo(self.demo_path)

@@ -10,7 +10,7 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from ledger.i18n.formats import MINUS, date_text, signed
+from ledger.text.i18n.formats import MINUS, date_text, signed
 
 from .i18n import t
 

@@ -1,8 +1,8 @@
-"""The app's texts: the shared catalogues of `ledger.i18n` (kept here so screens import it)."""
+"""The app's texts: the shared catalogues of `ledger.text.i18n` (kept here so screens import it)."""
 
 from __future__ import annotations
 
-from ledger.i18n import LANGUAGES, TERMS, keys, language, plural, set_language, t, term, text
+from ledger.text.i18n import LANGUAGES, TERMS, keys, language, plural, set_language, t, term, text
 
 __all__ = ["LANGUAGES", "TERMS", "keys", "language", "plural", "set_language", "t", "term",
            "text"]

@@ -20,7 +20,7 @@ def run_app(db_path: Path | None, *, lang: str | None = None, demo: bool = False
     from .app import make_app
 
     if demo:
-        from ledger.demo import open_demo
+        from ledger.service.demo import open_demo
 
         service, night_id = open_demo()
         make_app(service, start_night=night_id, demo=True, settings=settings,

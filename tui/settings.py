@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ledger.i18n.lang import locale_language
+from ledger.text.i18n.lang import locale_language
 
 from .i18n import LANGUAGES
 
@@ -21,7 +21,7 @@ __all__ = ["Settings", "default_path", "locale_language"]
 
 
 def default_path() -> Path:
-    from ledger.i18n.lang import settings_path
+    from ledger.text.i18n.lang import settings_path
 
     return settings_path()
 
@@ -68,6 +68,6 @@ class Settings:
     def language(self, flag: str | None = None,
                  env: Mapping[str, str] | None = None) -> str:
         """The language to start in: the flag, the saved setting, the locale."""
-        from ledger.i18n.lang import choose
+        from ledger.text.i18n.lang import choose
 
         return choose(flag, self.lang, env)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..paths import resolve_db
+from ..config.paths import resolve_db
 
 if TYPE_CHECKING:
     from ..service import Tally
@@ -27,7 +27,7 @@ class Ctx:
     @property
     def db_path(self) -> Path:
         if self.demo:
-            from ..demo import default_demo_db
+            from ..service.demo import default_demo_db
 
             return default_demo_db()
         return resolve_db(self.db_option)[0]
@@ -36,7 +36,7 @@ class Ctx:
     def service(self) -> Tally:
         if self._service is None:
             if self.demo:
-                from ..demo import open_demo
+                from ..service.demo import open_demo
 
                 self._service = open_demo()[0]
             else:
@@ -49,7 +49,7 @@ class Ctx:
 def warn(notices: Sequence[Any]) -> None:
     """Each warning as one line on stderr, `warning: <field>: <text>` (the command goes
     on, exit 0: a warning is not a refusal)."""
-    from ..i18n.errors import render_notice
+    from ..text.i18n.errors import render_notice
 
     for notice in notices:
         typer.echo(f"warning: {render_notice(notice)}", err=True)
@@ -58,7 +58,7 @@ def warn(notices: Sequence[Any]) -> None:
 def heads(*words: str) -> list[str]:
     """Column names of a printed table in the language in use (English: the words as
     given; JSON output keeps its English keys whatever the language)."""
-    from ..i18n import t
+    from ..text.i18n import t
 
     return [t(f"cli.h.{word}", default=word) for word in words]
 
@@ -75,9 +75,9 @@ def echo_json(value: Any) -> None:
 
 
 def read_stdin_json(field: str = "input") -> dict[str, Any]:
-    from ..calc import read_json_object
-    from ..reading import read_stdin
-    from ..rules import RuleError
+    from ..domain.rules import RuleError
+    from ..io.reading import read_stdin
+    from ..service.calc import read_json_object
 
     if sys.stdin is None or sys.stdin.isatty():
         raise RuleError(field, "give the deal as JSON on standard input, or with flags",
@@ -92,8 +92,8 @@ def read_stdin_json(field: str = "input") -> dict[str, Any]:
 def read_nets(raw: Any) -> Any:
     """`settle --nets -`: names by `name_key` ("Ann" and "Ann " are one player, refused
     as a duplicate) and each whole number within MAX_CHIPS; `settle_nets` checks the rest."""
-    from ..rules import RuleError
-    from ..rules.names import clean_nets
+    from ..domain.rules import RuleError
+    from ..domain.rules.names import clean_nets
     from .errors import MAX_CHIPS
 
     nets = clean_nets(raw, "nets")

@@ -10,9 +10,9 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from ..i18n import t
-from ..i18n.errors import render_error
-from ..rules import RuleError
+from ..domain.rules import RuleError
+from ..text.i18n import t
+from ..text.i18n.errors import render_error
 from .compat_typer import click_exceptions as cx  # the click Typer vendors
 from .compat_typer import click_types as ct
 
@@ -116,8 +116,8 @@ def choose_language(args: Any) -> None:
     """`--lang en|ja` (anywhere before `--`), else the saved setting, else the locale.
 
     An unknown value is left to the `--lang` option itself to refuse (in English then)."""
-    from ..i18n import LANGUAGES, set_language
-    from ..i18n.lang import choose, saved_language
+    from ..text.i18n import LANGUAGES, set_language
+    from ..text.i18n.lang import choose, saved_language
 
     argv = list(sys.argv[1:] if args is None else args)
     flag = None

@@ -18,9 +18,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from ..i18n import language, text
-from ..i18n.typography import wrap
-from ..textwidth import width
+from ..text.i18n import language, text
+from ..text.i18n.typography import wrap
+from ..text.textwidth import width
 from .compat_typer import click_core, click_formatting
 
 HELP_OPTION = "Show this message and exit."  # click's text for --help

@@ -43,7 +43,7 @@ def root(
 
 
 def check_lang(lang: str | None) -> None:
-    from ..rules import RuleError
+    from ..domain.rules import RuleError
 
     if lang is not None and lang not in ("en", "ja"):
         raise RuleError("--lang", f"{lang!r} is not en or ja", code="cli.bad_lang", lang=lang)
@@ -66,7 +66,7 @@ def tui(
     if root.demo and db is None:
         run_app(None, lang=lang, demo=True)
         return
-    from ..paths import resolve_db
+    from ..config.paths import resolve_db
 
     run_app(resolve_db(db)[0] if db else root.db_path, lang=lang)
 
@@ -74,8 +74,8 @@ def tui(
 @app.command()
 def where(ctx: typer.Context) -> None:
     """Print the paths in use: database, presets and exports."""
-    from ..paths import exports_dir, resolve_db
-    from ..presets import data_dir
+    from ..config.paths import exports_dir, resolve_db
+    from ..config.presets import data_dir
 
     root = ctx_of(ctx)
     path, source = (root.db_path, "--demo") if root.demo else resolve_db(root.db_option)
@@ -87,7 +87,7 @@ def where(ctx: typer.Context) -> None:
 @app.command()
 def calc() -> None:
     """Settle one deal given as JSON on stdin (see calc-contract.md); records nothing."""
-    from ..calc import calc as run
+    from ..service.calc import calc as run
 
     echo_json(run(read_stdin_json()))
 
@@ -101,8 +101,8 @@ def standings(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
     """Players ranked by net chips."""
-    from ..rules import RuleError
-    from ..textwidth import grid
+    from ..domain.rules import RuleError
+    from ..text.textwidth import grid
 
     if sum(x is not None and x is not False for x in (night, table, all_ or None)) != 1:
         raise RuleError("standings", "give exactly one of --night N, --table T, --all",

@@ -7,13 +7,13 @@ from typing import Annotated
 
 import typer
 
-from ..i18n import t
-from ..rules import RuleError
+from ..domain.rules import RuleError
+from ..text.i18n import t
 from .context import ctx_of, echo_json
 
 
 def _money_text(value: object, currency: str | None) -> str:
-    from ..i18n.formats import money_text
+    from ..text.i18n.formats import money_text
 
     return "" if value is None or currency is None else money_text(value, currency)  # type: ignore[arg-type]
 
@@ -70,9 +70,9 @@ def settle(
             "paid": [{"from": p.payer, "to": p.payee, "amount": p.amount, "at": p.at}
                      for p in st.paid]})
         return
-    from ..i18n import language
-    from ..i18n.formats import date_text, rate_text
-    from ..summaries import why_text
+    from ..text.i18n import language
+    from ..text.i18n.formats import date_text, rate_text
+    from ..text.summaries import why_text
 
     head = t("cli.settle.head", id=st.night_id, date=date_text(st.date),
              mode=t(f"cli.settle.mode.{st.mode}"))
@@ -116,7 +116,7 @@ def pay(ctx: typer.Context, night: Annotated[int, typer.Option()],
         undo: Annotated[bool, typer.Option("--undo", help="Take back a payment marked "
                                            "by mistake.")] = False) -> None:
     """Mark a line of the night's plan paid; prints the amount marked."""
-    from ..rules.names import name_key
+    from ..domain.rules.names import name_key
 
     # names as the roster spells them, so a look-alike ("Ann" + zero-width space) is Ann
     typer.echo(ctx_of(ctx).service.pay(night, name_key(payer), name_key(payee), amount,
@@ -137,7 +137,7 @@ def export(ctx: typer.Context,
                                                        "date.")] = None) -> None:
     """Write standings, deals, transfers and settlement files (or, for a season or a range
     of dates, the league file); prints their paths."""
-    from ..paths import exports_dir
+    from ..config.paths import exports_dir
 
     league = season is not None or date_from is not None or date_to is not None
     if league and (night is not None or all_):

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from ..textwidth import grid
+from ..text.textwidth import grid
 from .context import ctx_of, echo_json, heads, warn
 
 app = typer.Typer(no_args_is_help=True)
@@ -31,8 +31,8 @@ def list_(ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json")] =
         echo_json([{"id": n.id, "date": n.date, "venue": n.venue, "closed": n.closed}
                    for n in rows])
     else:
-        from ..i18n import t
-        from ..i18n.formats import date_text
+        from ..text.i18n import t
+        from ..text.i18n.formats import date_text
 
         typer.echo(grid(heads("id", "date", "venue", "state"),
                         [[n.id, date_text(n.date), n.venue or "",
@@ -54,8 +54,8 @@ def show(ctx: typer.Context, night: int,
                    "standings": [{"rank": r.rank, "player": r.player, "net": r.net,
                                   "deals": r.deals} for r in rows]})
         return
-    from ..i18n import t
-    from ..i18n.formats import date_text
+    from ..text.i18n import t
+    from ..text.i18n.formats import date_text
 
     state = t("cli.closed") if n.closed else t("cli.open")
     typer.echo(t("cli.night_head", id=n.id, date=date_text(n.date))

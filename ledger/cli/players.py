@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from ..textwidth import grid
+from ..text.textwidth import grid
 from .context import ctx_of, echo_json, heads
 
 app = typer.Typer(no_args_is_help=True)

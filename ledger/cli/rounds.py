@@ -10,9 +10,9 @@ from typing import Annotated, Any
 
 import typer
 
-from ..i18n import t
-from ..textwidth import grid
-from ..views import DealView
+from ..service.views import DealView
+from ..text.i18n import t
+from ..text.textwidth import grid
 from .context import ctx_of, echo_json, read_stdin_json
 from .quick_flags import with_quick_flags
 
@@ -74,7 +74,7 @@ def void(ctx: typer.Context, deal: int,
 @app.command("undo")
 def undo(ctx: typer.Context, table: Annotated[int, typer.Option()]) -> None:
     """Void the table's last deal (reason: undo); prints its id."""
-    from ..rules import RuleError
+    from ..domain.rules import RuleError
 
     deal = ctx_of(ctx).service.undo_last(table)
     if deal is None:
@@ -116,7 +116,7 @@ def list_(ctx: typer.Context, table: Annotated[int, typer.Option()],
 def history(ctx: typer.Context, deal: int,
             as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Every revision of a deal, oldest first."""
-    from ..i18n.formats import time_text
+    from ..text.i18n.formats import time_text
 
     revs = ctx_of(ctx).service.history(deal)
     if as_json:

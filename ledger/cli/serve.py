@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..rules import RuleError
+from ..domain.rules import RuleError
 from .context import ctx_of
 
 

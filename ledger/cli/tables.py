@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from ..textwidth import grid
+from ..text.textwidth import grid
 from .context import ctx_of, echo_json, heads, warn
 
 app = typer.Typer(no_args_is_help=True)
@@ -23,7 +23,7 @@ def new(ctx: typer.Context,
                                                        "change for this table.")] = None,
         ) -> None:
     """Open a table; prints its id."""
-    from ..presets import parse_set
+    from ..config.presets import parse_set
 
     names = [s for s in (x.strip() for x in seats.split(",")) if s]
     service = ctx_of(ctx).service
@@ -63,7 +63,7 @@ def show(ctx: typer.Context, table: int,
                    "preset": t.preset, "seats": list(t.seats), "options": t.options,
                    "deals": t.deals, "status": t.status})
         return
-    from ..i18n import t as say
+    from ..text.i18n import t as say
 
     typer.echo(say("cli.table_head", n=t.number, id=t.id, game=t.game, preset=t.preset))
     typer.echo(say("cli.seats") + ", ".join(t.seats))
@@ -71,7 +71,7 @@ def show(ctx: typer.Context, table: int,
                                               if k != "hand_roles"))
     typer.echo(say("cli.status") + ", ".join(f"{k}={v}" for k, v in t.status.items()))
     if t.game == "crazy-solo":
-        from ..rules.crazy_solo import removal_table
+        from ..domain.rules.crazy_solo import removal_table
 
         typer.echo("")
         typer.echo(grid(heads("players", "removed", "in play", "hand"),
@@ -81,8 +81,8 @@ def show(ctx: typer.Context, table: int,
 @app.command("presets")
 def presets_(game: Annotated[str, typer.Option(help="The game.")]) -> None:
     """The presets of a game, and which of its options are house rules."""
-    from ..presets import house_rules, preset_names
-    from ..rules import game_named
+    from ..config.presets import house_rules, preset_names
+    from ..domain.rules import game_named
 
     engine = game_named(game)
     typer.echo(grid(heads("preset", "description"), [list(p) for p in preset_names(engine)]))

@@ -6,7 +6,7 @@ its transactions; the few use cases it calls), composed by one facade, `Tally`:
 - `players`, `nights` (and the tables in them), `deals` (record, preview, correct, void),
   `standings`, `night_end` (settlement and payments), `archive` (export, backup, restore,
   import), `integrity` (`check`);
-- `tables`: a table as loaded, and where it stands (`ledger.replay`'s checkpoints);
+- `tables`: a table as loaded, and where it stands (`ledger.domain.replay`'s checkpoints);
 - `names`: names and free text as stored.
 
 Money is never held as a mutable total: standings are sums over stored transfers, or a
@@ -15,14 +15,18 @@ table's last checkpoint, which `check` re-derives.
 
 from __future__ import annotations
 
-from ..calc import read_json_object
-from ..rules import RuleError
-from ..rules.game import FormFacts
-from ..rules.names import MAX_NAME, clean_name, clean_text, name_key
-from ..rules.transfers import POT
+from ..config.paths import exports_dir
+from ..domain.conflicts import StaleDeal
+from ..domain.league import Scoring, shown
+from ..domain.rules import RuleError
+from ..domain.rules.game import FormFacts
+from ..domain.rules.names import MAX_NAME, clean_name, clean_text, name_key
+from ..domain.rules.transfers import POT
 from ..store.watch import DataVersion
+from .calc import read_json_object
 from .facade import Tally
 from .standings import rank_rows
 
-__all__ = ["MAX_NAME", "POT", "DataVersion", "FormFacts", "RuleError", "Tally", "clean_name",
-           "clean_text", "name_key", "rank_rows", "read_json_object"]
+__all__ = ["MAX_NAME", "POT", "DataVersion", "FormFacts", "RuleError", "Scoring", "StaleDeal",
+           "Tally", "clean_name", "clean_text", "exports_dir", "name_key", "rank_rows",
+           "read_json_object", "shown"]

@@ -11,12 +11,12 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from .. import exports, money
-from ..csv_runs import Runs
-from ..disk import cause, read_only_medium
-from ..i18n import language
-from ..rules import RuleError
-from ..rules.errors import show
+from ..domain import money
+from ..domain.rules import RuleError
+from ..domain.rules.errors import show
+from ..io import exports
+from ..io.csv_runs import Runs
+from ..io.disk import cause, read_only_medium
 from ..store import export_rows, repo
 from ..store.db import (
     BUSY_TIMEOUT_MS,
@@ -25,7 +25,8 @@ from ..store.db import (
     replace_contents,
 )
 from ..store.migrate import current_revision, migrate, schema_problem
-from ..summaries import reason_text, render
+from ..text.i18n import language
+from ..text.summaries import reason_text, render
 from .deals import Deals
 from .night_end import NightEnd
 from .standings import standings_of
@@ -179,8 +180,8 @@ class Archive:
 
     def import_jsonl(self, path: Path, table_id: int, author: str | None = None) -> list[int]:
         """One deal per line (calc contract objects); all the file or nothing."""
-        from ..calc import read_json_object
-        from ..reading import read_file
+        from ..io.reading import read_file
+        from .calc import read_json_object
 
         objs: list[dict[str, Any]] = []
         lines: list[int] = []

@@ -13,19 +13,18 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from .. import rederive
-from ..conflicts import check_new, check_revision
-from ..replay import Step, encode_mark, replay
-from ..rules import RuleError, game_named
-from ..rules.errors import show
-from ..rules.fields import read_players
-from ..rules.game import FormFacts, State
-from ..rules.names import clean_text
-from ..rules.transfers import POT, Settlement
+from ..domain import rederive
+from ..domain.conflicts import check_new, check_revision
+from ..domain.replay import Step, encode_mark, replay
+from ..domain.rules import RuleError, game_named
+from ..domain.rules.errors import show
+from ..domain.rules.fields import read_players
+from ..domain.rules.game import FormFacts, State
+from ..domain.rules.names import clean_text
+from ..domain.rules.transfers import POT, Settlement
 from ..store import repo
 from ..store.db import Connection
 from ..store.rows import DealRow
-from ..views import DealView, Preview, TransferView
 from . import clock
 from .lookups import open_night
 from .store import Store
@@ -37,6 +36,7 @@ from .tables import (
     mark_before,
     state_before,
 )
+from .views import DealView, Preview, TransferView
 
 
 class Deals:

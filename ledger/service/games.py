@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .. import presets, rules
-from ..views import GameView
+from ..config import presets
+from ..domain import rules
+from .views import GameView
 
 
 @cache
@@ -26,7 +27,7 @@ def setup_facts(name: str) -> dict[str, Any]:
     """What the new-table form shows of a game before a table exists (the rules people
     forget): Crazy Solo's cards removed by table size, Hachi-Hachi's default hand roles."""
     if name == "crazy-solo":
-        from ..rules.crazy_solo import removal_table
+        from ..domain.rules.crazy_solo import removal_table
 
         return {"removal": tuple(removal_table())}
     if name == "hachihachi-trick":

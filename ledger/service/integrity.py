@@ -7,8 +7,8 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..replay import encode_mark
-from ..rules import RuleError
+from ..domain.replay import encode_mark
+from ..domain.rules import RuleError
 from ..store import repo
 from ..store.db import Database
 from .deals import differs, stale

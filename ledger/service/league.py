@@ -12,15 +12,15 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..rules import RuleError
-from ..rules.errors import show
+from ..domain.rules import RuleError
+from ..domain.rules.errors import show
 from ..store import league_rows
 from ..store.db import stamp
 from .store import Store
 
 if TYPE_CHECKING:
-    from ..league import Scoring
-    from ..league_report import LeagueReport, SeasonView
+    from ..domain.league import Scoring
+    from .league_report import LeagueReport, SeasonView
 
 MAX_SEASON_NAME = 60
 
@@ -43,7 +43,7 @@ def _range(date_from: str | None, date_to: str | None) -> tuple[str | None, str 
 
 
 def _scoring(value: str) -> Scoring:
-    from ..league import SCORINGS
+    from ..domain.league import SCORINGS
 
     if value not in SCORINGS:
         raise RuleError("--scoring", f"{show(value)} is not chips or placement",
@@ -52,7 +52,7 @@ def _scoring(value: str) -> Scoring:
 
 
 def _season_view(row: Any) -> SeasonView:
-    from ..league_report import SeasonView
+    from .league_report import SeasonView
 
     return SeasonView(row.id, row.name, row.date_from, row.date_to, row.scoring, row.points)
 
@@ -66,7 +66,7 @@ class League:
     def new_season(self, name: object, date_from: str, date_to: str,
                    scoring: str = "chips", points: str = "default") -> int:
         """A named range of nights ranked together; returns its id."""
-        from ..league_points import points_table
+        from ..config.league_points import points_table
 
         if not isinstance(name, str) or not name.strip():
             raise RuleError("name", f"{show(name)} is not a name", "not_name", value=show(name))
@@ -122,9 +122,9 @@ class League:
                season: str | None = None, points: str | None = None) -> LeagueReport:
         """The league table over a date range or a season (whose range, scoring and points
         table apply unless given here), optionally for one game."""
-        from ..league import league
-        from ..league_points import points_table
-        from ..league_report import LeagueReport, night_results
+        from ..config.league_points import points_table
+        from ..domain.league import league
+        from .league_report import LeagueReport, night_results
 
         chosen: SeasonView | None = None
         if season is not None:
@@ -136,7 +136,7 @@ class League:
         lo, hi = _range(date_from, date_to)
         kind = _scoring(scoring or (chosen.scoring if chosen else "chips"))
         if game is not None:
-            from ..rules import game_named
+            from ..domain.rules import game_named
 
             game = game_named(game, "--game").name
         table = points_table(points or (chosen.points if chosen else "default")) \
@@ -148,8 +148,8 @@ class League:
 
     def export_league(self, out: Path, report: LeagueReport, fmt: str = "csv") -> Path:
         """Write `league-<season or range>[-game].csv` (or .json); returns its path."""
-        from .. import exports
-        from ..league_report import LEAGUE, PLACEMENT, league_cells, league_tag
+        from ..io import exports
+        from .league_report import LEAGUE, PLACEMENT, league_cells, league_tag
 
         if fmt not in ("csv", "json"):
             raise RuleError("format", f"{show(fmt)} is not csv or json",

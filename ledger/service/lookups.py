@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..rules import RuleError
-from ..rules.errors import show
-from ..rules.names import name_key
+from ..domain.rules import RuleError
+from ..domain.rules.errors import show
+from ..domain.rules.names import name_key
 from ..store import repo
 from ..store.db import Connection
 

@@ -1,7 +1,7 @@
 """End-of-night use cases: settlement, payments, the money rate.
 
 Payments are money that changed hands; marking one never edits a deal. What is still owed
-follows a *plan* (`ledger.plan`): until payment starts, the plan shown is made afresh from
+follows a *plan* (`ledger.domain.plan`): until payment starts, the plan shown is made afresh from
 the nets (after any payments) in the mode asked for; the first payment keeps the plan it was
 made against, and from then on each line only loses what is paid against it. A deal
 corrected later shows up as a difference (`drift`) beside the kept lines until someone
@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from .. import money, plan
-from ..plan import MODES, Line, Mode
-from ..rules import RuleError
-from ..rules.errors import show
-from ..rules.names import clean_text
-from ..settle import Explanation, Payment, TablePayment, explain
-from ..settle import fewest_transfers as fewest
+from ..domain import money, plan
+from ..domain.plan import MODES, Line, Mode
+from ..domain.rules import RuleError
+from ..domain.rules.errors import show
+from ..domain.rules.names import clean_text
+from ..domain.settle import Explanation, Payment, TablePayment, explain
+from ..domain.settle import fewest_transfers as fewest
 from ..store import repo
 from ..store.db import Connection
 from . import clock

@@ -6,17 +6,17 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from .. import presets
-from ..rules import RuleError
-from ..rules.errors import show
-from ..rules.fields import read_players
-from ..rules.names import clean_text
+from ..config import presets
+from ..domain.rules import RuleError
+from ..domain.rules.errors import show
+from ..domain.rules.fields import read_players
+from ..domain.rules.names import clean_text
 from ..store import removal, repo
-from ..views import NightView, Notice, TableView
 from . import clock
 from .lookups import open_night, player_id
 from .store import Store
 from .tables import table_view
+from .views import NightView, Notice, TableView
 
 
 class Nights:

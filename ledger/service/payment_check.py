@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .. import money
-from ..plan import MODES
-from ..rules import RuleError
+from ..domain import money
+from ..domain.plan import MODES
+from ..domain.rules import RuleError
 from ..store import repo
 from ..store.db import Connection
 

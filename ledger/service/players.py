@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules import RuleError
-from ..rules.errors import show
-from ..rules.names import clean_name
+from ..domain.rules import RuleError
+from ..domain.rules.errors import show
+from ..domain.rules.names import clean_name
 from ..store import renames, repo
-from ..views import PlayerView
 from . import clock
 from .lookups import player_id
 from .store import Store
+from .views import PlayerView
 
 
 class Players:

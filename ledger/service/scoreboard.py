@@ -6,9 +6,9 @@ it), so it never reads a stored total."""
 
 from __future__ import annotations
 
-from ..views import ChipsRow, Scoreboard
 from .store import Store
 from .tables import load_table, mark_now
+from .views import ChipsRow, Scoreboard
 
 
 class Scoreboards:

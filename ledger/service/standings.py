@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..rules import RuleError
+from ..domain.rules import RuleError
 from ..store import repo
 from ..store.db import Connection
-from ..views import StandingRow
 from .store import Store
 from .tables import checkpoint_mark, load_table
+from .views import StandingRow
 
 
 class Standings:

@@ -1,5 +1,5 @@
 """A table as the use cases load it (rules, options, seats), and where it stands: the last
-checkpoint of `ledger.replay`, else the fold of its deals."""
+checkpoint of `ledger.domain.replay`, else the fold of its deals."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..replay import Mark, Step, decode_mark, replay
-from ..rules import RuleError, game_named
-from ..rules.game import AnyGame, Options, State
+from ..domain.replay import Mark, Step, decode_mark, replay
+from ..domain.rules import RuleError, game_named
+from ..domain.rules.game import AnyGame, Options, State
 from ..store import repo
 from ..store.db import Connection
 from ..store.rows import Checkpoint
-from ..views import TableView
+from .views import TableView
 
 
 @lru_cache(maxsize=256)
@@ -65,7 +65,7 @@ def table_view(s: Connection, table_id: int) -> TableView:
 
 
 def fold(s: Connection, t: Table, *, summaries: bool = True) -> tuple[list[Step], Mark]:
-    """Replay the table's deals from the start (`ledger.replay`)."""
+    """Replay the table's deals from the start (`ledger.domain.replay`)."""
     return replay(t.game, t.options, t.start, repo.current_revisions(session=s, table_id=t.id),
                   summaries=summaries)
 

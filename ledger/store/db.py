@@ -32,8 +32,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .. import disk
-from ..rules.errors import RuleError
+from ..domain.rules.errors import RuleError
+from ..io import disk
 
 BUSY_TIMEOUT_MS = 30_000
 _STAMP = "%Y-%m-%d %H:%M:%S.%f"

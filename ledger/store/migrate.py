@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..rules.errors import RuleError
+from ..domain.rules.errors import RuleError
 from .db import BUSY_TIMEOUT_MS, Database, configure
 
 if TYPE_CHECKING:

@@ -95,7 +95,7 @@ class Revision(SQLModel, table=True):
 
 
 class DealState(SQLModel, table=True):
-    """Where the table stands after a deal (its current revision), as `ledger.replay`
+    """Where the table stands after a deal (its current revision), as `ledger.domain.replay`
     encodes it: a cache of the fold, so a new deal, the table's status and its standings
     read one row instead of the whole table. Rewritten when a correction re-settles the
     deals after it; `tally check` verifies every one against the fold."""

@@ -26,7 +26,7 @@ from typing import Any
 from .db import Connection, stamp
 from .rows import DealRow
 
-# as `ledger.replay` encodes a checkpoint's state, so a rewritten one reads the same
+# as `ledger.domain.replay` encodes a checkpoint's state, so a rewritten one reads the same
 _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"),
                            check_circular=False).encode
 

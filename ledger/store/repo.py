@@ -258,7 +258,7 @@ def revisions_of(*, session: Connection, deal_id: int) -> list[DealRow]:
     return _renamed(session, rows)
 
 
-# ---- checkpoints: a table's state after each deal (ledger.replay) -------------------------
+# ---- checkpoints: a table's state after each deal (ledger.domain.replay) -------------------------
 
 
 def last_checkpoint(*, session: Connection, table_id: int) -> Checkpoint | None:
@@ -281,7 +281,7 @@ def checkpoint_before(*, session: Connection, table_id: int, number: int
     return Checkpoint(*row) if row else None
 
 
-Stored = tuple[str, int, str]  # state, played, nets (ledger.replay.encode_mark)
+Stored = tuple[str, int, str]  # state, played, nets (ledger.domain.replay.encode_mark)
 
 
 def checkpoints(*, session: Connection, table_id: int) -> dict[int, Stored]:
@@ -327,7 +327,7 @@ def next_deal_number(*, session: Connection, table_id: int) -> int:
 
 NewDeal = tuple[dict[str, Any], str, dict[str, Any],
                 Sequence[tuple[int | None, int | None, int, str]], tuple[str, int, str]]
-# outcome, summary, extra, transfers, where the table stands after it (ledger.replay)
+# outcome, summary, extra, transfers, where the table stands after it (ledger.domain.replay)
 
 
 def add_deals(*, session: Connection, table_id: int, now: datetime, author: str | None,

@@ -39,7 +39,7 @@ class DealRow:
 
 @dataclass(frozen=True, slots=True)
 class Checkpoint:
-    """Where a table stood after one of its deals, as stored (`ledger.replay.encode_mark`):
+    """Where a table stood after one of its deals, as stored (`ledger.domain.replay.encode_mark`):
     what the next deal, or a correction of the deal after it, starts from. None in each
     column: not stored (a database from before migration 0006_state_checkpoint)."""
 

@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from ledger import exports
 from ledger.cli.main import app
+from ledger.io import exports
 from ledger.service import Tally, archive
 from ledger.store import db as store_db
 from ledger.store import migrate as store_migrate

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from ledger.cli.main import app
-from ledger.rules import RuleError
+from ledger.domain.rules import RuleError
 from ledger.service import Tally
 
 from ..conftest import table_counts

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from ledger.calc import read_json_object
 from ledger.cli.main import app
-from ledger.rules import RuleError
+from ledger.domain.rules import RuleError
+from ledger.service.calc import read_json_object
 
 from ..conftest import table_counts
 from .conftest import SEATS

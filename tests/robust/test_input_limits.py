@@ -20,8 +20,8 @@ from typer.models import TyperPath
 from typer.testing import CliRunner
 
 from ledger.cli.main import app
-from ledger.presets import load, preset_mapping
-from ledger.rules import GAMES, RuleError
+from ledger.config.presets import load, preset_mapping
+from ledger.domain.rules import GAMES, RuleError
 
 from ..conftest import table_counts
 from .conftest import ROOT, SEATS, tally_argv

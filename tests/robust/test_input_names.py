@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from ledger.cli.main import app
-from ledger.rules.names import name_key
+from ledger.domain.rules.names import name_key
 
 from ..conftest import table_counts
 from .conftest import SEATS

@@ -21,7 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ledger.cli.main import app
-from ledger.rules import RuleError
+from ledger.domain.rules import RuleError
 from ledger.service import Tally, archive
 from ledger.store import repo
 from tests.conftest import table_counts

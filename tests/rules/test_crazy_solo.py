@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.calc import calc
-from ledger.rules import RuleError
-from ledger.rules import crazy_solo as cs
+from ledger.domain.rules import RuleError
+from ledger.domain.rules import crazy_solo as cs
+from ledger.service.calc import calc
 
 NAMES = [f"P{i}" for i in range(1, 13)]
 

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger import presets
-from ledger.rules import GAMES, RuleError
-from ledger.rules import hachihachi as hh
-from ledger.rules.cards import RANKS, SUITS, Card
-from ledger.rules.transfers import POT, Settlement, nets_of
+from ledger.config import presets
+from ledger.domain.rules import GAMES, RuleError
+from ledger.domain.rules import hachihachi as hh
+from ledger.domain.rules.cards import RANKS, SUITS, Card
+from ledger.domain.rules.transfers import POT, Settlement, nets_of
 
 _, OPTIONS = presets.load("hachihachi-trick")
 TABLE = OPTIONS.hand_roles
@@ -185,7 +185,7 @@ def test_nobody_in_is_void_and_the_start_passes_left() -> None:
 
 
 def test_calc_contract_output() -> None:
-    from ledger.calc import calc
+    from ledger.service.calc import calc
 
     out = calc(EXAMPLE_A)
     assert out["net"]["P2"] == 12 and out["multiplier"] == 2 and out["winner"] == "P2"

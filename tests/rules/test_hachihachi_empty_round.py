@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger import presets
-from ledger.calc import calc
-from ledger.rules import RuleError
-from ledger.rules import hachihachi as hh
-from ledger.rules.transfers import POT, nets_of
+from ledger.config import presets
+from ledger.domain.rules import RuleError
+from ledger.domain.rules import hachihachi as hh
+from ledger.domain.rules.transfers import POT, nets_of
+from ledger.service.calc import calc
 
 FIVE = ("P1", "P2", "P3", "P4", "P5")
 _, DEFAULT = presets.load("hachihachi-trick")

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger import presets
-from ledger.rules import RuleError
-from ledger.rules import hachihachi as hh
-from ledger.rules.cards import RANKS, SUITS, Card, parse_card
-from ledger.rules.hand_roles import (
+from ledger.config import presets
+from ledger.domain.rules import RuleError
+from ledger.domain.rules import hachihachi as hh
+from ledger.domain.rules.cards import RANKS, SUITS, Card, parse_card
+from ledger.domain.rules.hand_roles import (
     HandRoles,
     detect,
     has_straight,

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from ledger import presets
-from ledger.rules import GAMES, RuleError
-from ledger.rules.sixty_six_four import PACKS, pack_of
+from ledger.config import presets
+from ledger.domain.rules import GAMES, RuleError
+from ledger.domain.rules.sixty_six_four import PACKS, pack_of
 
 FOUR = GAMES["sixty-six-four"]
 THREE = GAMES["sixty-six-three"]

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from ledger.rules import GAMES, RuleError
-from ledger.rules.sixty_six_deal import SCHNAPSEN, SIXTY_SIX, Rules, parse_deal, scale, score
+from ledger.domain.rules import GAMES, RuleError
+from ledger.domain.rules.sixty_six_deal import SCHNAPSEN, SIXTY_SIX, Rules, parse_deal, scale, score
 
 SIXTY = GAMES["sixty-six"]
 SCHNAPS = GAMES["schnapsen"]

@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-from ledger import presets
-from ledger.rules import GAMES
+from ledger.config import presets
+from ledger.domain.rules import GAMES
 
 MODULES = ["sixty_six", "sixty_six_deal", "sixty_six_four", "sixty_six_match",
            "sixty_six_options", "sixty_six_quick", "sixty_six_three"]
@@ -17,7 +17,7 @@ VARIANTS = ["sixty-six", "schnapsen", "sixty-six-three", "sixty-six-four"]
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name: str) -> None:
-    module = importlib.import_module(f"ledger.rules.{name}")
+    module = importlib.import_module(f"ledger.domain.rules.{name}")
     result = doctest.testmod(module)
     assert result.failed == 0
 

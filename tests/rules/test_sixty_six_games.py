@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from ledger.rules import GAMES, RuleError
-from ledger.rules.game import Game
-from ledger.rules.transfers import Settlement, Transfer
+from ledger.domain.rules import GAMES, RuleError
+from ledger.domain.rules.game import Game
+from ledger.domain.rules.transfers import Settlement, Transfer
 
 SIXTY = GAMES["sixty-six"]
 SCHNAPS = GAMES["schnapsen"]
@@ -383,8 +383,8 @@ def test_a_deal_inside_a_game_carries_every_field_it_does_not_change() -> None:
     does not change, including one added to State later, must come through as it was."""
     from dataclasses import fields
 
-    from ledger.rules import sixty_six_match as match
-    from ledger.rules.sixty_six_options import Options
+    from ledger.domain.rules import sixty_six_match as match
+    from ledger.domain.rules.sixty_six_options import Options
 
     changed = {"seats", "dealer", "score", "out", "carry", "deals"}
     state = match.new_state(("A", "B"))

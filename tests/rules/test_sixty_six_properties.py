@@ -9,10 +9,10 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from ledger.rules import GAMES
-from ledger.rules.game import Game
-from ledger.rules.sixty_six_deal import MARRIAGES_MAX, SCHNAPSEN, SIXTY_SIX, Rules
-from ledger.rules.transfers import Transfer
+from ledger.domain.rules import GAMES
+from ledger.domain.rules.game import Game
+from ledger.domain.rules.sixty_six_deal import MARRIAGES_MAX, SCHNAPSEN, SIXTY_SIX, Rules
+from ledger.domain.rules.transfers import Transfer
 
 SETTINGS = settings(max_examples=200, deadline=None)
 TWO = {"sixty-six": SIXTY_SIX, "schnapsen": SCHNAPSEN}

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from ledger.rules import GAMES, RuleError
+from ledger.domain.rules import GAMES, RuleError
 
 SIXTY = GAMES["sixty-six"]
 FOUR = GAMES["sixty-six-four"]

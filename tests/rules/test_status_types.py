@@ -12,7 +12,7 @@ from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
 
 import pytest
 
-from ledger.rules import GAMES
+from ledger.domain.rules import GAMES
 from tests.decade import next_deal
 
 # each game's options that add keys to its status (Schnapsen's Bummerl is its own game)

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ledger import demo
-from ledger.rules import GAMES
-from ledger.service import Tally
+from ledger.domain.rules import GAMES
+from ledger.service import Tally, demo
 
 
 def test_the_demo_records_every_table_of_a_known_game(tmp_path: Path) -> None:

@@ -79,7 +79,7 @@ def test_bindings_are_translated_when_a_node_is_built() -> None:
 
 
 def test_languages_fall_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ledger.i18n import catalog
+    from ledger.text.i18n import catalog
 
     ja = catalog.translations("ja")
     monkeypatch.delitem(ja._catalog, "roster.title")
@@ -109,7 +109,7 @@ def test_plurals_and_terms() -> None:
 
 
 def test_every_game_has_a_rules_summary_and_a_title() -> None:
-    from ledger.rules import GAMES
+    from ledger.domain.rules import GAMES
 
     for name in GAMES:
         assert f"rules.{name}" in EN, name

@@ -2,7 +2,7 @@
 
 Rich wraps at spaces and folds a run without spaces at any character, so a narrow preview
 could break inside a number (`4` / `0点`) or start a line with `、`. `tui.widgets.kinsoku`
-breaks Japanese text by `ledger.i18n.typography`; English is left to Rich, unchanged.
+breaks Japanese text by `ledger.text.i18n.typography`; English is left to Rich, unchanged.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from ledger.i18n.typography import NO_START
 from ledger.service import Tally
+from ledger.text.i18n.typography import NO_START
 from tui.i18n import set_language
 from tui.widgets.kinsoku import Wrapped
 from tui.widgets.preview import render_preview

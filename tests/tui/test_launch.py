@@ -70,7 +70,7 @@ def test_lang_is_global(launched: list[dict[str, Any]]) -> None:
 
 def test_demo_serves_the_other_commands_too(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    from ledger import demo
+    from ledger.service import demo
 
     monkeypatch.setattr(demo, "default_demo_db", lambda: tmp_path / "demo.sqlite3")
     result = CliRunner().invoke(app, ["--demo", "standings", "--night", "1", "--json"])

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Input
 
-from ledger.i18n.formats import time_text
 from ledger.service import Tally
+from ledger.text.i18n.formats import time_text
 from tui.forms.prompt import PromptModal
 from tui.screens.history import HistoryScreen
 from tui.screens.table import TableScreen

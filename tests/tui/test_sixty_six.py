@@ -114,7 +114,7 @@ def test_a_three_player_game_to_its_end(tally: Tally, tmp_path: Path) -> None:
 def test_the_four_hand_tally_names_each_side_as_the_engine_does() -> None:
     """The status line shows games won by side from the engine's `side_games_won`: it never
     splits a side's name on "+" to find its first player."""
-    from ledger.rules import game_named
+    from ledger.domain.rules import game_named
     from tui.forms.sixty_six import tally_text
 
     game = game_named("sixty-six-four")

@@ -22,10 +22,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ledger.conflicts import StaleDeal
-from ledger.i18n.errors import render_error, render_message
-from ledger.service import FormFacts, RuleError
-from ledger.views import DealView, Preview, TableView
+from ledger.service import FormFacts, RuleError, StaleDeal
+from ledger.service.views import DealView, Preview, TableView
+from ledger.text.i18n.errors import render_error, render_message
 
 from ..format import game_title
 from ..i18n import t
@@ -77,7 +76,7 @@ def size_labels(form: Widget) -> None:
     column widens to it."""
     from rich.cells import cell_len
 
-    from ledger.i18n.typography import script_groups
+    from ledger.text.i18n.typography import script_groups
 
     labels = list(form.query(".field-label").results(Label))
     if not labels or labels[0].styles.width is None:

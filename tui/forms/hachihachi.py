@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Input, Static
 from ledger.service import POT, FormFacts, RuleError
 from ledger.service.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
 from ledger.service.games import setup_facts
-from ledger.views import Preview, TransferView
+from ledger.service.views import Preview, TransferView
 
 from ..format import chips, minus_signs
 from ..i18n import t, term

@@ -17,11 +17,11 @@ from textual.message import Message
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from ledger.i18n.errors import render_error
 from ledger.service import RuleError
 from ledger.service.games import game as game_view
 from ledger.service.games import games
-from ledger.views import GameView
+from ledger.service.views import GameView
+from ledger.text.i18n.errors import render_error
 
 from ..format import game_title
 from ..i18n import t

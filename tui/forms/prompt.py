@@ -11,8 +11,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ledger.i18n.errors import render_error
 from ledger.service import RuleError
+from ledger.text.i18n.errors import render_error
 
 from ..i18n import t
 from ..screen_base import TallyModal

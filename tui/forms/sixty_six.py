@@ -25,7 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Label, Static
 
 from ledger.service import RuleError
-from ledger.views import Preview
+from ledger.service.views import Preview
 
 from ..format import chips, minus_signs
 from ..i18n import t

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from textual.app import App
 
 from ledger.service import Tally
-from ledger.views import NightView
+from ledger.service.views import NightView
 
 from ..forms.prompt import ConfirmModal
 from ..i18n import t

@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
-from ledger.i18n.typography import has_cjk, wrap_markdown
+from ledger.text.i18n.typography import has_cjk, wrap_markdown
 
 from ..format import game_title
 from ..i18n import t

@@ -9,9 +9,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Header, Static
 
-from ledger.i18n.formats import time_text
-from ledger.summaries import party
-from ledger.views import DealView
+from ledger.service.views import DealView
+from ledger.text.i18n.formats import time_text
+from ledger.text.summaries import party
 
 from ..format import chips, game_title, minus_signs
 from ..i18n import t

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Static
 
 from ledger.service import RuleError
-from ledger.views import NightView, StandingRow, TableView
+from ledger.service.views import NightView, StandingRow, TableView
 
 from ..format import game_title, night_label, signed, status_text
 from ..i18n import t

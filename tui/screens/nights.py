@@ -9,8 +9,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Footer, Header, Static
 
-from ledger.i18n.formats import date_text
-from ledger.views import NightView
+from ledger.service.views import NightView
+from ledger.text.i18n.formats import date_text
 
 from ..format import night_label
 from ..forms.prompt import Field, PromptModal

@@ -11,9 +11,9 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ledger.i18n.errors import render_error, render_notice
 from ledger.service import RuleError
-from ledger.views import Notice
+from ledger.service.views import Notice
+from ledger.text.i18n.errors import render_error, render_notice
 
 from ..forms.prompt import ConfirmModal
 from ..i18n import t

@@ -20,8 +20,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Static
 
-from ledger.league import Scoring, shown
-from ledger.league_report import LeagueReport, SeasonView
+from ledger.service import Scoring, shown
+from ledger.service.league_report import LeagueReport, SeasonView
 
 from ..format import MINUS, chips, game_title
 from ..i18n import t

@@ -24,10 +24,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Static
 
-from ledger.i18n import formats
 from ledger.service import RuleError
 from ledger.service.night_end import Mode, NightSettlement, SettleItem
-from ledger.summaries import why_text
+from ledger.text.i18n import formats
+from ledger.text.summaries import why_text
 
 from ..format import MINUS, chips, night_label
 from ..forms.prompt import Field, PromptModal

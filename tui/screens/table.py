@@ -25,8 +25,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
 
 from ledger.service import RuleError
-from ledger.textwidth import width as cell_width
-from ledger.views import DealView, Preview, TableView
+from ledger.service.views import DealView, Preview, TableView
+from ledger.text.textwidth import width as cell_width
 
 from ..format import game_title, minus_signs, status_text
 from ..forms import ui_for

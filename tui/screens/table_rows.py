@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from ledger.views import DealView, Scoreboard, StandingRow, TableView
+from ledger.service.views import DealView, Scoreboard, StandingRow, TableView
 
 from ..format import WordClipped, chips, minus_signs
 from ..i18n import t

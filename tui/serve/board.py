@@ -12,7 +12,7 @@ from importlib.resources import files
 from string import Template
 
 from ledger.service import Tally
-from ledger.views import DealView, NightView, StandingRow
+from ledger.service.views import DealView, NightView, StandingRow
 
 from ..format import game_title, night_label, signed, status_text
 from ..i18n import language, t

@@ -33,7 +33,7 @@ from ledger.service.cards import (
     detect,
     parse_card,
 )
-from ledger.textwidth import pad, width
+from ledger.text.textwidth import pad, width
 
 from ..i18n import t, term
 from ..keys import localize

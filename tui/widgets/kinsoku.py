@@ -2,7 +2,7 @@
 
 Rich wraps at spaces and folds a run without spaces wherever the width ends, so a Japanese
 preview line could break inside `−25` or `10C` and start the next line with `、` or `）`.
-Japanese text is broken by `ledger.i18n.typography.wrap` instead (between CJK characters,
+Japanese text is broken by `ledger.text.i18n.typography.wrap` instead (between CJK characters,
 never inside a Latin word or a number, kinsoku for punctuation); text with no CJK in it is
 left to Rich, so English reads exactly as before.
 """
@@ -13,8 +13,8 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
-from ledger.i18n.typography import has_cjk, units, wrap
-from ledger.textwidth import width
+from ledger.text.i18n.typography import has_cjk, units, wrap
+from ledger.text.textwidth import width
 
 
 class Wrapped:

@@ -9,8 +9,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ledger.summaries import REASON_TERMS, party, reason_text  # shared with the exports
-from ledger.views import Preview
+from ledger.service.views import Preview
+from ledger.text.summaries import REASON_TERMS, party, reason_text  # shared with the exports
 
 from ..format import chips, minus_signs
 from ..i18n import t

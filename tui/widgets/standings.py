@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import DataTable
 
-from ledger.views import ChipsRow, StandingRow
+from ledger.service.views import ChipsRow, StandingRow
 
 from ..format import chips, minus_signs
 from ..i18n import t

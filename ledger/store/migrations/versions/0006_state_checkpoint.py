@@ -3,7 +3,7 @@
 Revision ID: 0006_state_checkpoint
 Revises: 0005_seasons
 
-A cache of the fold (`ledger.replay`): one row per deal, the engine's state, the deals
+A cache of the fold (`ledger.domain.replay`): one row per deal, the engine's state, the deals
 played and each seat's net after its current revision. A database upgraded to here has
 none yet; the first deal recorded at a table folds it once and stores them all, and until
 then every read folds (or sums the transfers) as before.

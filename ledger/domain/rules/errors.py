@@ -13,7 +13,7 @@ class RuleError(ValueError):
     def __init__(self, field: str, message: str, code: str | None = None,
                  **values: object) -> None:
         """`message` is the English; `code` (a catalogue key under `err.`) and `values` let
-        the edge say it in the language in use (`ledger.i18n.errors.render_error`)."""
+        the edge say it in the language in use (`ledger.text.i18n.errors.render_error`)."""
         self.field = field
         self.message = message
         self.code = code

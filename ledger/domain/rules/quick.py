@@ -49,7 +49,7 @@ def truth(field: str, value: Any, *, true: tuple[str, ...] = (),
     >>> truth("--split", "maybe")
     Traceback (most recent call last):
     ...
-    ledger.rules.errors.RuleError: --split: maybe is not true or false
+    ledger.domain.rules.errors.RuleError: --split: maybe is not true or false
     """
     if isinstance(value, bool):
         return value

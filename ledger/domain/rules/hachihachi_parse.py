@@ -29,7 +29,7 @@ from .hand_roles import (
 def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     """Validate one round's contract JSON against the table (sections 1–7).
 
-    >>> from ledger.rules.hachihachi_table import Options, initial
+    >>> from ledger.domain.rules.hachihachi_table import Options, initial
     >>> st = initial(("P1", "P2", "P3"), Options())
     >>> parse({"indicator": "7H", "declarations": {"P1": "in", "P2": "out", "P3": "out"}},
     ...       st, Options()).ins

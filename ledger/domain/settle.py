@@ -5,7 +5,7 @@ number of payments; `direct_transfers` settles each table on its own, so nobody 
 stranger from another table (at the cost of more payments). `explain` says which table
 results stand behind one payment.
 
-Pure: no I/O, no SQL. Chips are integers everywhere; money lives in `ledger.money`.
+Pure: no I/O, no SQL. Chips are integers everywhere; money lives in `ledger.domain.money`.
 """
 
 from __future__ import annotations

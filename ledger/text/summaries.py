@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .i18n import t, term
 
 if TYPE_CHECKING:
-    from .settle import Explanation
+    from ..domain.settle import Explanation
 from .i18n.formats import signed
 
 SUITS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣",
@@ -151,7 +151,7 @@ def sixty_six_four(outcome: Facts, extra: Facts) -> str:
     return f"{facts} {sixty_six_tail(extra)}"
 
 
-# Hachi-Hachi's reasons are its terms, shown in both languages (see `ledger.i18n.TERMS`).
+# Hachi-Hachi's reasons are its terms, shown in both languages (see `ledger.text.i18n.TERMS`).
 REASON_TERMS = {"out-fee": "out_fees", "forced-out": "forced_out", "hand-roles": "hand_roles",
                 "mizuten": "mizuten"}
 
@@ -165,7 +165,7 @@ def reason_text(reason: str) -> str:
 
 def party(name: str) -> str:
     """A transfer's payer or payee for people: the Hachi-Hachi pot in the language in use."""
-    from .rules.transfers import POT
+    from ..domain.rules.transfers import POT
 
     return t("hh.pot") if name == POT else name
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .rules import GAMES, RuleError
-from .service import Tally
+from ..domain.rules import GAMES, RuleError
+from . import Tally
 
 SIGNATURE_SUFFIX = ".signature"
 
@@ -31,14 +31,14 @@ class DemoReport:
 
 
 def demo_file() -> Path:
-    from .presets import data_dir
+    from ..config.presets import data_dir
 
     return data_dir() / "demo" / "night.json"
 
 
 def default_demo_db() -> Path:
     """`demo.sqlite3` in the user data directory, beside the default database."""
-    from .paths import default_db
+    from ..config.paths import default_db
 
     return default_db().with_name("demo.sqlite3")
 

@@ -14,14 +14,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .rules import RuleError, game_named
-from .rules.errors import show
-from .rules.game import Game, Options
+from ..domain.rules import RuleError, game_named
+from ..domain.rules.errors import show
+from ..domain.rules.game import Game, Options
 
 
 def data_dir() -> Path:
     """The shipped `data/` folder (in the wheel it is `ledger/_data`)."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # ledger/
     for candidate in (here / "_data", here.parent / "data"):
         if (candidate / "presets").is_dir():
             return candidate

@@ -3,7 +3,7 @@
 A game is a `Game` record of pure functions, generic over its options, state and outcome
 (`Game[crazy_solo.Options, crazy_solo.State, crazy_solo.Outcome]`), so a type checker
 holds each engine to its own types. The service never looks inside an outcome or a state;
-it stores `to_json(outcome)`, replays `settle` from `initial` (`ledger.replay`) and keeps
+it stores `to_json(outcome)`, replays `settle` from `initial` (`ledger.domain.replay`) and keeps
 the state after each deal (a frozen dataclass of text, numbers, flags and tuples of them,
 carrying `.seats`).
 """

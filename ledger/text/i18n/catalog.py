@@ -1,4 +1,4 @@
-"""The gettext catalogues: `ledger/locale/<lang>/LC_MESSAGES/tally.po`, compiled by Babel.
+"""The gettext catalogues: `ledger/text/locale/<lang>/LC_MESSAGES/tally.po`, compiled by Babel.
 
 Why compiled here and not at build time: the project is used as an editable install (and CI
 runs nothing but `pip install -e '.[test]'` and pytest), where no build hook runs, and a

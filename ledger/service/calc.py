@@ -7,12 +7,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from . import presets
-from .rules import RuleError
-from .rules.errors import show
-from .rules.fields import read_players
-from .rules.game import Game
-from .rules.transfers import Settlement
+from ..config import presets
+from ..domain.rules import RuleError
+from ..domain.rules.errors import show
+from ..domain.rules.fields import read_players
+from ..domain.rules.game import Game
+from ..domain.rules.transfers import Settlement
 
 MAX_INPUT = 1_000_000  # characters; a deal is a few hundred
 MAX_DEPTH = 32  # nesting levels; a deal object has at most four

@@ -10,9 +10,9 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from ..domain.rules import RuleError
+from ..domain.rules.errors import show
 from .presets import _read_toml, data_dir
-from .rules import RuleError
-from .rules.errors import show
 
 KEYS = ("points", "description")
 

@@ -24,7 +24,7 @@ def resolve_db(option: str | Path | None) -> tuple[Path, str]:
 
 def _file(text: str, field: str) -> Path:
     if "://" in text:
-        from .rules.errors import RuleError
+        from ..domain.rules.errors import RuleError
 
         raise RuleError(field, f"{text} is a URL; Tally keeps its ledger in a SQLite file "
                         "(give its path)", "db_url", value=text)

@@ -79,7 +79,7 @@ class DealView:
     def shown(self) -> str:
         """The summary in the language in use, from the deal's facts (`summary` is the
         sentence stored when it was recorded: history, and the fallback)."""
-        from .summaries import render
+        from ..text.summaries import render
 
         return render(self.game, self.outcome, self.extra, self.summary, self.kind, self.seats)
 
@@ -133,7 +133,7 @@ class Preview:
 
     def shown(self) -> str:
         """The summary in the language in use, from the facts (see `DealView.shown`)."""
-        from .summaries import render
+        from ..text.summaries import render
 
         return render(self.game, self.outcome, self.extra, self.summary, "", self.seats)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .league import (
+from ..domain.league import (
     LeagueRow,
     NightResult,
     Scoring,
@@ -20,7 +20,7 @@ from .league import (
     night_points,
     shown,
 )
-from .store.league_rows import NightGame
+from ..store.league_rows import NightGame
 
 LEAGUE = ["rank", "player", "nights", "deals", "net", "per_deal", "best", "worst", "last"]
 PLACEMENT = ["points", "places"]  # after LEAGUE with placement scoring

@@ -10,7 +10,7 @@ import codecs
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from .rules.errors import RuleError
+from ..domain.rules.errors import RuleError
 
 MIB = 1024 * 1024
 MAX_STDIN = 4 * MIB  # one JSON object (a deal, or a night's nets): a few hundred bytes

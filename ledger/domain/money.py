@@ -32,10 +32,10 @@ def parse_rate(text: str) -> Decimal:
 
     >>> parse_rate(" 0.05 ")
     Decimal('0.05')
-    >>> parse_rate("0,05")
+    >>> parse_rate("0,05")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ledger.rules.errors.RuleError: rate: 0,05 has a comma; write decimals with a point, as 0.05
+    ledger...RuleError: rate: 0,05 has a comma; write decimals with a point, as 0.05
     """
     cleaned = text.strip()
     if len(cleaned) > MAX_RATE_TEXT:

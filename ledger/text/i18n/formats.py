@@ -62,7 +62,7 @@ def time_text(stamp: str, lang: str | None = None, zone: dt.tzinfo | None = None
 def money_text(amount: Decimal, currency: str, lang: str | None = None) -> str:
     """Money in the currency's own format for the language: English as `money.format_money`
     writes it; other languages by CLDR (rounded to the currency's unit first, never floats)."""
-    from ..money import format_money, round_money
+    from ...domain.money import format_money, round_money
 
     lang = lang or language()
     if lang == "en":
@@ -76,7 +76,7 @@ def money_text(amount: Decimal, currency: str, lang: str | None = None) -> str:
 def rate_text(rate: Decimal, currency: str, lang: str | None = None) -> str:
     """One chip's money value exactly as set, never rounded (`money.format_rate` in
     English; the locale's currency format, with every digit of the rate, otherwise)."""
-    from ..money import format_rate
+    from ...domain.money import format_rate
 
     lang = lang or language()
     if lang == "en":

@@ -49,7 +49,7 @@ class Mark:
     def after(self, state: Any, settlement: Settlement) -> Mark:
         """After a deal that settled `settlement` and left `state`.
 
-        >>> from ledger.rules.transfers import Settlement, Transfer
+        >>> from ledger.domain.rules.transfers import Settlement, Transfer
         >>> from collections import namedtuple
         >>> S = namedtuple("S", "seats")
         >>> m = Mark.start(S(("Ann", "Bea", "Chie")))

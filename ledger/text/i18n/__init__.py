@@ -1,12 +1,12 @@
 """Every word Tally shows, in the language in use: `t("nights.title")`, `plural(...)`, `term(...)`.
 
-One gettext catalogue per language (`ledger/locale/<lang>/LC_MESSAGES/tally.po`, see
+One gettext catalogue per language (`ledger/text/locale/<lang>/LC_MESSAGES/tally.po`, see
 `catalog`) serves the CLI, the app and the exports. Msgids are keys ("deal.number"), not
 English sentences, and English has a catalogue of its own: the app's code looks texts up by
 key in hundreds of places (and other work adds keys), a key stays put when the English wording
 improves (an English msgid would turn every Japanese translation fuzzy), and a missing
 Japanese text falls back to the English catalogue rather than showing a key. Long help pages
-are Markdown files per language (`ledger/locale/<lang>/help/<key>.md`), found by the same key.
+are Markdown files per language (`ledger/text/locale/<lang>/help/<key>.md`), found by the same key.
 
 Game terms that Japanese players know by their Japanese names (大場 Ooba, ミズテン Mizuten …)
 are shown with both words: `term("ooba")` → "Ooba 大場" in English, "大場 Ooba" in Japanese.

@@ -21,7 +21,7 @@ QUICK_FLAGS = ("start", "indicator", "mizuten", "declare", "tricks", "roles", "a
 def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
     """Scorer-typed flags to contract JSON (parse checks the content).
 
-    >>> from ledger.rules.hachihachi_table import Options, initial
+    >>> from ledger.domain.rules.hachihachi_table import Options, initial
     >>> st = initial(("P1", "P2", "P3", "P4"), Options())
     >>> quick({"indicator": "QS", "declare": "in,out,in,in", "tricks": "P1=3,P3=2,P4=2"}, st)
     ... # doctest: +NORMALIZE_WHITESPACE

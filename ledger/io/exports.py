@@ -92,8 +92,8 @@ def json_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
 
 def make_folder(folder: Path, field: str) -> None:
     """`folder` made if need be, or a one-line refusal naming why it cannot be."""
+    from ..domain.rules import RuleError
     from .disk import cause
-    from .rules import RuleError
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -147,8 +147,8 @@ def batch(folder: Path, field: str = "--out") -> Iterator[Batch]:
     """Write several export files all or none: a failure (a full disk, an error reading the
     ledger) removes every `.part` file and leaves older files of the same names as they were;
     a file-system error becomes one line naming the folder and the cause."""
+    from ..domain.rules import RuleError
     from .disk import cause
-    from .rules import RuleError
 
     make_folder(folder, field)
     files = Batch(folder)

@@ -1,0 +1,1 @@
+"""Presets from `data/presets/*.toml`, points tables, where files live."""

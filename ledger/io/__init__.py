@@ -1,0 +1,1 @@
+"""Files at the edge: exports, CSV runs, reading input, disk faults."""

@@ -1,0 +1,1 @@
+"""Words at the edge: gettext catalogues, summaries rendered from facts, display widths."""
