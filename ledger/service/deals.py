@@ -165,8 +165,10 @@ class Deals:
                                  f"re-derived after deal {row.number} changed")
             return changed
 
-    def correction_effects(self, deal_id: int, obj: Mapping[str, Any] | None) -> list[str]:
-        """What correcting `deal_id` to `obj` (None: void) would change in the later deals."""
+    def correction_effects(self, deal_id: int, obj: Mapping[str, Any] | None
+                           ) -> list[rederive.Effect]:
+        """What correcting `deal_id` to `obj` (None: void) would change in the later deals:
+        records (`ledger.text.effects` words them), from facts only."""
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
@@ -175,10 +177,9 @@ class Deals:
             _, steps = replay_corrected(s, t, row, obj)
             later = [x for x in steps if x.number > row.number]
             return rederive.downstream(
-                [x.number for x in later],
-                [(x.row.summary, json.loads(x.row.extra or "{}")) for x in later],
-                [(x.summary, dict(x.settlement.extra) if x.settlement else {})
-                 for x in later])
+                [x.number for x in later], [x.outcome for x in later],
+                [json.loads(x.row.extra or "{}") for x in later],
+                [dict(x.settlement.extra) if x.settlement else {} for x in later])
 
     def void_deal(self, deal_id: int, reason: str, author: str | None = None, *,
                   expect_revision: int | None = None) -> int:

@@ -24,6 +24,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ledger.service import FormFacts, RuleError, StaleDeal
 from ledger.service.views import DealView, Preview, TableView
+from ledger.text.effects import effect_lines
 from ledger.text.i18n.errors import render_error, render_message
 
 from ..format import game_title
@@ -155,7 +156,8 @@ class DealForm(TallyModal[int | None]):
         shown = self.render_preview(preview)
         if not self.correcting or "downstream" not in preview.extra:
             return shown
-        later: list[str] = preview.extra["downstream"]
+        later = effect_lines(preview.extra["downstream"], self.ctx.table.game,
+                             self.ctx.table.seats)
         lines = [Text(t("form.downstream"), style="underline"),
                  *(Text(f"• {line}", style="bold yellow") for line in later)] if later else \
             [Text(t("form.downstream_none"), style="dim")]

@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Header, Static
 
 from ledger.service import RuleError
 from ledger.service.views import DealView, Preview, TableView
+from ledger.text.effects import effect_lines
 from ledger.text.textwidth import width as cell_width
 
 from ..format import game_title, minus_signs, status_text
@@ -449,7 +450,8 @@ class TableScreen(TallyScreen[None]):
             return deal.id
 
         title = t("table.void_title", n=deal.number, summary=minus_signs(deal.shown()))
-        later = self.service.correction_effects(deal.id, None)
+        later = effect_lines(self.service.correction_effects(deal.id, None),
+                             self.data.table.game, self.data.table.seats) if self.data else []
         if later:
             title = "\n".join((title, t("table.void_later"), *later))
         self.app.push_screen(PromptModal(title,
