@@ -74,7 +74,7 @@ def void(ctx: typer.Context, deal: int,
 @app.command("undo")
 def undo(ctx: typer.Context, table: Annotated[int, typer.Option()]) -> None:
     """Void the table's last deal (reason: undo); prints its id."""
-    from ..domain.rules import RuleError
+    from ..service import RuleError
 
     deal = ctx_of(ctx).service.undo_last(table)
     if deal is None:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..domain.rules import RuleError
+from ..service import RuleError
 from .context import ctx_of
 
 
