@@ -110,6 +110,53 @@ def list_(ctx: typer.Context, table: Annotated[int, typer.Option()],
                     numeric=[True, True, False, *[True] * len(seats)]))
 
 
+@app.command("fields")
+def fields(
+    ctx: typer.Context,
+    table: Annotated[int, typer.Option(help="The table's id.")],
+    given: Annotated[list[str] | None, typer.Option(
+        "--given", help="key=value of the deal so far (e.g. ending=claim).")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """What the table's next deal asks (the engine's form facts): each field's quick flag
+    and the values it takes; --given shows the fields that follow a choice."""
+    from dataclasses import asdict
+
+    from ..service.inputs import deal_so_far
+    from ..text.form_facts import label_text, takes_text
+
+    facts = ctx_of(ctx).service.form_facts(table, deal_so_far(given or []))
+    if as_json:
+        echo_json({"order": list(facts.order), "fields": [asdict(f) for f in facts.form],
+                   "forced": dict(facts.forced), "impossible": dict(facts.impossible),
+                   "limits": dict(facts.limits), "sides": [list(s) for s in facts.sides]})
+        return
+    typer.echo(grid([t("cli.col.flag"), t("cli.col.field"), t("cli.col.takes")],
+                    [[flags_of(f), label_text(f.label, name="…"), takes_text(f)]
+                     for f in facts.form]))
+    for key, what in (("forced", facts.forced), ("impossible", facts.impossible)):
+        if what:
+            typer.echo(t(f"cli.fields.{key}", what=values_text(what)))
+
+
+def flags_of(spec: Any) -> str:
+    """The flag(s) that give a field: its parts' own when they have them (`at_close`)."""
+    own = [p.quick_flag for p in spec.parts if p.flag]
+    return " ".join(own) if own else spec.quick_flag
+
+
+def values_text(what: dict[str, Any]) -> str:
+    """`declarations: Dan=out, Eve=out` / `contract: solo | heart-solo`."""
+    def one(value: Any) -> str:
+        if isinstance(value, dict):
+            return ", ".join(f"{k}={v}" for k, v in value.items())
+        if isinstance(value, (list, tuple)):
+            return " | ".join(map(str, value))
+        return str(value)
+
+    return "; ".join(f"{key}: {one(value)}" for key, value in what.items())
+
+
 @app.command("history")
 def history(ctx: typer.Context, deal: int,
             as_json: Annotated[bool, typer.Option("--json")] = False) -> None:

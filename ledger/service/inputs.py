@@ -46,6 +46,14 @@ def table_options(items: Iterable[str]) -> dict[str, Any]:
     return presets.parse_set(items)
 
 
+def deal_so_far(items: Iterable[str]) -> dict[str, Any]:
+    """`round fields --given key=value`: a partial deal, values read as TOML."""
+    try:
+        return presets.parse_set(items)
+    except RuleError as exc:
+        raise RuleError("--given", exc.message, exc.code, **exc.values) from None
+
+
 def database_path(option: str | Path | None) -> tuple[Path, str]:
     """The database a command opens and where that came from (`--db`, `TALLY_DB`,
     `default`)."""

@@ -136,7 +136,8 @@ class HachiHachiForm(DealForm):
                                                     id="declare"))
         yield from self.field_row("split", t("slot.split"), SplitPicker(id="split"))
         yield from self.field_row("tricks", t("slot.tricks"),
-                                  NumbersField((), id="tricks", max_digits=1,
+                                  NumbersField((), id="tricks",
+                                               max_digits=len(str(self.table_facts.totals["tricks"])),
                                                total=self.table_facts.totals["tricks"],
                                                auto_next=True))
         hands = HandsField(self.table_facts.facts["hand_roles"], id="hands")

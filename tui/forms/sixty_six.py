@@ -25,6 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Label, Static
 
 from ledger.service import FieldFact, FormFacts, RuleError
+from ledger.service.games import setup_facts
 from ledger.service.views import Preview
 
 from ..format import chips, minus_signs
@@ -231,6 +232,10 @@ class SixtySixBase(DealForm):
         assert spec is not None, name
         return spec
 
+    def digits(self, ending: str, name: str) -> int:
+        """How many digits field `name` takes: its highest value's (220 points: 3)."""
+        return len(str(self.spec({"ending": ending}, name).high))
+
     def game_points(self) -> GamePointsPicker:
         return GamePointsPicker(self.spec({"ending": "scored"}, "game_points"),
                                 id="game-points")
@@ -323,12 +328,15 @@ class SixtySixForm(SixtySixBase):
                                                                 "closer_won").labels),
                                               id="closer-won"))
         yield from self.field_row("points", t("slot.points"),
-                                  NumbersField(two, id="points", max_digits=3))
+                                  NumbersField(two, id="points",
+                                               max_digits=self.digits("claim", "points")))
         yield from self.field_row("tricks", t("slot.tricks"),
-                                  NumbersField(two, id="tricks", max_digits=2))
+                                  NumbersField(two, id="tricks",
+                                               max_digits=self.digits("claim", "tricks")))
+        at = self.spec({"ending": "close"}, "at_close").parts  # the opponent's points, tricks
         yield from self.field_row("at-close", t("slot.at-close"),
-                                  NumbersField(("points", "tricks"), id="at-close",
-                                               max_digits=3))
+                                  NumbersField(tuple(p.name for p in at), id="at-close",
+                                               max_digits=max(len(str(p.high)) for p in at)))
         yield from self.field_row("last-trick", t("slot.last-trick"),
                                   SeatPicker(two, id="last-trick", allow_none=True))
         yield from self.field_row("winner", t("slot.winner"),
@@ -432,7 +440,9 @@ class PartnersNote(Static):
     """Shown while a four-hand table is set up: who plays with whom."""
 
     def __init__(self) -> None:
-        super().__init__(t("setup.partners"), classes="hint")
+        (a, b), (c, d) = setup_facts(FOUR_HAND)["partners"]  # the engine's, 0-based
+        super().__init__(t("setup.partners", a=a + 1, b=b + 1, c=c + 1, d=d + 1),
+                         classes="hint")
 
     def show_seats(self, seats: int) -> None:
         """The pairing is by seat number, whatever the names."""
@@ -462,7 +472,8 @@ class FourHandForm(SixtySixBase):
                                   FourEndingPicker(self.spec({}, "ending"), id="ending"))
         yield from self.field_row("points", t("slot.points"),
                                   NumbersField(self.heads, labels=self.side_names, id="points",
-                                               max_digits=3, total=self.deal_points))
+                                               max_digits=self.digits("played", "points"),
+                                               total=self.deal_points))
         yield from self.field_row("ten", t("slot.ten"),
                                   SeatPicker(self.heads, labels=self.side_names, id="ten"))
         yield from self.field_row("winner", t("slot.winner"),

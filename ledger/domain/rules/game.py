@@ -54,6 +54,12 @@ class FieldFact:
     none: str | None = None  # catalogue key of what empty means here ("ss.none_drawn")
     size: int | None = None  # CARDS: how many cards each
     parts: tuple[FieldFact, ...] = ()  # a field of several kinds of number (`at_close`)
+    flag: str | None = None  # its quick flag on the command line, when not `--<name>`
+
+    @property
+    def quick_flag(self) -> str:
+        """The `tally round add` flag that gives this field ("--last-trick")."""
+        return self.flag or "--" + self.name.replace("_", "-")
 
 
 @dataclass(frozen=True, slots=True)
