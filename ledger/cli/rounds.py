@@ -120,16 +120,12 @@ def fields(
 ) -> None:
     """What the table's next deal asks (the engine's form facts): each field's quick flag
     and the values it takes; --given shows the fields that follow a choice."""
-    from dataclasses import asdict
-
     from ..service.inputs import deal_so_far
     from ..text.form_facts import label_text, takes_text
 
     facts = ctx_of(ctx).service.form_facts(table, deal_so_far(given or []))
     if as_json:
-        echo_json({"order": list(facts.order), "fields": [asdict(f) for f in facts.form],
-                   "forced": dict(facts.forced), "impossible": dict(facts.impossible),
-                   "limits": dict(facts.limits), "sides": [list(s) for s in facts.sides]})
+        echo_json(facts.as_json())
         return
     typer.echo(grid([t("cli.col.flag"), t("cli.col.field"), t("cli.col.takes")],
                     [[flags_of(f), label_text(f.label, name="…"), takes_text(f)]

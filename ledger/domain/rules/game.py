@@ -84,6 +84,16 @@ class FormFacts:
         """The description of field `name`, if it applies now."""
         return next((f for f in self.form if f.name == name), None)
 
+    def as_json(self) -> dict[str, Any]:
+        """The facts a form is drawn from, as plain JSON (`tally round fields --json`, a
+        page's script); the game-specific `facts` are left out (they hold frozen tables)."""
+        from dataclasses import asdict
+
+        return {"order": list(self.order), "fields": [asdict(f) for f in self.form],
+                "forced": dict(self.forced), "impossible": dict(self.impossible),
+                "limits": dict(self.limits), "totals": dict(self.totals),
+                "sides": [list(s) for s in self.sides]}
+
 
 @dataclass(frozen=True, slots=True)
 class Game(Generic[OptionsT, StateT, OutcomeT]):
