@@ -36,6 +36,7 @@ from ..widgets.numbers import NumbersField
 from ..widgets.pickers import Choice, Picker, SeatPicker
 from ..widgets.preview import reason_text
 from .base import DealForm
+from .facts import FactsSeen
 from .registry import register
 
 FOUR_HAND = "sixty-six-four"
@@ -218,13 +219,10 @@ class SixtySixBase(DealForm):
         return " · ".join(p for p in parts if p)
 
     def facts(self, partial: Mapping[str, Any]) -> FormFacts:
-        """The engine's form facts for the deal as filled in so far (read once per shape)."""
-        key = tuple(sorted((k, str(v)) for k, v in partial.items()))
-        cache: dict[tuple[tuple[str, str], ...], FormFacts] = self.__dict__.setdefault(
-            "_facts_seen", {})
-        if key not in cache:
-            cache[key] = self.ctx.facts_for(partial)
-        return cache[key]
+        """The engine's form facts for the deal as filled in so far (each read once)."""
+        seen: FactsSeen = self.__dict__.setdefault("_facts_seen",
+                                                   FactsSeen(self.ctx.facts_for))
+        return seen(partial)
 
     def spec(self, partial: Mapping[str, Any], name: str) -> FieldFact:
         """How the engine describes field `name` when the deal is `partial`."""
