@@ -29,7 +29,7 @@ from ledger.service import DataVersion, RuleError, Tally
 
 from .board import event_data, read_board, render_page
 from .hub import BoardHub
-from .keys import Keys, guard
+from .keys import Keys, guard, no_referrer
 
 TEMPLATES = Path(__file__).parent / "templates"
 TOKEN_LIFE = 120.0  # seconds a page has to open its websocket
@@ -71,6 +71,7 @@ class ClubServer(Server):
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
         app.middlewares.append(guard(self.keys))
+        app.on_response_prepare.append(no_referrer)
         app.router.add_get("/ws/{token}", self.handle_websocket)
         app.router.add_get("/board", self.handle_board)
         app.router.add_get("/board/events", self.handle_events)
