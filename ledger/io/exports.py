@@ -4,7 +4,8 @@ Files are UTF-8 with a byte-order mark so that Excel — Japanese Excel too — 
 correctly. A text cell that a spreadsheet would run as a formula (it starts with `=`, `+`,
 `-`, `@`, a tab or a carriage return, or their full-width forms) is written with a leading
 apostrophe, so it shows as text; so is such a start after a semicolon (`;=`), where a
-spreadsheet that splits on semicolons would begin a new cell. Numbers are written as numbers. Column names are stable (see README).
+spreadsheet that splits on semicolons would begin a new cell. Numbers are written as
+numbers. Column names are stable (see README).
 """
 
 from __future__ import annotations
