@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import sqlite3
 from pathlib import Path
 
 from rich.console import Console
@@ -22,7 +23,8 @@ from tui.screens.table import TableScreen
 
 from ..tui.conftest import SIZE, TODAY, app_for, keys, settle
 
-SEATS = ["[/]", "Ann [guest]", "[b]Bea", "Cid[", "Dan"]
+SEATS = ["[/]x", "Ann [guest]", "[b]Bea", "Cid[", "Dan"]
+OLD = "[/]"  # a name with no letter or digit: refused since item 4, kept in older ledgers
 VENUE = "[/]Crown [red]"
 
 
@@ -37,12 +39,16 @@ def screen_text(app: App[object]) -> str:
 
 
 def seeded(tally: Tally) -> int:
-    tally.add_players(SEATS) if hasattr(tally, "add_players") else [
-        tally.add_player(n) for n in SEATS]
+    tally.add_players(SEATS)
+    con = sqlite3.connect(tally.db.path)
+    with con:
+        con.execute("INSERT INTO player (name, created_at) SELECT ?, created_at FROM player "
+                    "LIMIT 1", (OLD,))
+    con.close()
     night = tally.new_night(TODAY.isoformat(), VENUE)
     table = tally.new_table(night, "crazy-solo", SEATS)
     tally.add_deal(table, {"contract": "solo", "caller": "Ann [guest]", "trump": "clubs",
-                           "partner": "[/]", "team_points": 73}, "[/]x")
+                           "partner": "[/]x", "team_points": 73}, "[/]x")
     tally.add_deal(table, {"contract": "pass"}, "[b]y")
     deal = tally.deals(table)[1]
     tally.void_deal(deal.id, "[/] wrong [i]table", "[/]z")
@@ -76,7 +82,7 @@ def test_item1_brackets_in_names_venue_authors_reasons_show_as_typed(
             await keys(pilot, "escape", "escape", "r")
             assert isinstance(app.screen, RosterScreen)
             shown = screen_text(app)
-            assert all(name in shown for name in SEATS), shown
+            assert all(name in shown for name in [*SEATS, OLD]), shown
             app.screen.notify("saved by [/]x")  # a toast with a name in it
             await pilot.pause(0.3)
             assert "saved by [/]x" in screen_text(app)
