@@ -16,6 +16,8 @@ from .errors import RuleError, show
 from .transfers import POT
 
 MAX_NAME = 40
+MAX_TEXT = 200  # a venue, an author: what a person types, not a document
+MAX_REASON = 500  # why a deal was corrected or voided
 
 # Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15) beyond
 # category Cf: drawn as nothing, though some are letters (the Hangul fillers U+115F,
@@ -75,9 +77,15 @@ def refuse_lookalike(name: str, others: Iterable[str], field: str) -> None:
                         "looks_like", value=show(name), other=show(other))
 
 
-def clean_text(value: str | None, field: str) -> str | None:
+def clean_text(value: str | None, field: str, limit: int = MAX_TEXT) -> str | None:
     """Free text to store (venue, author, reason): refused if it is not text, e.g. a lone
-    surrogate that undecodable command-line bytes turn into (SQLite cannot store it)."""
+    surrogate that undecodable command-line bytes turn into (SQLite cannot store it), if
+    it holds a control character, or if it is longer than `limit` characters (a board
+    sends each one to every board on every change)."""
+    if value is not None and len(value) > limit:
+        head = value[:24] + "…"
+        raise RuleError(field, f"{show(head)} is longer than {limit} characters",
+                        "too_long", value=show(head), n=limit)
     if value is not None and not value.isascii():
         try:
             value.encode("utf-8")
