@@ -15,6 +15,7 @@ import os
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
@@ -64,8 +65,9 @@ async def no_referrer(request: web.Request, response: web.StreamResponse) -> Non
     response.headers["Referrer-Policy"] = "no-referrer"
 
 
-def guard(keys: Keys) -> web.middleware:  # type: ignore[valid-type]
-    """aiohttp middleware: every route behind its key."""
+def guard(keys: Keys, granted: Any = None) -> web.middleware:  # type: ignore[valid-type]
+    """aiohttp middleware: every route behind its key (`granted(transport)` is told of
+    each request a key let in: the gate stops counting its connection as a stranger's)."""
 
     @web.middleware
     async def check(request: web.Request, handler):  # type: ignore[no-untyped-def]
@@ -78,6 +80,8 @@ def guard(keys: Keys) -> web.middleware:  # type: ignore[valid-type]
                                 headers={"WWW-Authenticate": 'Key realm="tally"'})
         if not keys.grants(given, need):
             return web.Response(status=403, text="403: wrong key\n")
+        if granted is not None:
+            granted(request.transport)
         response = await handler(request)
         if from_url and not response.prepared:
             response.set_cookie(COOKIE[need], from_url, httponly=True, samesite="Strict",
