@@ -5,13 +5,17 @@ helpers: every read and every loop is bounded."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import resource
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -25,25 +29,53 @@ def night(db: Path) -> None:
           ",".join(SEATS))
 
 
+@dataclass
+class Served(Room):
+    """A room whose server's output is read all along (a full pipe would stop it)."""
+
+    output: list[str] = field(default_factory=list)
+
+    @property
+    def log(self) -> str:
+        return "".join(self.output)
+
+
+def _drain(process: subprocess.Popen[str], into: list[str]) -> None:
+    assert process.stdout is not None
+    for line in process.stdout:
+        into.append(line)
+
+
 @contextmanager
-def serving(db: Path, *extra: str) -> Iterator[Room]:
-    """`tally serve --port P *extra` in its own process group; stopped whatever happens."""
+def serving(db: Path, *extra: str, open_files: tuple[int, int] | None = None
+            ) -> Iterator[Served]:
+    """`tally serve --port P *extra` in its own process group (with `open_files` as its
+    soft and hard RLIMIT_NOFILE); stopped whatever happens."""
     if not db.exists():
         night(db)
     port = free_port()
+
+    def limits() -> None:
+        if open_files is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, open_files)
+
     process = subprocess.Popen([sys.executable, "-m", "ledger.cli.main", "--db", str(db),
                                 "serve", "--port", str(port), *extra], cwd=ROOT, text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=limits)
+    output: list[str] = []
     try:
         found: dict[str, str] = {}
         deadline = time.monotonic() + START
         assert process.stdout is not None
         while len(found) < 2:
             assert time.monotonic() < deadline and process.poll() is None, "serve did not start"
-            m = re.match(r"(entry|board): (\S+)$", process.stdout.readline().strip())
+            line = process.stdout.readline()
+            output.append(line)
+            m = re.match(r"(entry|board): (\S+)$", line.strip())
             if m:
                 found[m[1]] = m[2]
+        threading.Thread(target=_drain, args=(process, output), daemon=True).start()
         while True:  # the URLs are printed as the server starts, a moment before it listens
             assert time.monotonic() < deadline and process.poll() is None, "serve never listened"
             try:
@@ -51,7 +83,8 @@ def serving(db: Path, *extra: str) -> Iterator[Room]:
                 break
             except OSError:
                 time.sleep(0.05)
-        yield Room(db, f"http://127.0.0.1:{port}", found["entry"], found["board"], process)
+        yield Served(db, f"http://127.0.0.1:{port}", found["entry"], found["board"], process,
+                     output)
     finally:
         stop_room(process)
 
@@ -106,3 +139,33 @@ def ws_url(room: Room, query: str = "") -> str:
 
 def dumps(message: object) -> str:
     return json.dumps(message)
+
+
+def app_pids(room: Room) -> list[int]:
+    """The tab apps (`tui.serve.device`) of the server's session (its own, a new one)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmd = f.read()
+            with open(f"/proc/{entry}/stat") as f:
+                session = int(f.read().rsplit(")", 1)[1].split()[3])
+        except (OSError, ValueError, IndexError):
+            continue
+        if b"tui.serve.device" in cmd and b"/bin/sh" not in cmd.split(b"\0")[0] and \
+                session == room.process.pid:
+            found.append(int(entry))
+    return found
+
+
+def environ_of(pid: int) -> dict[str, str]:
+    with open(f"/proc/{pid}/environ", "rb") as f:
+        pairs = [item.split(b"=", 1) for item in f.read().split(b"\0") if b"=" in item]
+    return {k.decode(): v.decode("utf-8", "replace") for k, v in pairs}
+
+
+def entry_ws(room: Room, token_url: str, width: int = 80, height: int = 24) -> str:
+    return f"{token_url}?key={key_of(room.entry)}&width={width}&height={height}"
+
