@@ -253,6 +253,8 @@ def outcome_for(t: Table, state: State, obj: Mapping[str, Any]
                             "not_seats", given=', '.join(given), seats=', '.join(t.seats))
     try:  # every engine's parse refuses a deal at a finished table; say it plainly
         outcome = t.game.parse(obj, state, t.options)
+        if t.game.check_entered is not None:
+            t.game.check_entered(outcome)
     except RuleError:
         if t.game.status(state, t.options).get("finished"):
             raise RuleError("table", f"{t.id} is finished; start a new table",

@@ -264,6 +264,23 @@ def parse_deal(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
                 at_close_tricks=tuple(at_tricks.items()), last_trick=last_trick, dealer=dealer)
 
 
+def refuse_one_point(deal: Deal) -> None:
+    """No trick makes 1 card point (a trick of two cards holds 0 or at least 2), so a player
+    with 1, at the end or at a close, is refused. Checked where a deal is entered (`record`,
+    `correct`, `calc`: `Game.check_entered`), not when a stored deal replays: deals stored
+    before this check keep settling as recorded.
+
+    >>> refuse_one_point(Deal("claim", by="A", points=(("A", 70), ("B", 1))))
+    Traceback (most recent call last):
+    ledger.domain.rules.errors.RuleError: points.B: 1 card point cannot happen (no trick makes 1)
+    """
+    for where, pair in (("points", deal.points), ("at_close.points", deal.at_close_points)):
+        for name, p in pair:
+            if p == 1:
+                raise RuleError(f"{where}.{name}", "1 card point cannot happen (no trick "
+                                "makes 1)", "ss.one_point")
+
+
 def _check_claim_last_trick(rules: Rules, total_tricks: int, last_trick: str | None) -> None:
     after_last = rules.last_trick > 0 and total_tricks == rules.tricks
     if after_last and last_trick is None:
@@ -343,12 +360,14 @@ def _parse_scored(obj: Mapping[str, Any], players: tuple[str, str],
 
 
 def score(deal: Deal, rules: Rules, *, false_claim_schwarz: bool = True,
-          exhausted_scores: str = "scale") -> tuple[str | None, int]:
+          exhausted_scores: str = "scale", close_judged: str = "at_close"
+          ) -> tuple[str | None, int]:
     """(winner, game points) of a deal; (None, 0) for a drawn deal.
 
     The keywords are the table's options (`sixty_six_options`): a false claim gives 3 when
     the opponent has no trick (else a flat 2); a played-out Schnapsen deal scores on the
-    1-2-3 scale (`one`: a flat 1).
+    1-2-3 scale (`one`: a flat 1); a successful Schnapsen close is judged on the opponent's
+    position at the close (`whole_deal`: at the deal's end, as in Sixty-Six).
 
     >>> d = parse_deal({"ending": "claim", "by": "A", "points": {"A": 68, "B": 40},
     ...                 "tricks": {"A": 4, "B": 3}}, SIXTY_SIX, ("A", "B"))
@@ -375,7 +394,7 @@ def score(deal: Deal, rules: Rules, *, false_claim_schwarz: bool = True,
         at_points, at_tricks = dict(deal.at_close_points), dict(deal.at_close_tricks)
         if not deal.closer_won:
             return opponent, 3 if at_tricks[opponent] == 0 else 2
-        if rules.schnapsen:
+        if rules.schnapsen and close_judged == "at_close":
             return deal.by, scale(at_points[opponent], at_tricks[opponent])
         return deal.by, scale(points[opponent], tricks[opponent])
     assert deal.last_trick is not None
