@@ -31,6 +31,7 @@ from .errors import RuleError, show
 from .game import FormFacts, Game
 from .options import options_to_json
 from .sixty_six_deal import scale
+from .sixty_six_form import four_hand_facts
 from .sixty_six_match import (
     MatchExtra,
     MatchStatus,
@@ -352,14 +353,16 @@ def form_facts(state: State, options: FourOptions, partial: Mapping[str, Any]) -
     >>> f.sides, dict(f.totals), "ten_of_trumps" in f.fields
     ((('A', 'C'), ('B', 'D')), {'points': 130}, False)
     """
-    fields = ("ending", "points", "winner", "game_points") + (
-        ("ten_of_trumps",) if options.ten_of_trumps_bonus else ()) + (
-        ("tricks",) if options.four_hand_scale == "loser" else ())
-    totals = {"points": DEAL_POINTS}
-    if "tricks" in fields:  # the loser's scale: a side with 0 points says its tricks
-        totals["tricks"] = pack_of(options).hand
-    return FormFacts(order=state.seats, fields=fields, totals=totals,
-                     sides=tuple(sides_of(state.seats)), facts={"dealer": state.dealer})
+    pack = pack_of(options)
+    return four_hand_facts(state.seats, tuple(sides_of(state.seats)), partial,
+                           deal_points=pack.deal_points, ten_bonus=options.ten_of_trumps_bonus,
+                           dealer=state.dealer, cards_each=pack.hand,
+                           tricks=options.four_hand_scale == "loser")
+
+
+def setup_facts(options: FourOptions, seats: int | None) -> dict[str, Any]:
+    """Who plays with whom, by seat number (0-based): seats 1+3 against 2+4."""
+    return {"partners": tuple(tuple(int(s) for s in side) for side in sides_of(tuple("0123")))}
 
 
 GAME = Game(
@@ -367,6 +370,6 @@ GAME = Game(
     make_options=make_four, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
     quick=make_quick(FOUR_FLAGS), legacy_options=LEGACY_FOUR, form_facts=form_facts,
-    check_entered=refuse_one_point,
-    status_type=FourStatus, extra_type=FourExtra,
+    check_entered=refuse_one_point, setup_facts=setup_facts, status_type=FourStatus,
+    extra_type=FourExtra,
 )
