@@ -74,7 +74,7 @@ def number(n: int) -> str:
 # --- Hachi-Hachi -----------------------------------------------------------------------------
 
 def hachihachi(outcome: Facts, extra: Facts) -> str:
-    """E.g. "Q♠ ×2 · in P2 P4 P5 · pot 10 → P2" or "7♥ · nobody in, void"."""
+    """E.g. "Q♠ ×2 · in P2 P4 P5 · pot 10 → P2" or "7♥ · nobody in — skipped"."""
     indicator = str(outcome["indicator"])
     head = indicator[:-1] + SUITS[indicator[-1]]
     m = extra.get("multiplier", 1)
