@@ -304,8 +304,8 @@ def _parse_close(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
         raise RuleError("closer_won", "is missing (true or false)", "ss.missing_bool")
     won = F.get_bool(obj, "closer_won")
     if won and points[closer] < CLAIM_AT:
-        raise RuleError("closer_won", f"true, but {closer} has {points[closer]} points "
-                        f"(a closer wins by reaching {CLAIM_AT})",
+        raise RuleError("closer_won", f"{closer} has {points[closer]} points; a closer "
+                        f"wins by reaching {CLAIM_AT}",
                         "ss.closer_short", closer=closer, points=points[closer], target=CLAIM_AT)
     raw = obj.get("at_close")
     if raw is None:
@@ -443,4 +443,4 @@ def describe(deal: Deal) -> str:
         return f"{deal.by} claims, {points}"
     if deal.ending == "close":
         return f"{deal.by} closes and {'makes it' if deal.closer_won else 'fails'}, {points}"
-    return f"stock used up, {points}, last trick {deal.last_trick}"
+    return f"stock used up, {points}, {deal.last_trick} took the last trick"
