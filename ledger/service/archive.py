@@ -25,7 +25,7 @@ from ..store.db import (
     replace_contents,
 )
 from ..store.migrate import current_revision, migrate, schema_problem
-from ..text.i18n import language
+from ..text.i18n import language, t
 from ..text.summaries import reason_text, render
 from .deals import Deals
 from .night_end import NightEnd
@@ -62,6 +62,7 @@ class Archive:
                 tag = f"all-{nights[-1].date}" if nights else "all"
             tables = repo.tables(session=s, night_id=night_id)
             per_table = repo.nets_by_table(session=s, night_id=night_id)
+            seated = repo.seats_by_table(session=s)
             names = repo.player_names(session=s)
             ranked = standings_of(s, per_table, night_id=night_id)
         the_rate = money.parse_rate(rate) if rate else None
@@ -77,6 +78,9 @@ class Archive:
             columns = {t.id: t.game for t in tables}
         heads = list(dict.fromkeys(columns.values()))
         by_player: dict[str, dict[str, int]] = {}
+        for tid in columns:  # a table a player sat at is a net of 0 until chips move there
+            for pid, _ in seated.get(tid, ()):
+                by_player.setdefault(names[pid], {}).setdefault(columns[tid], 0)
         for (pid, tid), v in per_table.items():
             cell = by_player.setdefault(names[pid], {})
             cell[columns[tid]] = cell.get(columns[tid], 0) + v
@@ -118,7 +122,8 @@ class Archive:
                 moves = export_rows.moves_by_revision(session=s, night_id=night_id)
                 deals = Runs(export_rows.deal_rows(session=s, night_id=night_id, moves=moves,
                                                    kinds=kinds,
-                                                   summary=summary_of if said else None),
+                                                   summary=summary_of if said else None,
+                                                   void=void_summary),
                              *export_rows.DEAL_RUN)
                 deals_file = files.write(f"deals-{tag}", exports.DEALS, deals, fmt,
                                          exports.DEALS_TEXT)
@@ -356,6 +361,11 @@ def _copy_db(source: Path, dest: Path) -> None:
             dst.close()
     finally:
         src.close()
+
+
+def void_summary(reason: str) -> str:
+    """A void deal's summary with its reason, as the table screen says it ("void misdeal")."""
+    return t("table.void", reason=reason).strip()
 
 
 def summary_of(game: str, outcome: str | None, extra: str | None, kind: str, stored: str,

@@ -34,6 +34,12 @@ def house_rules_of(name: str) -> list[tuple[str, Any]]:
     return presets.house_rules(rules.game_named(name))
 
 
+def readings_of(name: str) -> list[tuple[str, Any]]:
+    """(option, default value) of the options the game's preset file marks as readings (the
+    seed is silent there; the rules documents chose one club reading)."""
+    return presets.readings(rules.game_named(name))
+
+
 def setup_facts(name: str, seats: int | None = None) -> dict[str, Any]:
     """What the new-table form shows of a game before a table exists (the rules people
     forget), from the game's own hook under its default preset: Crazy Solo's cards removed

@@ -22,12 +22,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ledger.service import FormFacts, RuleError, StaleDeal
+from ledger.service import MAX_REASON, FormFacts, RuleError, StaleDeal
 from ledger.service.views import DealView, Preview, TableView
 from ledger.text.effects import effect_lines
 from ledger.text.i18n.errors import render_error, render_message
 
-from ..format import game_title
+from ..format import game_title, minus_signs
 from ..i18n import t
 from ..screen_base import TallyModal
 from ..widgets.preview import PreviewPanel, render_preview
@@ -158,10 +158,7 @@ class DealForm(TallyModal[int | None]):
             return shown
         later = effect_lines(preview.extra["downstream"], self.ctx.table.game,
                              self.ctx.table.seats)
-        lines = [Text(t("form.downstream"), style="underline"),
-                 *(Text(f"• {line}", style="bold yellow") for line in later)] if later else \
-            [Text(t("form.downstream_none"), style="dim")]
-        return Group(shown, Text(""), *lines)
+        return Group(shown, Text(""), *downstream_lines(later))
 
     def is_set(self, slot: str) -> bool:
         """Has the scorer filled this slot yet? (its complaint is a hint until then)"""
@@ -210,7 +207,8 @@ class DealForm(TallyModal[int | None]):
                     if self.correcting:
                         yield from self.field_row(
                             "reason", t("field.reason"),
-                            Input(placeholder=t("field.reason_hint"), id="reason", compact=True))
+                            Input(placeholder=t("field.reason_hint"), id="reason", compact=True,
+                                  max_length=MAX_REASON))
                 with VerticalScroll(id="form-side"):
                     yield Static(t("preview.title"), classes="panel-title")
                     yield PreviewPanel(self.ctx.table.seats, id="preview",
@@ -480,3 +478,11 @@ class DealForm(TallyModal[int | None]):
 
         self.app.push_screen(ConfirmModal(t("form.discard"), yes=t("button.discard"),
                                           no=t("button.keep_editing")), answered)
+
+
+def downstream_lines(later: list[str]) -> list[Text]:
+    """"What this changes later", a line per change, with the app's minus sign."""
+    if not later:
+        return [Text(t("form.downstream_none"), style="dim")]
+    return [Text(t("form.downstream"), style="underline"),
+            *(Text(f"• {minus_signs(line)}", style="bold yellow") for line in later)]

@@ -453,7 +453,7 @@ class TableScreen(TallyScreen[None]):
         later = effect_lines(self.service.correction_effects(deal.id, None),
                              self.data.table.game, self.data.table.seats) if self.data else []
         if later:
-            title = "\n".join((title, t("table.void_later"), *later))
+            title = "\n".join((title, t("table.void_later"), *map(minus_signs, later)))
         self.app.push_screen(PromptModal(title,
                                          [Field("reason", t("field.reason"), "",
                                                 t("field.reason_hint"))],
