@@ -36,11 +36,12 @@ def serve(
         raise RuleError("--lang", f"{lang!r} is not en or ja", "cli.bad_lang", lang=repr(lang))
     if not 0 < port < 65536:
         raise RuleError("--port", f"{port} is not a TCP port", "not_port", value=port)
+    lo, hi = 1, 1000
     for name, value in (("--max-tabs", max_tabs), ("--max-tabs-per-address",
                                                    max_tabs_per_address)):
-        if not 1 <= value <= 1000:
-            raise RuleError(name, f"{value} is not between 1 and 1000", "not_between",
-                            value=value, lo=1, hi=1000)
+        if not lo <= value <= hi:
+            raise RuleError(name, f"{value} is not between {lo} and {hi}", "not_between",
+                            value=value, lo=lo, hi=hi)
     from tui.serve.run import run
 
     root = ctx_of(ctx)
