@@ -121,8 +121,7 @@ def fields(
         "--given", help="key=value of the deal so far (e.g. ending=claim).")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """What the table's next deal asks (the engine's form facts): each field's quick flag
-    and the values it takes; --given shows the fields that follow a choice."""
+    """What the table's next deal asks: each field's quick flag and the values it takes."""
     from ..service.inputs import deal_so_far
     from ..text.form_facts import label_text, takes_text
 

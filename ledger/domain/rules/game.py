@@ -38,8 +38,10 @@ CARDS = "cards"  # cards typed as codes ("QS"), `each` names whose hands
 @dataclass(frozen=True, slots=True)
 class FieldFact:
     """One field a form asks, self-describing: a template draws it from this alone (no
-    rule of the game in the app). `label` and `labels` are catalogue keys, except a player
-    field's `labels`, which are the names shown for its choices (sides: "Ann+Chie")."""
+    rule of the game in the app). `label` and `labels` are catalogue keys ("term.x": the
+    game term x, both words; `ledger.text.form_facts.label_text` words either), except a
+    player field's `labels`, which are the names shown for its choices (sides: "Ann+Chie").
+    `quick_flag` is the `tally round add` flag that gives it."""
 
     name: str  # the contract's key ("points", "ending")
     kind: str  # CHOICE, NUMBER, PLAYER, FLAG or CARDS
