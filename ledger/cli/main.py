@@ -73,13 +73,17 @@ def tui(
 
 @app.command()
 def where(ctx: typer.Context) -> None:
-    """Print the paths in use: database, presets and exports."""
+    """Print the paths in use: database (and its engine), presets and exports."""
     from ..config.paths import exports_dir, resolve_db
     from ..config.presets import data_dir
 
     root = ctx_of(ctx)
     path, source = (root.db_path, "--demo") if root.demo else resolve_db(root.db_option)
-    typer.echo(f"database  {path}  ({source})")
+    from ..store.engine import describe
+
+    engine, shown = describe(path)
+    typer.echo(f"database  {shown}  ({source})")
+    typer.echo(f"engine    {engine}")
     typer.echo(f"data      {data_dir()}")
     typer.echo(f"exports   {exports_dir()}")
 

@@ -22,11 +22,10 @@ from ..domain.rules import RuleError
 from ..domain.rules.game import FormFacts
 from ..domain.rules.names import MAX_NAME, clean_name, clean_text, name_key
 from ..domain.rules.transfers import POT
-from ..store.watch import DataVersion
 from .calc import read_json_object
 from .facade import Tally
 from .standings import rank_rows
 
-__all__ = ["MAX_NAME", "POT", "DataVersion", "FormFacts", "RuleError", "Scoring", "StaleDeal",
+__all__ = ["MAX_NAME", "POT", "FormFacts", "RuleError", "Scoring", "StaleDeal",
            "Tally", "clean_name", "clean_text", "exports_dir", "name_key", "rank_rows",
            "read_json_object", "shown"]

@@ -96,9 +96,10 @@ def night_games(*, session: Connection, date_from: str | None = None,
 def add_season(*, session: Connection, name: str, date_from: str, date_to: str, scoring: str,
                points: str, now: str) -> int:
     cur = session.execute("INSERT INTO season (name, date_from, date_to, scoring, points, "
-                          "created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                          (name, date_from, date_to, scoring, points, now))
-    return int(cur.lastrowid or 0)
+                          "created_at) VALUES (:name, :lo, :hi, :scoring, :points, :at) "
+                          "RETURNING id", {"name": name, "lo": date_from, "hi": date_to,
+                                           "scoring": scoring, "points": points, "at": now})
+    return int(cur.fetchone()[0])
 
 
 def seasons(*, session: Connection) -> list[Any]:
@@ -117,5 +118,6 @@ def season_named(*, session: Connection, name: str) -> Any | None:
 def nights_in(*, session: Connection, date_from: str | None, date_to: str | None
               ) -> Sequence[tuple[int, str]]:
     """(id, date) of the nights in the range, in date order."""
-    return session.execute("SELECT id, date FROM night WHERE date >= ? AND date <= ? "
-                           "ORDER BY date, id", (date_from or FIRST, date_to or LAST)).fetchall()
+    return session.execute("SELECT id, date FROM night WHERE date >= :lo AND date <= :hi "
+                           "ORDER BY date, id",
+                           {"lo": date_from or FIRST, "hi": date_to or LAST}).fetchall()

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ledger.store.watch import DataVersion
 
 from ledger.service import Tally
-from ledger.store.watch import DataVersion
 from tui.i18n import set_language
 from tui.serve.board import event_data, read_board, render_page
 from tui.serve.keys import BOARD, ENTRY, Keys, needs

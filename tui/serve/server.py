@@ -25,7 +25,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ledger.service import DataVersion, RuleError, Tally
+from ledger.service import RuleError, Tally
 
 from .board import event_data, read_board, render_page
 from .hub import BoardHub
@@ -59,7 +59,7 @@ class ClubServer(Server):
         self.service = Tally.open(db)
         self.asks: dict[str, Ask] = {}
         self.sockets: set[web.WebSocketResponse] = set()  # closed on shutdown, apps with them
-        self.hub = BoardHub(DataVersion(db), lambda: event_data(
+        self.hub = BoardHub(self.service.db.watch(), lambda: event_data(
             read_board(self.service, night_id)))
 
     def initialize_logging(self) -> None:
