@@ -190,3 +190,35 @@ def raw_sql(db: Any, *statements: str) -> None:
         con.commit()
     finally:
         con.close()
+
+
+class _RawServer:
+    """A psycopg connection that takes the tests' `?` parameters, foreign keys unchecked."""
+
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self.conn = psycopg.connect(url)
+        self.conn.execute("SET session_replication_role = replica")
+
+    def execute(self, sql: str, params: Any = ()) -> Any:
+        sql = sql.replace("%", "%%").replace("?", "%s")
+        sql = sql.replace("PRAGMA foreign_keys=OFF", "SELECT 1")
+        return self.conn.execute(sql, tuple(params))
+
+    def commit(self) -> None:
+        self.conn.commit()
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def raw(db: Any) -> Any:
+    """A plain connection to the test's database behind Tally's back (a hand edit): a
+    `sqlite3` one for a file, foreign keys off; for a server's database, one that takes
+    the same `?` parameters."""
+    if isinstance(db, str):
+        return _RawServer(db)
+    import sqlite3
+
+    return sqlite3.connect(db)

@@ -174,7 +174,7 @@ class Archive:
         with tempfile.TemporaryDirectory() as tmpdir:
             trial = Path(tmpdir) / "restore.sqlite3"
             _check_backup(source, trial)
-            kept = self.store.db.replace_with(trial, force)
+            kept = self.store.db.replace_with(trial, force, beside=source)
         return kept
 
     # ---- import ----------------------------------------------------------------------------

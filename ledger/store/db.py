@@ -107,10 +107,11 @@ class Database:
         the file cannot be written)."""
         raise NotImplementedError
 
-    def replace_with(self, trial: Path, force: bool) -> Path | None:
+    def replace_with(self, trial: Path, force: bool, beside: Path) -> Path | None:
         """The ledger's content replaced by the checked SQLite file `trial`, in one
         transaction; refused without `force` if it holds data, which is kept first (a
-        SQLite file; its path returned)."""
+        SQLite file beside the ledger's, or on a server beside the backup `beside`; its
+        path returned)."""
         raise NotImplementedError
 
     def changed(self) -> bool:

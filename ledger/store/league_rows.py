@@ -69,7 +69,7 @@ def night_games(*, session: Connection, date_from: str | None = None,
     tables = {tid: (night, g, day) for tid, night, g, day in session.execute(scope, params)}
     everything = date_from is None and date_to is None and game is None
     # every table: no filter at all, as `standings --all` (the decade's common case)
-    where = "" if everything else f"WHERE d.table_id IN (SELECT id FROM ({scope}))"
+    where = "" if everything else f"WHERE d.table_id IN (SELECT id FROM ({scope}) AS scope)"
     nets: dict[tuple[int, int], int] = {}
     for tid, payer, payee, amount in session.execute(_PAIRS.format(where=where), params):
         if payee is not None:  # NULL is the Hachi-Hachi pot

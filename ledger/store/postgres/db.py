@@ -208,10 +208,10 @@ class PostgresDatabase(Database):
         finally:
             target.dispose()
 
-    def replace_with(self, trial: Path, force: bool) -> Path | None:
+    def replace_with(self, trial: Path, force: bool, beside: Path) -> Path | None:
         """The ledger's content replaced by a checked SQLite file, in one transaction on
         the server; without --force only an empty ledger is replaced, and a ledger that
-        holds data is first kept as a SQLite file in the current folder."""
+        holds data is first kept as a SQLite file beside the backup restored (`beside`)."""
         from ..copy import copy_ledger, holds_data
         from ..sqlite.db import SqliteDatabase
         from ..sqlite.files import keep_copy
@@ -225,7 +225,7 @@ class PostgresDatabase(Database):
             kept = None
             if holds_data(self):
                 name = (urlsplit(self.url).path.strip("/") or "tally") + ".sqlite3"
-                kept = keep_copy(Path.cwd() / name, copy=self.backup_to)
+                kept = keep_copy(beside.parent / name, copy=self.backup_to)
             copy_ledger(source, self, force=True)
             return kept
         finally:

@@ -137,7 +137,7 @@ class SqliteDatabase(Database):
 
         backup_file(self.path, dest)
 
-    def replace_with(self, trial: Path, force: bool) -> Path | None:
+    def replace_with(self, trial: Path, force: bool, beside: Path) -> Path | None:
         from .files import replace_file_contents
 
         return replace_file_contents(self, trial, force)
