@@ -29,14 +29,19 @@ class NightGame(NamedTuple):
     deals: int
 
 
-def _scope(lo: str | None, hi: str | None, game: str | None) -> tuple[str, dict[str, str]]:
-    """The tables of the nights in range (of one game): id, night, game, date."""
+def _scope(lo: str | None, hi: str | None, game: str | None, venue: str | None = None
+           ) -> tuple[str, dict[str, str]]:
+    """The tables of the nights in range (of one game, at one venue): id, night, game,
+    date."""
     sql = ("SELECT g.id, g.night_id, g.game, n.date FROM game_table g "
            "JOIN night n ON n.id = g.night_id WHERE n.date >= :lo AND n.date <= :hi")
     params = {"lo": lo or FIRST, "hi": hi or LAST}
     if game is not None:
         sql += " AND g.game = :game"
         params["game"] = game
+    if venue is not None:
+        sql += " AND n.venue = :venue"
+        params["venue"] = venue
     return sql, params
 
 
@@ -62,12 +67,14 @@ JOIN dealt ON dealt.tid = s.table_id LEFT JOIN voided ON voided.tid = s.table_id
 
 
 def night_games(*, session: Connection, date_from: str | None = None,
-                date_to: str | None = None, game: str | None = None) -> list[NightGame]:
+                date_to: str | None = None, game: str | None = None,
+                venue: str | None = None) -> list[NightGame]:
     """Per (night, game, player) net and deals over the nights dated date_from … date_to
-    (both included; None: open), for every player who played a deal that is not void."""
-    scope, params = _scope(date_from, date_to, game)
+    (both included; None: open; at one venue, or every venue), for every player who played
+    a deal that is not void."""
+    scope, params = _scope(date_from, date_to, game, venue)
     tables = {tid: (night, g, day) for tid, night, g, day in session.execute(scope, params)}
-    everything = date_from is None and date_to is None and game is None
+    everything = date_from is None and date_to is None and game is None and venue is None
     # every table: no filter at all, as `standings --all` (the decade's common case)
     where = "" if everything else f"WHERE d.table_id IN (SELECT id FROM ({scope}) AS scope)"
     nets: dict[tuple[int, int], int] = {}

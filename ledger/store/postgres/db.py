@@ -35,8 +35,8 @@ from psycopg.adapt import Loader
 from ...domain.rules.errors import RuleError
 from ..db import BUSY_TIMEOUT_MS, Database, WriteFault
 from .url import without_password
+from .watch import CHANNEL, Listen
 
-CHANNEL = "tally"
 WRITE_LOCK = 0x7A11_7A11  # pg_advisory_xact_lock key: one writer at a time per database
 CONNECT_TIMEOUT_S = 5
 _NAME = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
@@ -52,12 +52,10 @@ class _StampLoader(Loader):
     """A timestamp as SQLite holds it: text to the microsecond."""
 
     def load(self, data: Any) -> str:
-        text = bytes(data).decode()
-        if text.endswith("+00"):  # timestamptz, the session in UTC
-            text = text[:-3]
-        if "." not in text:
-            return text + ".000000"
-        head, frac = text.split(".", 1)
+        raw = bytes(data).decode()
+        if raw.endswith("+00"):  # timestamptz, the session in UTC
+            raw = raw[:-3]
+        head, _, frac = raw.partition(".")
         return f"{head}.{frac:0<6}"
 
 
@@ -165,8 +163,6 @@ class PostgresDatabase(Database):
                 "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")}
 
     def watch(self) -> Any:
-        from .watch import Listen
-
         return Listen(self)
 
     def sqlalchemy_url(self) -> str:
@@ -241,8 +237,8 @@ class PostgresDatabase(Database):
 
 def fault(where: str, exc: BaseException, during_write: bool = False) -> RuleError:
     """One line for what the server (or the way to it) said."""
-    text = " ".join(str(exc).split())
-    low = text.lower()
+    said = " ".join(str(exc).split())
+    low = said.lower()
     if "password authentication failed" in low or "no password supplied" in low:
         return RuleError("database", f"{where}: the server refused the user name or password",
                          "pg_password", where=where)
@@ -257,6 +253,6 @@ def fault(where: str, exc: BaseException, during_write: bool = False) -> RuleErr
         return RuleError("database", f"{where}: the connection to the server was lost; "
                          "nothing of this change was saved", "pg_lost", where=where)
     if isinstance(exc, psycopg.OperationalError):
-        return RuleError("database", f"{where}: the server cannot be reached ({text})",
-                         "pg_unreachable", where=where, why=text)
-    return RuleError("database", f"{where}: {text}", "pg_error", where=where, why=text)
+        return RuleError("database", f"{where}: the server cannot be reached ({said})",
+                         "pg_unreachable", where=where, why=said)
+    return RuleError("database", f"{where}: {said}", "pg_error", where=where, why=said)

@@ -13,7 +13,7 @@ from typing import Any
 
 import psycopg
 
-from .db import CHANNEL
+CHANNEL = "tally"  # every write transaction ends with NOTIFY on it (db.py)
 
 
 class Listen:

@@ -201,42 +201,6 @@ class SqliteDatabase(Database):
             conn.close()
 
 
-def bump_restore_count(conn: Connection) -> None:
-    """Mark the file as restored (inside the restore's write transaction)."""
-    count = conn.execute("PRAGMA main.user_version").fetchone()[0]
-    conn.execute(f"PRAGMA main.user_version = {(count + 1) % 2**31}")
-
-
-def _quoted(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
-def replace_contents(conn: Connection, source: str = "restored") -> None:
-    """Make `main` hold exactly the schema and rows of the attached database `source`,
-    inside the caller's write transaction (foreign keys off on `conn`): readers see the old
-    ledger until COMMIT and the new one after, and a crash leaves the old one whole."""
-    old = conn.execute("SELECT type, name FROM main.sqlite_master WHERE name NOT LIKE "
-                       "'sqlite_%' AND type IN ('table', 'view')").fetchall()
-    for kind, name in old:  # a table's indexes and triggers go with it
-        conn.execute(f"DROP {kind.upper()} IF EXISTS main.{_quoted(name)}")
-    new = conn.execute(f"SELECT type, name, sql FROM {source}.sqlite_master WHERE name NOT LIKE "
-                       "'sqlite_%' AND sql IS NOT NULL ORDER BY rowid").fetchall()
-    tables = [name for kind, name, _ in new if kind == "table"]
-    for kind, _, sql in new:
-        if kind == "table":
-            conn.execute(sql)
-    for name in tables:
-        conn.execute(f"INSERT INTO main.{_quoted(name)} SELECT * FROM {source}.{_quoted(name)}")
-    for kind, _, sql in new:  # indexes built once the rows are in; triggers fire on nothing
-        if kind != "table":
-            conn.execute(sql)
-    has_sequence = "SELECT 1 FROM {}.sqlite_master WHERE name = 'sqlite_sequence'"
-    if conn.execute(has_sequence.format("main")).fetchone():
-        conn.execute("DELETE FROM main.sqlite_sequence")
-        if conn.execute(has_sequence.format(source)).fetchone():
-            conn.execute(f"INSERT INTO main.sqlite_sequence SELECT * FROM {source}.sqlite_sequence")
-
-
 def open_problem(path: Path, exc: BaseException) -> RuleError:
     """What keeps `path` from being opened (or made) as a database, in one line: a full disk,
     a read-only medium, folder or file, a file that is not SQLite, damage, a lock."""

@@ -14,11 +14,11 @@ import os
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from ...domain.rules.errors import RuleError
 from ...io.disk import cause, read_only_medium
 from ..db import BUSY_TIMEOUT_MS, WriteFault
-from .db import SqliteDatabase, bump_restore_count, replace_contents
 
 
 def copy_file(source: Path, dest: Path) -> None:
@@ -70,7 +70,7 @@ def trial_copy(source: Path, trial: Path) -> bool:
     return True
 
 
-def damage(db: SqliteDatabase) -> tuple[str, tuple[str, ...] | None]:
+def damage(db: Any) -> tuple[str, tuple[str, ...] | None]:
     """SQLite's own look at a file: (quick_check's verdict, a row whose parent is missing)."""
     with db.transaction() as conn:
         verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
@@ -78,7 +78,7 @@ def damage(db: SqliteDatabase) -> tuple[str, tuple[str, ...] | None]:
     return verdict, broken
 
 
-def replace_file_contents(db: SqliteDatabase, trial: Path, force: bool) -> Path | None:
+def replace_file_contents(db: Any, trial: Path, force: bool) -> Path | None:
     """Under one write transaction on `db`: refuse (without --force) a ledger that holds
     data, keep a copy of it, put the content of `trial` in its place. Other programs wait
     for the lock (or are waited for); an app left open is refused its next write (db.py)."""
@@ -115,6 +115,42 @@ def replace_file_contents(db: SqliteDatabase, trial: Path, force: bool) -> Path 
         conn.close()
         db.forget_identity()  # this process made the change: its next use reads the new file
     return kept
+
+
+def bump_restore_count(conn: sqlite3.Connection) -> None:
+    """Mark the file as restored (inside the restore's write transaction)."""
+    count = conn.execute("PRAGMA main.user_version").fetchone()[0]
+    conn.execute(f"PRAGMA main.user_version = {(count + 1) % 2**31}")
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def replace_contents(conn: sqlite3.Connection, source: str = "restored") -> None:
+    """Make `main` hold exactly the schema and rows of the attached database `source`,
+    inside the caller's write transaction (foreign keys off on `conn`): readers see the old
+    ledger until COMMIT and the new one after, and a crash leaves the old one whole."""
+    old = conn.execute("SELECT type, name FROM main.sqlite_master WHERE name NOT LIKE "
+                       "'sqlite_%' AND type IN ('table', 'view')").fetchall()
+    for kind, name in old:  # a table's indexes and triggers go with it
+        conn.execute(f"DROP {kind.upper()} IF EXISTS main.{_quoted(name)}")
+    new = conn.execute(f"SELECT type, name, sql FROM {source}.sqlite_master WHERE name NOT LIKE "
+                       "'sqlite_%' AND sql IS NOT NULL ORDER BY rowid").fetchall()
+    tables = [name for kind, name, _ in new if kind == "table"]
+    for kind, _, sql in new:
+        if kind == "table":
+            conn.execute(sql)
+    for name in tables:
+        conn.execute(f"INSERT INTO main.{_quoted(name)} SELECT * FROM {source}.{_quoted(name)}")
+    for kind, _, sql in new:  # indexes built once the rows are in; triggers fire on nothing
+        if kind != "table":
+            conn.execute(sql)
+    has_sequence = "SELECT 1 FROM {}.sqlite_master WHERE name = 'sqlite_sequence'"
+    if conn.execute(has_sequence.format("main")).fetchone():
+        conn.execute("DELETE FROM main.sqlite_sequence")
+        if conn.execute(has_sequence.format(source)).fetchone():
+            conn.execute(f"INSERT INTO main.sqlite_sequence SELECT * FROM {source}.sqlite_sequence")
 
 
 def keep_copy(target: Path, copy: object = None) -> Path:
