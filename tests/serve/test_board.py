@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ledger.store.watch import DataVersion
 
 from ledger.service import Tally
 from tui.i18n import set_language
@@ -68,8 +67,8 @@ def test_keys_are_long_random_and_kept_only_when_asked(tmp_path: Path) -> None:
 
 def test_data_version_sees_a_commit_from_another_connection(crazy_table: tuple[Tally, int],
                                                             db_path: Path) -> None:
-    _, table = crazy_table
-    watch = DataVersion(db_path)
+    service, table = crazy_table
+    watch = service.db.watch()  # SQLite: data_version (PostgreSQL: tests/test_engines.py)
     try:
         assert not watch.changed()  # the first look
         assert not watch.changed()
