@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 
 __test__ = False
+PASSWORD_USER, PASSWORD = "venue", "right-one"
 
 MISSING = ("error: PostgreSQL is missing: the tests run a throwaway cluster with its initdb "
            "and pg_ctl; install it (apt-get install -y postgresql)")
@@ -49,11 +50,14 @@ class Cluster:
         self.port = 5432
         self._run("initdb", "-D", str(self.data), "-U", "tally", "--auth=trust", "-E", "UTF8",
                   "--locale=C", "--no-sync")
+        hba = self.data / "pg_hba.conf"  # one user who must give a password (tests/test_faults)
+        hba.write_text(f"local all {PASSWORD_USER} scram-sha-256\n" + hba.read_text())
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o",
                   f"-k {self.root} -p {self.port} -c listen_addresses='' -c fsync=off "
                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=400",
                   "start")
         self.admin("CREATE DATABASE tally_template")
+        self.admin(f"CREATE ROLE {PASSWORD_USER} LOGIN SUPERUSER PASSWORD '{PASSWORD}'")
         from ledger.service import Tally
 
         service = Tally.open(self.url("tally_template"))
