@@ -183,6 +183,6 @@ def test_a_record_refuses_a_query_whose_columns_drifted() -> None:
         a: int
         b: str
 
-    assert maker(Two, ("b", "a"))((("x", 1))) == Two(1, "x")  # by name, not position
+    assert maker(Two, ("b", "a"))(("x", 1)) == Two(1, "x")  # by name, not position
     with pytest.raises(TypeError, match="Two has fields"):
         maker(Two, ("a", "c"))

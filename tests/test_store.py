@@ -13,6 +13,7 @@ from ledger.domain.rules import RuleError
 from ledger.service import Tally
 from ledger.store import models  # noqa: F401
 from ledger.store.migrate import make_engine
+from tests.checked import checked
 from tests.conftest import raw_sql
 
 SOLO = {"contract": "solo", "caller": "Bea", "partner": "Dan", "trump": "clubs",
@@ -69,7 +70,7 @@ def test_check_reports_a_hand_edited_transfer(crazy_table: tuple[Tally, int],
     service, table = crazy_table
     service.add_deal(table, SOLO)
     raw_sql(db_path, "UPDATE transfer SET amount = 30 WHERE id = 1")
-    assert service.check() == ["table 1 deal 1: stored transfers differ from the rules"]
+    assert checked(service) == ["table 1 deal 1: stored transfers differ from the rules"]
 
 
 def test_check_reports_pot_imbalance_and_orphans(crazy_table: tuple[Tally, int],
@@ -79,7 +80,7 @@ def test_check_reports_pot_imbalance_and_orphans(crazy_table: tuple[Tally, int],
     raw_sql(db_path, "UPDATE transfer SET payee_id = NULL WHERE id = 1",
             "INSERT INTO transfer (revision_id, payer_id, payee_id, amount, reason) "
             "VALUES (99, 1, 2, 5, 'x')")
-    problems = service.check()
+    problems = checked(service)
     assert "transfer without revision: 4" in problems
     assert "revision 1: does not sum to zero (pot +25) or has an amount that is not positive" \
         in problems

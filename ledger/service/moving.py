@@ -51,8 +51,11 @@ def copy_between(source: str | Path, target: str | Path, force: bool = False) ->
         for db, field in ((src, "--from"), (dst, "--to")):
             problems = Integrity(Store(db)).check()
             if problems:
-                raise RuleError(field, f"{db.where} fails check: {problems[0]}",
-                                "copy_fails_check", where=db.where, why=problems[0])
+                from ..text.problems import problem_text
+
+                why = problem_text(problems[0])
+                raise RuleError(field, f"{db.where} fails check: {why}",
+                                "copy_fails_check", where=db.where, why=why)
         if Standings(Store(src)).standings() != Standings(Store(dst)).standings():
             raise RuleError("--to", f"{dst.where}: its standings differ from the source's",
                             "copy_standings_differ", where=dst.where)
