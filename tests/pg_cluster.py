@@ -38,7 +38,10 @@ def bin_dir() -> Path | None:
 
 
 class Cluster:
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        """`durable`: fsync and full page writes on, as a league's server runs (the
+        benchmark; commits not waited for on disk, as SQLite's WAL with synchronous=NORMAL);
+        else off (the tests: a throwaway cluster)."""
         self.bin = bin_dir()
         assert self.bin is not None, MISSING
         self.root = Path(tempfile.mkdtemp(prefix="tally-pg-"))
@@ -53,8 +56,10 @@ class Cluster:
         hba = self.data / "pg_hba.conf"  # one user who must give a password (tests/test_faults)
         hba.write_text(f"local all {PASSWORD_USER} scram-sha-256\n" + hba.read_text())
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o",
-                  f"-k {self.root} -p {self.port} -c listen_addresses='' -c fsync=off "
-                  "-c synchronous_commit=off -c full_page_writes=off -c max_connections=400",
+                  f"-k {self.root} -p {self.port} -c listen_addresses='' "
+                  + ("-c synchronous_commit=off " if durable else "-c fsync=off "
+                     "-c synchronous_commit=off -c full_page_writes=off ")
+                  + "-c max_connections=400",
                   "start")
         self.admin("CREATE DATABASE tally_template")
         self.admin(f"CREATE ROLE {PASSWORD_USER} LOGIN SUPERUSER PASSWORD '{PASSWORD}'")

@@ -85,6 +85,11 @@ class Database:
     def transaction(self, write: bool = False) -> AbstractContextManager[Any]:
         raise NotImplementedError
 
+    @staticmethod
+    def has_table(session: Any, name: str) -> bool:
+        """Whether the table `name` exists (asked in the caller's transaction)."""
+        raise NotImplementedError
+
     def table_names(self) -> set[str]:
         """The tables the database holds (none: a new ledger)."""
         raise NotImplementedError

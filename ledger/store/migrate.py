@@ -30,9 +30,9 @@ HEAD = "0007_player_rename"  # the newest migration; bump with each new revision
 
 def current_revision(db: Database) -> str | None:
     """The migration the database is at (None: a new or empty one)."""
-    if "alembic_version" not in db.table_names():
-        return None
     with db.transaction() as conn:  # a pooled connection: the command goes on with it
+        if not db.has_table(conn, "alembic_version"):
+            return None
         row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
         return row[0] if row else None
 

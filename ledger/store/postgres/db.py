@@ -59,6 +59,12 @@ class _StampLoader(Loader):
         return f"{head}.{frac:0<6}"
 
 
+_BEGIN_WRITE = ("BEGIN ISOLATION LEVEL READ COMMITTED; "
+                f"SELECT pg_advisory_xact_lock({WRITE_LOCK})")
+_BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ"
+_COMMIT_WRITE = f"NOTIFY {CHANNEL}; COMMIT"
+
+
 class Session:
     """One transaction's statements on a psycopg connection (as a `sqlite3.Connection`
     serves them on SQLite: `execute`, `executemany`)."""
@@ -98,15 +104,14 @@ class PostgresDatabase(Database):
         return without_password(self.url)
 
     def connect(self, *, autocommit: bool = True) -> psycopg.Connection:
-        try:
+        try:  # the session's settings travel with the connection request: no round trip
             conn = psycopg.connect(self.url, autocommit=autocommit,
-                                   connect_timeout=CONNECT_TIMEOUT_S)
+                                   connect_timeout=CONNECT_TIMEOUT_S,
+                                   options=f"-c lock_timeout={BUSY_TIMEOUT_MS} -c TimeZone=UTC")
         except psycopg.Error as exc:
             raise self.fault(exc) from None
         conn.adapters.register_loader("timestamp", _StampLoader)
         conn.adapters.register_loader("timestamptz", _StampLoader)
-        conn.execute(f"SET lock_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("SET TimeZone = 'UTC'")
         return conn
 
     def prepare(self) -> None:
@@ -120,17 +125,11 @@ class PostgresDatabase(Database):
             conn = self.connect()
         began = False
         try:
-            if write:
-                conn.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-                began = True
-                conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
-            else:
-                conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
-                began = True
+            began = True
+            # one round trip each: BEGIN with the write lock, NOTIFY with COMMIT
+            conn.execute(_BEGIN_WRITE if write else _BEGIN_READ)
             yield Session(conn)
-            if write:
-                conn.execute(f"NOTIFY {CHANNEL}")
-            conn.execute("COMMIT")
+            conn.execute(_COMMIT_WRITE if write else "COMMIT")
         except psycopg.Error as exc:
             self._abandon(conn)
             raise self.fault(exc, during_write=write and began) from None
@@ -155,6 +154,11 @@ class PostgresDatabase(Database):
             idle, self._idle = self._idle, []
         for conn in idle:
             conn.close()
+
+    @staticmethod
+    def has_table(session: Session, name: str) -> bool:
+        return bool(session.execute("SELECT to_regclass(:name) IS NOT NULL",
+                                    {"name": name}).fetchone()[0])
 
     def table_names(self) -> set[str]:
         with self.transaction() as s:

@@ -102,6 +102,11 @@ class SqliteDatabase(Database):
     def where(self) -> str:
         return str(self.path)
 
+    @staticmethod
+    def has_table(conn: Connection, name: str) -> bool:
+        return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                            "name = :name", {"name": name}).fetchone() is not None
+
     def table_names(self) -> set[str]:
         with self.transaction() as conn:
             return {r[0] for r in conn.execute(
