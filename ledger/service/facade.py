@@ -89,6 +89,7 @@ class Tally:
         # files
         self.export = archive.export
         self.db_file = archive.db_file
+        self.where = archive.where
         self.backup = archive.backup
         self.restore = archive.restore
         self.import_jsonl = archive.import_jsonl

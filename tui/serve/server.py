@@ -47,7 +47,7 @@ class Ask:
 
 
 class ClubServer(Server):
-    def __init__(self, db: Path, night_id: int, keys: Keys, *, host: str, port: int,
+    def __init__(self, db: Path | str, night_id: int, keys: Keys, *, host: str, port: int,
                  lang: str, announce: Any = None) -> None:
         super().__init__("tally", host=host, port=port, title="Tally",
                          templates_path=TEMPLATES)
