@@ -76,8 +76,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         both = (module in BOTH_ENGINES
                 and metafunc.definition.get_closest_marker("sqlite_only") is None
                 and ENGINE_FIXTURES & set(metafunc.fixturenames))
-        metafunc.parametrize("engine", ["sqlite", "postgresql"] if both else ["sqlite"],
-                             ids=["sqlite", "pg"] if both else ["sqlite"], scope="function")
+        if both:  # the rest keep their names (snapshots are named after their tests)
+            metafunc.parametrize("engine", ["sqlite", "postgresql"], ids=["sqlite", "pg"],
+                                 scope="function")
 
 
 @pytest.fixture(scope="session")

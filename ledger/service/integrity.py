@@ -10,7 +10,7 @@ from typing import Any
 
 from ..domain.replay import encode_mark
 from ..domain.rules import RuleError
-from ..store import repo
+from ..store import integrity_rows, repo
 from ..store.engine import open_database
 from .deals import differs, stale
 from .payment_check import payment_problems
@@ -46,8 +46,8 @@ class Integrity:
         core (`check_workers`); the problems come back in table order either way."""
         problems: list[Problem] = []
         with self.store.read() as s:
-            problems += [_found("orphan", x) for x in repo.orphans(session=s)]
-            for rid, pot in repo.unbalanced_revisions(session=s):
+            problems += [_found("orphan", x) for x in integrity_rows.orphans(session=s)]
+            for rid, pot in integrity_rows.unbalanced_revisions(session=s):
                 problems.append(Problem("unbalanced", values={"revision": rid,
                                                               "pot": f"{pot:+d}"}))
             # payments, kept plans, rates
