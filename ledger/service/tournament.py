@@ -241,14 +241,14 @@ class Tournaments:
             return d.schedule_draw(players, numbers, plan, seed, smallest), None
         from ..domain.tournament.swiss import swiss_draw
 
-        standing = self._rank(s, t, number - 1)
+        standing = self._rank(s, t, number - 1, players)
         order = _seeded_order([x for x in standing if x.player in set(players)], seed)
         met = {d.pair(x.seats[0], x.seats[1]) for r in before for x in r.tables}
         had = {p for r in before for p in r.byes}
         if len(players) < 2:
             raise RuleError("players", f"{len(players)} registered; a table takes at least 2",
                             "tn_too_few", n=len(players), lo=2)
-        return swiss_draw(order, met, had, seed), _basis(standing)
+        return swiss_draw(order, met, had, seed), _basis(standing, players)
 
     def _store_draw(self, s: Connection, t: TournamentView, number: int, seed: str,
                     redraws: int, basis: str | None, drawn: Draw, night_id: int) -> None:
@@ -297,13 +297,17 @@ class Tournaments:
                                 "tn_after", value=after, hi=t.drawn)
             return self._rank(s, t, t.drawn if after is None else after)
 
-    def _rank(self, s: Connection, t: TournamentView, after: int) -> list[Standing]:
+    def _rank(self, s: Connection, t: TournamentView, after: int,
+              also: Sequence[str] = ()) -> list[Standing]:
         from ..domain.tournament.ranking import rank
 
         made = draws(s, t)[:after]
         results = [[table_result(s, r.round, x.table_id) for x in r.tables] for r in made]
-        return rank([e.player for e in t.entries], results, [r.byes for r in made],
-                    _rules(t.points))
+        # the players registered by then (a late registration is not in an earlier ranking),
+        # and `also` (a Swiss draw ranks its late registrations too)
+        return rank([e.player for e in t.entries if e.from_round <= max(after, 1)
+                     or e.player in also], results,
+                    [r.byes for r in made], _rules(t.points))
 
     def notices(self, name: object) -> list[Notice]:
         """Each Swiss round whose draw paired a ranking that corrections have since changed."""
@@ -322,8 +326,12 @@ class Tournaments:
 
     def _stale(self, s: Connection, t: TournamentView) -> list[Notice]:
         out = []
+        made = draws(s, t)
         for r in tournament_rows.rounds(session=s, tournament_id=t.id):
-            if r.basis is not None and r.basis != _basis(self._rank(s, t, r.number - 1)):
+            paired = [p for x in made[r.number - 1].tables for p in x.seats]
+            paired += list(made[r.number - 1].byes)
+            if r.basis is not None and r.basis != _basis(
+                    self._rank(s, t, r.number - 1, paired), paired):
                 out.append(Notice("draw", "tn_old_ranking", {
                     "name": t.name, "round": r.number, "after": r.number - 1}))
         return out
@@ -340,10 +348,12 @@ class Tournaments:
         return _rules(self.one(name).points)
 
 
-def _basis(standing: Sequence[Standing]) -> str:
-    """The ranking a Swiss draw paired, as stored: rank, player and every tie-break value."""
-    return json.dumps([[x.rank, x.player, *[str(figure(v)) for _, v in x.tie_breaks]]
-                       for x in standing], ensure_ascii=False)
+def _basis(standing: Sequence[Standing], players: Sequence[str]) -> str:
+    """The ranking a Swiss draw paired, as stored: its players in ranking order, each with
+    every tie-break value (who registered or withdrew since does not change it)."""
+    mine = set(players)
+    return json.dumps([[x.player, *[str(figure(v)) for _, v in x.tie_breaks]]
+                       for x in standing if x.player in mine], ensure_ascii=False)
 
 
 def _seeded_order(standing: Sequence[Standing], seed: str) -> list[str]:
