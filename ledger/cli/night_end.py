@@ -138,7 +138,7 @@ def export(ctx: typer.Context,
            tournament: Annotated[str | None, typer.Option(help="A tournament's ranking "
                                                           "file.")] = None) -> None:
     """Write standings, deals, transfers and settlement files (or, for a season or a range
-    of dates, the league file; for a tournament, its ranking); prints their paths."""
+    of dates, the league file); prints their paths."""
     from ..config.paths import exports_dir
 
     if tournament is not None:

@@ -98,10 +98,9 @@ def read_schedule(path: Path) -> list[list[list[int]]]:
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError:
-        raise RuleError("--schedule", f"{where}: no such file", "no_such_file") from None
+        raise RuleError(where, "no such file", "no_such_file") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise RuleError("--schedule", f"{where}: not valid TOML ({exc})", "not_toml",
-                        why=exc) from None
+        raise RuleError(where, f"not valid TOML ({exc})", "not_toml", why=exc) from None
     rounds = raw.get("rounds")
     if not isinstance(rounds, list) or not rounds:
         raise RuleError(f"{where}: rounds", f"{show(rounds)} is not a list of rounds",

@@ -246,8 +246,8 @@ class Tournaments:
         met = {d.pair(x.seats[0], x.seats[1]) for r in before for x in r.tables}
         had = {p for r in before for p in r.byes}
         if len(players) < 2:
-            raise RuleError("players", f"{len(players)} registered; a table takes at least 2",
-                            "tn_too_few", n=len(players), lo=2)
+            raise RuleError("players", f"{len(players)} registered; a table takes at least "
+                            f"{2}", "tn_too_few", n=len(players), lo=2)
         return swiss_draw(order, met, had, seed), _basis(standing, players)
 
     def _store_draw(self, s: Connection, t: TournamentView, number: int, seed: str,
