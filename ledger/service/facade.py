@@ -12,13 +12,13 @@ from ..store.db import Connection, Database, open_problem
 from ..store.migrate import migrate
 from .archive import Archive
 from .deals import Deals
-from .games import games
+from .games import games, setup_facts
 from .integrity import Integrity
 from .league import League
 from .night_end import NightEnd
 from .nights import Nights
 from .players import Players
-from .scoreboard import Scoreboards
+from .scoreboard import Scoreboards, running_totals
 from .stamps import Stamps
 from .standings import Standings
 from .store import Store
@@ -45,6 +45,7 @@ class Tally:
         self._store = store
         # the games, the roster
         self.games = games
+        self.setup_facts = setup_facts
         self.add_player = players.add
         self.add_players = players.add_many
         self.rename_player = players.rename
@@ -78,6 +79,7 @@ class Tally:
         # standings and the end of the night
         self.standings = standings.standings
         self.scoreboard = scoreboards.scoreboard
+        self.running_totals = running_totals
         self.table_stamp = stamps.table_stamp
         self.set_rate = night_end.set_rate
         self.table_nets = night_end.table_nets
