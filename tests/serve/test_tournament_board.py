@@ -19,7 +19,7 @@ from .conftest import ROOT, START, free_port, stop_room, tally
 
 
 @pytest.fixture
-def board_url(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+def board_url(tmp_path: Path) -> Iterator[tuple[str, str, Path]]:
     db = tmp_path / "cup.sqlite3"
     tally(db, "night", "new", "--date", "2026-12-01", "--venue", "Club")
     tally(db, "tournament", "new", "Cup", "--game", "schnapsen", "--rounds", "3", "--draw",
@@ -34,19 +34,20 @@ def board_url(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     try:
         deadline = time.monotonic() + START
         assert process.stdout is not None
-        url = None
-        while url is None:
+        found: dict[str, str] = {}
+        while len(found) < 2:
             assert time.monotonic() < deadline and process.poll() is None, "serve did not start"
-            m = re.match(r"board: (\S+)$", process.stdout.readline().strip())
-            url = m[1] if m else None
-        yield url, db
+            m = re.match(r"(entry|board): (\S+)$", process.stdout.readline().strip())
+            if m:
+                found[m[1]] = m[2]
+        yield found["board"], found["entry"], db
     finally:
         stop_room(process)
 
 
-def test_the_board_shows_the_draw_by_name_and_the_clock(board_url: tuple[str, Path],
+def test_the_board_shows_the_draw_by_name_and_the_clock(board_url: tuple[str, str, Path],
                                                         browser: Browser) -> None:
-    url, db = board_url
+    url, entry, db = board_url
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     try:
         page.goto(url)
@@ -78,5 +79,11 @@ def test_the_board_shows_the_draw_by_name_and_the_clock(board_url: tuple[str, Pa
             "() => document.querySelector('.clock').textContent === 'Time is up'",
             timeout=START * 1000)
         assert "up" in (clock.get_attribute("class") or "")
+        # the organiser prints the table cards: one A4 page a table, each with its QR code
+        assert page.goto(url.replace("/board?key=", "/print/cards?key=")).status == 403
+        page.goto(entry.replace("/?key=", "/print/cards?key="))
+        assert page.locator("section.card svg").count() == 2
+        pdf = page.pdf(format="A4")
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 2
     finally:
         page.close()
