@@ -191,6 +191,7 @@ class Tournaments:
             newest = made[-1] if made else None
             untouched = newest is not None and newest.started_at is None and not any(
                 removal.deals_at_table(session=s, table_id=x.table_id) for x in newest.tables)
+            where = night if night is not None else _round_night(s, t, made)
             if redraw:
                 if newest is None:
                     raise RuleError("--redraw", f"no round of {t.name} is drawn yet",
@@ -214,7 +215,6 @@ class Tournaments:
                 if number > t.rounds:
                     raise RuleError("round", f"all {t.rounds} rounds of {t.name} are drawn",
                                     "tn_all_drawn", rounds=t.rounds, name=t.name)
-            where = night if night is not None else _round_night(s, t, made)
             open_night(s, where)
             seed = f"{t.seed}/{number}/{redraws}"
             drawn, basis = self._make(s, t, number, seed)
