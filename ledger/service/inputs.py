@@ -41,6 +41,14 @@ def read_nets(raw: Any) -> Any:
     return nets
 
 
+def read_names(path: Path) -> list[str]:
+    """`tournament register --csv`: the names of a pre-registration file (its first
+    column), read by `ledger.io.registrations`."""
+    from ..io.registrations import read_names as read
+
+    return read(path)
+
+
 def table_options(items: Iterable[str]) -> dict[str, Any]:
     """`--set key=value` changes of a new table's options (values read as TOML)."""
     return presets.parse_set(items)
@@ -58,6 +66,13 @@ def database_path(option: str | Path | None) -> tuple[Path, str]:
     """The database a command opens and where that came from (`--db`, `TALLY_DB`,
     `default`)."""
     return paths.resolve_db(option)
+
+
+def describe_database(location: str | Path) -> tuple[str, str]:
+    """(engine, the database as people may see it: never a password), without connecting."""
+    from ..store.engine import describe
+
+    return describe(location)
 
 
 def data_dir() -> Path:
