@@ -130,6 +130,9 @@ def check(ctx: typer.Context) -> None:
 
 
 def main() -> None:
+    from ..text.terminal import fit_terminal
+
+    fit_terminal()  # a latin-1 or cp932 terminal gets C for ♣, EUR for €: no traceback
     app()
 
 

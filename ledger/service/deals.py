@@ -20,7 +20,7 @@ from ..domain.rules import RuleError, game_named
 from ..domain.rules.errors import show
 from ..domain.rules.fields import read_players
 from ..domain.rules.game import FormFacts, State
-from ..domain.rules.names import clean_text
+from ..domain.rules.names import MAX_REASON, clean_text
 from ..domain.rules.transfers import POT, Settlement
 from ..store import repo
 from ..store.db import Connection
@@ -136,7 +136,7 @@ class Deals:
         if obj is None and not (reason and reason.strip()):
             raise RuleError("reason", "a void needs a reason", "void_reason")
         clean_text(author, "author")
-        clean_text(reason, "reason")
+        clean_text(reason, "reason", MAX_REASON)
         with self.store.write() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:

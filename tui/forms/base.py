@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ledger.service import FormFacts, RuleError, StaleDeal
+from ledger.service import MAX_REASON, FormFacts, RuleError, StaleDeal
 from ledger.service.views import DealView, Preview, TableView
 from ledger.text.i18n.errors import render_error, render_message
 
@@ -204,7 +204,8 @@ class DealForm(TallyModal[int | None]):
                     if self.correcting:
                         yield from self.field_row(
                             "reason", t("field.reason"),
-                            Input(placeholder=t("field.reason_hint"), id="reason", compact=True))
+                            Input(placeholder=t("field.reason_hint"), id="reason", compact=True,
+                                  max_length=MAX_REASON))
                 with VerticalScroll(id="form-side"):
                     yield Static(t("preview.title"), classes="panel-title")
                     yield PreviewPanel(self.ctx.table.seats, id="preview",
