@@ -391,7 +391,9 @@ class TableScreen(TallyScreen[None]):
         """What the corrected deal settles, and what it changes in the deals after it."""
         preview = self.service.preview_deal(self.table_id, obj, deal_id=deal_id)
         later = self.service.correction_effects(deal_id, obj)
-        return replace(preview, extra={**preview.extra, "downstream": later})
+        off_chain = [t(f"warn.{n.code}", **n.values)  # named starts are left as recorded
+                     for n in self.service.chain_notices(deal_id, obj)]
+        return replace(preview, extra={**preview.extra, "downstream": [*later, *off_chain]})
 
     def _appended(self, deal_id: int | None) -> None:
         """A new deal: read it alone, not the whole table again, and add its row."""
@@ -449,7 +451,9 @@ class TableScreen(TallyScreen[None]):
             return deal.id
 
         title = t("table.void_title", n=deal.number, summary=minus_signs(deal.shown()))
-        later = self.service.correction_effects(deal.id, None)
+        later = [*self.service.correction_effects(deal.id, None),
+                 *(t(f"warn.{n.code}", **n.values)
+                   for n in self.service.chain_notices(deal.id, None))]
         if later:
             title = "\n".join((title, t("table.void_later"), *map(minus_signs, later)))
         self.app.push_screen(PromptModal(title,
