@@ -376,12 +376,13 @@ class DealForm(TallyModal[int | None]):
                 status.update("")
             elif slot is not None and self.row_shown(slot):
                 inline = self.query_one(f"#error-{slot}", Static)
-                inline.update(self.inline_error(error, slot))
+                said = self.inline_error(error, slot)
+                inline.update(said)
                 inline.display = True
-                panel.clear(t("preview.fix"))
+                panel.refuse(said)  # in view even when the field's row is not (80×24)
                 status.update("")
             else:
-                panel.clear(t("preview.fix"))
+                panel.refuse(render_error(error))
                 status.update(render_error(error))
                 status.set_classes("error")
         elif self.preview is not None:
