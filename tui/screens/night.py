@@ -137,7 +137,7 @@ class NightScreen(TallyScreen[None]):
                          str(tv.deals),
                          Text(f"{leader.player} {signed(leader.net)}") if leader else "—",
                          status_text(tv.status)))
-        room = self.query_one("#night-tables").content_size.width or self.app.size.width
+        room = self.tables_room()
         rows = fit_within(table, rows, room, 2, seat_list)  # the seats give way, not Status
         for tv, row in zip(night.tables, rows, strict=True):
             table.add_row(*row, key=str(tv.id))
@@ -148,6 +148,17 @@ class NightScreen(TallyScreen[None]):
         self.query_one("#standings", StandingsTable).show(data.standings)
         table.focus()
         self.update_bindings()
+
+    def tables_room(self) -> int:
+        """The cells the tables' list has: the whole width when the standings go under it
+        (below the breakpoint), else two thirds (its 2fr beside their 1fr)."""
+        width = self.app.size.width
+        side = self.HORIZONTAL_BREAKPOINTS[-1][0] if self.HORIZONTAL_BREAKPOINTS else 0
+        return width if width < side else width * 2 // 3
+
+    def on_resize(self) -> None:
+        if self.data is not None:
+            self.show(self.data)  # the columns fit the new width
 
     def selected(self) -> TableView | None:
         table = self.query_one("#tables", DataTable)
