@@ -53,3 +53,30 @@ def test_the_night_screens_status_column_is_whole_at_80(tally: Tally, tmp_path: 
             set_language("en")
 
     asyncio.run(flow())
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_removal_table_fits_the_new_table_form_at_80(tally: Tally, tmp_path: Path,
+                                                          lang: str) -> None:
+    """"none (24-card 9–A pack allowed)" wraps by words in its cell; Hand stays on screen."""
+    from tui.widgets.removal import RemovalTable
+
+    night_of_long_tables(tally)
+
+    async def flow() -> None:
+        set_language(lang)
+        try:
+            app = app_for(tally, tmp_path)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await settle(pilot)
+                await keys(pilot, "enter", "n")
+                table = app.screen.query_one(RemovalTable)
+                widths = sum(c.width + 2 * table.cell_padding for c in table.ordered_columns)
+                assert table.region.x + widths <= 80
+                note = str(table.get_cell_at(Coordinate(0, 1)))
+                assert note.endswith((")", "）"))  # the whole note, wrapped in its cell
+                assert table.columns["removed"].width < cell_len(note)
+        finally:
+            set_language("en")
+
+    asyncio.run(flow())
