@@ -61,10 +61,12 @@ def correct(
     service = ctx_of(ctx).service
     obj = _deal_input(ctx, service.table_of_deal(deal), flags, deal)
     off_chain = service.chain_notices(deal, obj)  # said, never rewritten
+    table = service.table_of_deal(deal)
     changed = service.correct_deal(deal, obj, reason=reason, author=author)
     warn(off_chain)
     if changed:
         typer.echo(f"{changed} later deal{'s' if changed != 1 else ''} re-settled", err=True)
+    warn(service.tournament_table_notices(table))  # a later draw made on the old ranking
 
 
 @app.command("void")

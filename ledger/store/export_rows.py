@@ -43,7 +43,7 @@ def _deals(session: Connection, night_id: int | None, *, summaries: bool
     SELECT {_DEAL}{more}, r.id
     FROM night n JOIN game_table g ON g.night_id = n.id JOIN deal d ON d.table_id = g.id
     JOIN revision r ON r.id = (SELECT max(id) FROM revision WHERE deal_id = d.id)
-    WHERE 1 {in_night}
+    WHERE TRUE {in_night}
     ORDER BY n.date, n.id, g.number, d.number
     """, {"n": night_id})
     while part := cur.fetchmany(2000):
@@ -62,7 +62,7 @@ def moves_by_revision(*, session: Connection, night_id: int | None
             "SELECT t.revision_id, t.payer_id, t.payee_id, t.amount, t.reason "
             "FROM transfer t JOIN revision r ON r.id = t.revision_id "
             "JOIN deal d ON d.id = r.deal_id JOIN game_table g ON g.id = d.table_id "
-            "WHERE g.night_id = ? ORDER BY t.id", (night_id,))
+            "WHERE g.night_id = :n ORDER BY t.id", {"n": night_id})
     out: dict[int, tuple[Move, ...]] = {}
     # a revision's transfers are written together, so they come in one stretch; but
     # nothing forbids two stretches, which are then joined. Tuples, not lists: once the

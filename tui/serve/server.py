@@ -26,7 +26,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ledger.service import DataVersion, RuleError, Tally
+from ledger.service import RuleError, Tally
 
 from .board import event_data, read_board, render_page
 from .gate import IDLE, Gate, raise_open_files
@@ -50,7 +50,7 @@ class Ask:
 
 
 class ClubServer(Server):
-    def __init__(self, db: Path, night_id: int, keys: Keys, *, host: str, port: int,
+    def __init__(self, db: Path | str, night_id: int, keys: Keys, *, host: str, port: int,
                  lang: str, announce: Any = None, tabs: Tabs | None = None,
                  gate: Gate | None = None) -> None:
         super().__init__("tally", host=host, port=port, title="Tally",
@@ -65,7 +65,7 @@ class ClubServer(Server):
         self.sockets: set[web.WebSocketResponse] = set()  # closed on shutdown, apps with them
         self.tabs = tabs or Tabs()  # the apps open now, capped
         self.gate = gate or Gate()  # connections that have not shown a key yet, capped
-        self.hub = BoardHub(DataVersion(db), lambda: event_data(
+        self.hub = BoardHub(self.service.db.watch(), lambda: event_data(
             read_board(self.service, night_id)))
 
     def initialize_logging(self) -> None:
@@ -81,6 +81,7 @@ class ClubServer(Server):
         app.router.add_get("/ws/{token}", self.handle_websocket)
         app.router.add_get("/board", self.handle_board)
         app.router.add_get("/board/events", self.handle_events)
+        app.router.add_get("/print/{kind}", self.handle_print)  # a tournament's paper
         return app
 
     async def on_startup(self, app: web.Application) -> None:
@@ -254,6 +255,24 @@ class ClubServer(Server):
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         return response
+
+
+    async def handle_print(self, request: web.Request) -> web.Response:
+        """A tournament's printable page (entry key: the organiser's): cards, slips,
+        sheets or ranking of tonight's round (`?tournament=NAME&round=N` for another)."""
+        from .print_pages import KINDS, page_for
+
+        kind = request.match_info.get("kind", "")
+        if kind not in KINDS:
+            raise web.HTTPNotFound(text=f"404: no page {kind}\n")
+        base = f"{request.scheme}://{request.host}/?key={self.keys.entry}&table="
+        html = await asyncio.to_thread(page_for, self.service, self.night_id, kind, base,
+                                       request.query.get("tournament"),
+                                       to_int(request.query.get("round", "0"), 0))
+        if html is None:
+            raise web.HTTPNotFound(text="404: no tournament round tonight\n")
+        return web.Response(text=html, content_type="text/html", charset="utf-8",
+                            headers={"Cache-Control": "no-store"})
 
 
 def night_to_serve(service: Tally, night: int | None) -> int:
