@@ -110,3 +110,8 @@ class TallyModal(OnTally, BindingsFollowState, ModalScreen[ResultType]):
         Binding("question_mark", "app.help", "key.help", show=False),
         Binding("f1", "app.help", "key.help"),
     ]
+
+    def on_screen_resume(self) -> None:
+        """A form or a dialog is what the user reads and types now: no toast stays over its
+        fields or its Save row (at 80×24 one would)."""
+        self.app.clear_notifications()

@@ -60,8 +60,10 @@ def correct(
     """Replace a deal's outcome (a new revision; the old one stays in its history)."""
     service = ctx_of(ctx).service
     obj = _deal_input(ctx, service.table_of_deal(deal), flags, deal)
+    off_chain = service.chain_notices(deal, obj)  # said, never rewritten
     table = service.table_of_deal(deal)
     changed = service.correct_deal(deal, obj, reason=reason, author=author)
+    warn(off_chain)
     if changed:
         typer.echo(f"{changed} later deal{'s' if changed != 1 else ''} re-settled", err=True)
     warn(service.tournament_table_notices(table))  # a later draw made on the old ranking
@@ -73,7 +75,10 @@ def void(ctx: typer.Context, deal: int,
          author: Annotated[str | None, typer.Option("--author", "--by",
                                                     help="Who records it.")] = None) -> None:
     """Void a deal (kept in its history with no transfers)."""
-    ctx_of(ctx).service.void_deal(deal, reason, author)
+    service = ctx_of(ctx).service
+    off_chain = service.chain_notices(deal, None)
+    service.void_deal(deal, reason, author)
+    warn(off_chain)
 
 
 @app.command("undo")

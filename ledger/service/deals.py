@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 from ..domain import rederive
@@ -36,7 +37,7 @@ from .tables import (
     mark_before,
     state_before,
 )
-from .views import DealView, Preview, TransferView
+from .views import DealView, Notice, Preview, TransferView
 
 
 class Deals:
@@ -179,6 +180,26 @@ class Deals:
                 [x.number for x in later], [x.outcome for x in later],
                 [json.loads(x.row.extra or "{}") for x in later],
                 [dict(x.settlement.extra) if x.settlement else {} for x in later])
+
+    def chain_notices(self, deal_id: int, obj: Mapping[str, Any] | None) -> list[Notice]:
+        """The later deals that name someone (a start player) the corrected chain would not
+        propose: left as recorded (a named one is what the table did), but said."""
+        with self.store.read() as s:
+            row = repo.current_revision_of(session=s, deal_id=deal_id)
+            if row is None:
+                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
+            t = load_table(s, row.table_id)
+            if t.game.off_chain is None:
+                return []
+            _, steps = replay_corrected(s, t, row, obj)
+        notices = []
+        for before, step in pairwise(steps):
+            if step.outcome is None:
+                continue
+            for key, named, proposed in t.game.off_chain(before.mark.state, step.outcome):
+                notices.append(Notice(key, f"off_chain.{key}",
+                                      {"n": step.number, "named": named, "chain": proposed}))
+        return notices
 
     def void_deal(self, deal_id: int, reason: str, author: str | None = None, *,
                   expect_revision: int | None = None) -> int:

@@ -72,6 +72,7 @@ class Tally:
         self.correct_deal = deals.correct_deal
         self.void_deal = deals.void_deal
         self.correction_effects = deals.correction_effects
+        self.chain_notices = deals.chain_notices
         self.undo_last = deals.undo_last
         self.deals = deals.deals
         self.deal = deals.deal

@@ -156,8 +156,9 @@ class DealForm(TallyModal[int | None]):
         shown = self.render_preview(preview)
         if not self.correcting or "downstream" not in preview.extra:
             return shown
-        later = effect_lines(preview.extra["downstream"], self.ctx.table.game,
-                             self.ctx.table.seats)
+        later = [*effect_lines(preview.extra["downstream"], self.ctx.table.game,
+                               self.ctx.table.seats),
+                 *preview.extra.get("off_chain", ())]  # rounds started off the chain
         return Group(shown, Text(""), *downstream_lines(later))
 
     def is_set(self, slot: str) -> bool:
@@ -379,12 +380,13 @@ class DealForm(TallyModal[int | None]):
                 status.update("")
             elif slot is not None and self.row_shown(slot):
                 inline = self.query_one(f"#error-{slot}", Static)
-                inline.update(self.inline_error(error, slot))
+                said = self.inline_error(error, slot)
+                inline.update(said)
                 inline.display = True
-                panel.clear(t("preview.fix"))
+                panel.refuse(said)  # in view even when the field's row is not (80×24)
                 status.update("")
             else:
-                panel.clear(t("preview.fix"))
+                panel.refuse(render_error(error))
                 status.update(render_error(error))
                 status.set_classes("error")
         elif self.preview is not None:

@@ -31,7 +31,9 @@ class Field:
 
 class PromptModal(TallyModal[T | None], Generic[T]):
     """Fields → `submit(values)` (one service call). A RuleError is shown under the form and
-    the dialog stays open; success dismisses with what `submit` returned."""
+    the dialog stays open; success dismisses with what `submit` returned. Enter moves to the
+    next field, and saves in the last; with `enter_saves`, Enter saves as soon as every
+    later field already holds a value (a currency that is already right)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "submit", "key.ok"),
@@ -40,13 +42,14 @@ class PromptModal(TallyModal[T | None], Generic[T]):
 
     def __init__(self, title: str, fields: Sequence[Field],
                  submit: Callable[[Mapping[str, str]], T], *, note: str = "",
-                 ok: str = "") -> None:
+                 ok: str = "", enter_saves: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.fields = list(fields)
         self.submit = submit
         self.note = note
         self.ok = ok or t("button.ok")
+        self.enter_saves = enter_saves
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -69,8 +72,9 @@ class PromptModal(TallyModal[T | None], Generic[T]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         inputs = list(self.query(Input))
         at = inputs.index(event.input)
-        if at + 1 < len(inputs):
-            inputs[at + 1].focus()
+        later = inputs[at + 1:]
+        if later and not (self.enter_saves and all(i.value.strip() for i in later)):
+            later[0].focus()
         else:
             self.action_submit()
 

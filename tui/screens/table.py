@@ -392,7 +392,10 @@ class TableScreen(TallyScreen[None]):
         """What the corrected deal settles, and what it changes in the deals after it."""
         preview = self.service.preview_deal(self.table_id, obj, deal_id=deal_id)
         later = self.service.correction_effects(deal_id, obj)
-        return replace(preview, extra={**preview.extra, "downstream": later})
+        off_chain = [t(f"warn.{n.code}", **n.values)  # named starts are left as recorded
+                     for n in self.service.chain_notices(deal_id, obj)]
+        return replace(preview, extra={**preview.extra, "downstream": later,
+                                       "off_chain": off_chain})
 
     def _appended(self, deal_id: int | None) -> None:
         """A new deal: read it alone, not the whole table again, and add its row."""
@@ -450,8 +453,11 @@ class TableScreen(TallyScreen[None]):
             return deal.id
 
         title = t("table.void_title", n=deal.number, summary=minus_signs(deal.shown()))
-        later = effect_lines(self.service.correction_effects(deal.id, None),
-                             self.data.table.game, self.data.table.seats) if self.data else []
+        later = [*(effect_lines(self.service.correction_effects(deal.id, None),
+                                self.data.table.game, self.data.table.seats)
+                   if self.data else []),
+                 *(t(f"warn.{n.code}", **n.values)
+                   for n in self.service.chain_notices(deal.id, None))]
         if later:
             title = "\n".join((title, t("table.void_later"), *map(minus_signs, later)))
         self.app.push_screen(PromptModal(title,

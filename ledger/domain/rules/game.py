@@ -125,6 +125,11 @@ class Game(Generic[OptionsT, StateT, OutcomeT]):
     # options added after tables were first stored: the value a stored table that lacks the
     # key was played under (the dataclass default is the rule for new tables, which freeze it)
     legacy_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # what a deal names that the table would have proposed otherwise (its start player, its
+    # dealer): (key, named, proposed) for each that differs from the state before it. A
+    # correction never rewrites a named one; the edge warns when the new chain differs
+    off_chain: Callable[[StateT, Mapping[str, Any]], tuple[tuple[str, Any, Any], ...]] | None \
+        = None
     # refusals added after deals were stored: run on a deal as it is entered (record,
     # correct, calc), never on a stored deal's replay, so stored deals settle as recorded
     check_entered: Callable[[OutcomeT], None] | None = None

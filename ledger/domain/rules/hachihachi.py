@@ -372,11 +372,25 @@ def _specs(seats: tuple[str, ...], order: tuple[str, ...], ins: tuple[str, ...],
     }
 
 
+def off_chain(state: State, outcome: Mapping[str, Any]) -> tuple[tuple[str, Any, Any], ...]:
+    """The round's named start player, where the table would have proposed another (the
+    winner of the round before, or the next seat after a skipped round).
+
+    >>> from ledger.domain.rules.hachihachi_table import Options
+    >>> off_chain(initial(("P1", "P2", "P3"), Options()), {"start_player": "P2"})
+    (('start_player', 'P2', 'P1'),)
+    """
+    named = outcome.get("start_player")
+    if named is None or named == state.start_player or state.finished:
+        return ()
+    return (("start_player", named, state.start_player),)
+
+
 GAME = Game(
     name="hachihachi-trick", title="Hachi-Hachi Trick (ハチハチトリック)", min_seats=MIN_SEATS,
     max_seats=MAX_SEATS, make_options=make_options, options_json=options_json, initial=initial,
     parse=parse, settle=settle, to_json=to_json, summary=summary, status=status,
     check_seats=check_seats, quick=quick, legacy_options=LEGACY_OPTIONS, form_facts=form_facts,
-    setup_facts=setup_facts,
+    setup_facts=setup_facts, off_chain=off_chain,
     status_type=Status, extra_type=Extra,
 )
