@@ -19,7 +19,7 @@ from ..store.db import WriteFault
 from ..store.migrate import current_revision, migrate, schema_problem
 from ..store.sqlite import files as backup_files
 from ..store.sqlite.db import SqliteDatabase
-from ..text.i18n import language
+from ..text.i18n import language, t
 from ..text.summaries import reason_text, render
 from .deals import Deals
 from .night_end import NightEnd
@@ -56,6 +56,7 @@ class Archive:
                 tag = f"all-{nights[-1].date}" if nights else "all"
             tables = repo.tables(session=s, night_id=night_id)
             per_table = repo.nets_by_table(session=s, night_id=night_id)
+            seated = repo.seats_by_table(session=s)
             names = repo.player_names(session=s)
             ranked = standings_of(s, per_table, night_id=night_id)
         the_rate = money.parse_rate(rate) if rate else None
@@ -71,6 +72,9 @@ class Archive:
             columns = {t.id: t.game for t in tables}
         heads = list(dict.fromkeys(columns.values()))
         by_player: dict[str, dict[str, int]] = {}
+        for tid in columns:  # a table a player sat at is a net of 0 until chips move there
+            for pid, _ in seated.get(tid, ()):
+                by_player.setdefault(names[pid], {}).setdefault(columns[tid], 0)
         for (pid, tid), v in per_table.items():
             cell = by_player.setdefault(names[pid], {})
             cell[columns[tid]] = cell.get(columns[tid], 0) + v
@@ -112,7 +116,8 @@ class Archive:
                 moves = export_rows.moves_by_revision(session=s, night_id=night_id)
                 deals = Runs(export_rows.deal_rows(session=s, night_id=night_id, moves=moves,
                                                    kinds=kinds,
-                                                   summary=summary_of if said else None),
+                                                   summary=summary_of if said else None,
+                                                   void=void_summary),
                              *export_rows.DEAL_RUN)
                 deals_file = files.write(f"deals-{tag}", exports.DEALS, deals, fmt,
                                          exports.DEALS_TEXT)
@@ -262,6 +267,11 @@ def _link_new(tmp: Path, dest: Path) -> None:
         if dest.exists():
             raise FileExistsError(dest) from None
         tmp.replace(dest)
+
+
+def void_summary(reason: str) -> str:
+    """A void deal's summary with its reason, as the table screen says it ("void misdeal")."""
+    return t("table.void", reason=reason).strip()
 
 
 def summary_of(game: str, outcome: str | None, extra: str | None, kind: str, stored: str,

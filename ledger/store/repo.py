@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from ..domain.rules.lookalike import fold
 from .db import Connection, marks, named, stamp
 from .renames import rows_renamed, table_renames
 from .rows import Checkpoint, DealRow, records
@@ -38,7 +39,8 @@ def players(*, session: Connection) -> list[tuple[int, str]]:
 
 
 def player_by_name_folded(*, session: Connection, name: str) -> tuple[int, str] | None:
-    """The player whose name equals `name` ignoring case (Åsa = åsa, 春子 = 春子).
+    """The player whose name equals `name` ignoring case and width (Åsa = åsa,
+    Ａnn = Ann: NFKC, then case folded).
 
     SQLite's lower() folds ASCII letters only, so the fold happens here in Python; the
     exact name is tried first through the unique index."""
@@ -46,9 +48,9 @@ def player_by_name_folded(*, session: Connection, name: str) -> tuple[int, str] 
                           {"name": name}).fetchone()
     if row:
         return (row[0], row[1])
-    folded = name.casefold()
+    folded = fold(name)
     for pid, other in session.execute("SELECT id, name FROM player ORDER BY id"):
-        if other.casefold() == folded:
+        if fold(other) == folded:
             return (pid, other)
     return None
 

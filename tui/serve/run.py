@@ -13,6 +13,7 @@ from ..i18n import set_language
 from .keys import Keys
 from .qr import qr_text
 from .server import ClubServer, night_to_serve
+from .tabs import MAX_TABS, PER_ADDRESS, Tabs
 
 LOCAL = {"127.0.0.1", "localhost", "::1"}
 
@@ -64,7 +65,8 @@ def keys_file(service: Tally) -> Path:
 
 
 def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | None,
-        lang: str, keep_keys: bool, table_codes: bool) -> None:
+        lang: str, keep_keys: bool, table_codes: bool, max_tabs: int = MAX_TABS,
+        per_address: int = PER_ADDRESS) -> None:
     set_language(lang)
     night_id = night_to_serve(service, night)
     check_address(host, port)
@@ -95,4 +97,5 @@ def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | No
         out.write("the entry key records deals; the board key only reads. Ctrl+C stops.\n")
         out.flush()
 
-    ClubServer(db, night_id, keys, host=host, port=port, lang=lang, announce=announce).serve()
+    ClubServer(db, night_id, keys, host=host, port=port, lang=lang, announce=announce,
+               tabs=Tabs(max_tabs, per_address)).serve()

@@ -87,6 +87,9 @@ class SqliteDatabase(Database):
             conn.execute("COMMIT")
         except sqlite3.Error as exc:  # the file went bad, or stayed locked past the timeout
             self._abandon(conn)
+            if write and is_disk_full(exc, self.path):  # a refusal the app and the CLI say
+                raise RuleError("db", "the disk is full: nothing was saved",
+                                "disk_full_unsaved") from None
             raise open_problem(self.path, exc) from None
         except BaseException:
             self._abandon(conn)
@@ -206,6 +209,15 @@ class SqliteDatabase(Database):
             conn.close()
 
 
+def is_disk_full(exc: BaseException, path: Path) -> bool:
+    """SQLite's "database or disk is full" (SQLITE_FULL), or an I/O error on a disk with
+    no room left (a -wal or -shm that cannot grow)."""
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    if name.startswith("SQLITE_FULL") or "disk is full" in str(exc):
+        return True
+    return (name.startswith("SQLITE_IOERR") or "disk I/O error" in str(exc)) and disk.full(path)
+
+
 def open_problem(path: Path, exc: BaseException) -> RuleError:
     """What keeps `path` from being opened (or made) as a database, in one line: a full disk,
     a read-only medium, folder or file, a file that is not SQLite, damage, a lock."""
@@ -218,7 +230,7 @@ def open_problem(path: Path, exc: BaseException) -> RuleError:
                          path=path, why=why)
     name = getattr(exc, "sqlite_errorname", None) or ""
     text = str(exc)
-    if name.startswith("SQLITE_FULL") or "disk is full" in text:
+    if is_disk_full(exc, path):
         return RuleError("db", f"{path}: the disk is full; free some space and try again "
                          "(nothing was written)", "db_disk_full", path=path)
     if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")) or \
