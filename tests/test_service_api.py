@@ -16,6 +16,7 @@ API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", 
        "setup_facts", "standings",
        "status_before", "table",
        "table_nets", "table_notices", "table_of_deal", "table_stamp", "undo_last", "void_deal",
+       "where",
        # a tournament night (issue 26)
        "draw", "export_tournament", "new_tournament", "register", "start_round", "tournament",
        "tournament_notices", "tournament_rounds", "tournament_rules", "tournament_standings",
