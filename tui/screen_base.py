@@ -54,8 +54,8 @@ class OnTally:
     def replay_keys(self) -> None:
         """Keys typed ahead while screens changed: this one takes them now (tui.typeahead)."""
         keys = getattr(self.app, "keys", None)
-        if keys is not None and keys.pending:
-            self.app.call_later(keys.replay)
+        if keys is not None:
+            keys.wake()
 
     def on_screen_resume(self) -> None:
         self.replay_keys()
