@@ -9,8 +9,8 @@ widget that had the focus then: the pop-up that an Enter is closing, the field a
 leaves. So the app holds each key as it arrives (`TallyApp.post_message`: a key that comes
 from the terminal, not one Textual forwards) and posts it on, unchanged, when
 
-- the messages of the key before are all handled: the app's queue and every queue of the
-  screen showing are empty (`settled`), checked after the screen has refreshed
+- the messages of the key before are all handled: no message waits in the app or in the
+  screen showing and its widgets (`settled`), checked after the screen has refreshed
   (`call_after_refresh`), and
 - the screen showing can take keys (`ready`): built and focused, not loading a table
   (`keys_held`), not saving.
@@ -23,16 +23,22 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from time import monotonic
 from typing import Any
 
 from textual import events
 from textual.app import App
-from textual.dom import DOMNode
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 
+from .compat_textual import has_messages
+
 WATCH = 0.05  # seconds: how often keys waiting for a busy screen look again (a fallback)
+# seconds: after a refused save, a key that comes within this of the one before is the rest
+# of the burst (read from the terminal a little later) and is dropped too; a person who
+# hears the bell pauses longer than this before typing on
+REST_OF_BURST = 0.3
 
 
 def ready(screen: Screen[object]) -> bool:
@@ -49,11 +55,11 @@ def ready(screen: Screen[object]) -> bool:
 def settled(app: App[Any]) -> bool:
     """Is every message the last key sent on its way handled (no queue of the app, or of
     the screen showing and its widgets, holds one)?"""
-    if app.message_queue_size:
+    if has_messages(app):
         return False
     screen = app.screen
-    nodes: list[DOMNode] = [screen, *screen.walk_children()]
-    return not any(node.message_queue_size for node in nodes)
+    return not has_messages(screen) and not any(has_messages(node)
+                                                 for node in screen.walk_children())
 
 
 class KeyRouter:
@@ -69,6 +75,8 @@ class KeyRouter:
         self._passing: events.Key | None = None
         self._asked = False  # a look after the next refresh is on its way
         self._watch: Timer | None = None
+        self._dropping_until = 0.0
+        self._told = False  # "typed keys discarded" was said for this refusal
 
     def start(self) -> None:
         """The app runs: look now and then too (a screen that stops holding keys says so
@@ -79,6 +87,11 @@ class KeyRouter:
         """A key arrived: True when it waits (it is posted later, in its turn)."""
         if event is self._passing:
             return False
+        now = monotonic()
+        if now < self._dropping_until:  # typed on after a refused save (`discard`): the
+            self._dropping_until = now + REST_OF_BURST  # rest of the burst, dropped too
+            self._tell()
+            return True
         self.pending.append(event)  # (before the first screen is up too: it waits for it)
         self.wake()
         return True
@@ -120,6 +133,13 @@ class KeyRouter:
         """A save was refused: the keys typed after it are dropped (they were meant for
         what the save would have opened), with a bell and a word saying so."""
         self.app.bell()
+        self._dropping_until = monotonic() + REST_OF_BURST
+        self._told = False
         if self.pending:
             self.pending.clear()
+            self._tell()
+
+    def _tell(self) -> None:
+        if not self._told:
+            self._told = True
             self.app.notify(self._discarded(), severity="warning")

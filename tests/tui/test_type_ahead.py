@@ -25,7 +25,8 @@ from tui.typeahead import ready
 
 from .conftest import FIVE, SIZE, TODAY, app_for, open_first_deal_form, open_first_table, settle
 
-NAMES = {"enter": "\r", "space": " ", "tab": "\t", "minus": "-"}
+NAMES = {"enter": "\r", "space": " ", "tab": "\t", "minus": "-", "full_stop": ".", "comma": ",",
+         "question_mark": "?"}
 
 
 async def burst(pilot: Pilot[object], *pressed: str) -> None:
