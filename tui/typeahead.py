@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from time import monotonic
 from typing import Any
 
 from textual import events
@@ -35,10 +34,6 @@ from textual.timer import Timer
 from .compat_textual import has_messages
 
 WATCH = 0.05  # seconds: how often keys waiting for a busy screen look again (a fallback)
-# seconds: after a refused save, a key that comes within this of the one before is the rest
-# of the burst (read from the terminal a little later) and is dropped too; a person who
-# hears the bell pauses longer than this before typing on
-REST_OF_BURST = 0.3
 
 
 def ready(screen: Screen[object]) -> bool:
@@ -75,8 +70,6 @@ class KeyRouter:
         self._passing: events.Key | None = None
         self._asked = False  # a look after the next refresh is on its way
         self._watch: Timer | None = None
-        self._dropping_until = 0.0
-        self._told = False  # "typed keys discarded" was said for this refusal
 
     def start(self) -> None:
         """The app runs: look now and then too (a screen that stops holding keys says so
@@ -87,11 +80,6 @@ class KeyRouter:
         """A key arrived: True when it waits (it is posted later, in its turn)."""
         if event is self._passing:
             return False
-        now = monotonic()
-        if now < self._dropping_until:  # typed on after a refused save (`discard`): the
-            self._dropping_until = now + REST_OF_BURST  # rest of the burst, dropped too
-            self._tell()
-            return True
         self.pending.append(event)  # (before the first screen is up too: it waits for it)
         self.wake()
         return True
@@ -130,16 +118,10 @@ class KeyRouter:
         self.wake()
 
     def discard(self) -> None:
-        """A save was refused: the keys typed after it are dropped (they were meant for
-        what the save would have opened), with a bell and a word saying so."""
+        """A save was refused: the keys typed after it, waiting for its answer, are dropped
+        (they were meant for what the save would have opened: the next deal), with a bell
+        and a word saying so. A key typed once the refusal is shown goes to the form."""
         self.app.bell()
-        self._dropping_until = monotonic() + REST_OF_BURST
-        self._told = False
         if self.pending:
             self.pending.clear()
-            self._tell()
-
-    def _tell(self) -> None:
-        if not self._told:
-            self._told = True
             self.app.notify(self._discarded(), severity="warning")

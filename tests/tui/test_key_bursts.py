@@ -28,6 +28,7 @@ from tui.widgets.hands import HandsField
 
 from .conftest import (
     SIZE,
+    TODAY,
     app_for,
     open_first_deal_form,
     open_first_table,
@@ -37,8 +38,12 @@ from .conftest import (
 )
 from .test_type_ahead import a_table, burst
 
-HOW = ["burst", "press"]
-BURST = ["burst"]  # (`pilot.press` waits for the app after each key: not a burst)
+# `burst` puts every key in the app's queue before it reads the first, as a terminal's one
+# read of a fast typist's keys (or tmux's `send-keys`) does; Textual 8.2's `pilot.press`
+# waits for the app to go idle after each key (`App._press_keys`), so it is no burst: the
+# cases below also pass with it, on main as well, except the refused save (a key pressed
+# once the refusal is shown goes to the form, as any key does)
+BURST = ["burst"]
 
 
 async def send(pilot: Pilot[object], how: str, *pressed: str) -> None:
@@ -58,7 +63,7 @@ def notices(pilot: Pilot[object]) -> list[str]:
 @pytest.mark.parametrize("how", BURST)
 def test_roster_three_members_in_one_burst(tally: Tally, tmp_path: Path, how: str) -> None:
     """`a Ann⏎ a Bea⏎ a Chie⏎` on the roster: three members (before: one, "AnnaBeaaChie")."""
-    seed(tally, deals=0)
+    tally.new_night(TODAY.isoformat(), "The Crown")
 
     async def flow() -> None:
         app = app_for(tally, tmp_path)
@@ -68,8 +73,7 @@ def test_roster_three_members_in_one_burst(tally: Tally, tmp_path: Path, how: st
             await send(pilot, how, "a", *typed("Ann"), "enter", "a", *typed("Bea"), "enter",
                        "a", *typed("Chie"), "enter")
             assert isinstance(app.screen, RosterScreen)
-            assert {"Ann", "Bea", "Chie"} <= {p.name for p in tally.players()}
-            assert len(tally.players()) == 7  # the five seeded (Ann among them), Bea, Chie
+            assert sorted(p.name for p in tally.players()) == ["Ann", "Bea", "Chie"]
 
     asyncio.run(flow())
 
@@ -156,7 +160,7 @@ def test_scorekeeper_then_a_new_night(tally: Tally, tmp_path: Path, how: str) ->
     asyncio.run(flow())
 
 
-@pytest.mark.parametrize("how", HOW)
+@pytest.mark.parametrize("how", BURST)
 def test_a_refused_save_stops_the_burst(tally: Tally, tmp_path: Path, how: str) -> None:
     """Hachi-Hachi, the forced-out players' Aces not given: ctrl+s is refused, and the next
     deal's keys typed after it (`a 7 H o i o i o s`) are dropped with a word; the form keeps

@@ -1,0 +1,45 @@
+"""Voiding a deal from its table: what the void changes in the deals after it (a replay of
+them, in a worker thread: a long table's replay never holds the screen), then the question
+with its reason; the void itself is saved by the question (`PromptModal`, in a worker too).
+Keys typed after `v` wait for the question (`TableScreen.reading`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from ledger.service.views import DealView
+
+from ..format import minus_signs
+from ..forms.prompt import Field, PromptModal
+from ..i18n import t
+
+if TYPE_CHECKING:
+    from .table import TableScreen
+
+
+def ask_void(screen: TableScreen, deal: DealView) -> None:
+    service, app = screen.service, screen.tally
+
+    def void(values: Mapping[str, str]) -> int:
+        later = service.void_deal(deal.id, values["reason"], app.scorekeeper,
+                                  expect_revision=deal.revision)
+        screen._note = t("table.voided", n=deal.number, later=later)
+        return deal.id
+
+    def ask(later: list[str]) -> None:
+        screen.reading = False
+        title = t("table.void_title", n=deal.number, summary=minus_signs(deal.shown()))
+        if later:
+            title = "\n".join((title, t("table.void_later"), *later))
+        app.push_screen(PromptModal(title, [Field("reason", t("field.reason"), "",
+                                                  t("field.reason_hint"))],
+                                    void, ok=t("button.void")), screen._saved)
+        screen.replay_keys()
+
+    def effects() -> None:
+        later = service.correction_effects(deal.id, None)
+        app.call_from_thread(ask, later)
+
+    screen.reading = True
+    screen.run_worker(effects, thread=True, exclusive=True, group="void")
