@@ -5,12 +5,13 @@ and `tally check` verifies every one against the fold."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from ledger.domain.replay import encode_mark, encode_state
 from ledger.service import Tally
 from ledger.service.tables import fold, load_table
+from tests.checked import checked
+from tests.conftest import raw
 
 
 def solo(caller: str, partner: str, points: int) -> dict[str, object]:
@@ -19,7 +20,7 @@ def solo(caller: str, partner: str, points: int) -> dict[str, object]:
 
 
 def stored_states(db: Path, table: int) -> list[str]:
-    con = sqlite3.connect(db)
+    con = raw(db)
     try:
         return [r[0] for r in con.execute(
             "SELECT s.state FROM deal d JOIN deal_state s ON s.deal_id = d.id "
@@ -35,7 +36,7 @@ def folded_states(service: Tally, table: int) -> list[str]:
 
 
 def stored_marks(db: Path, table: int) -> list[tuple[str, int, str]]:
-    con = sqlite3.connect(db)
+    con = raw(db)
     try:
         return [tuple(r) for r in con.execute(
             "SELECT s.state, s.played, s.nets FROM deal d JOIN deal_state s "
@@ -51,7 +52,7 @@ def folded_marks(service: Tally, table: int) -> list[tuple[str, int, str]]:
 
 
 def sql(db: Path, statement: str, *params: object) -> None:
-    con = sqlite3.connect(db)
+    con = raw(db)
     try:
         con.execute(statement, params)
         con.commit()
@@ -124,12 +125,12 @@ def test_reads_take_the_stored_state_and_check_finds_a_wrong_one(
     sql(db_path, "UPDATE deal_state SET state = replace(state, '\"dealer\":\"Chie\"', "
         "'\"dealer\":\"Eve\"') WHERE deal_id = ?", ids[1])
     assert service.table(table).status["dealer"] == "Eve"
-    assert service.check() == [f"table {table} deal 2: stored state differs from the replay"]
+    assert checked(service) == [f"table {table} deal 2: stored state differs from the replay"]
     service.void_deal(ids[1], "undo")  # a correction re-derives the states from deal 2 on
     assert service.check() == []
     sql(db_path, "UPDATE deal_state SET nets = '[0,0,0,0,0]', played = 9 WHERE deal_id = ?",
         ids[0])
-    assert service.check() == [f"table {table} deal 1: stored state differs from the replay"]
+    assert checked(service) == [f"table {table} deal 1: stored state differs from the replay"]
 
 
 def test_a_table_from_before_the_states_is_folded_once_then_kept(
@@ -153,10 +154,10 @@ def test_a_stored_state_without_its_deal_is_an_orphan(crazy_table: tuple[Tally, 
                                                       db_path: Path) -> None:
     service, table = crazy_table
     service.add_deal(table, solo("Bea", "Dan", 73))
-    con = sqlite3.connect(db_path)
+    con = raw(db_path)
     con.execute("PRAGMA foreign_keys=OFF")
     con.execute("INSERT INTO deal_state (deal_id, state, played, nets) "
                 "VALUES (99, '{}', 0, '[]')")
     con.commit()
     con.close()
-    assert service.check() == ["stored state without deal: 99"]
+    assert checked(service) == ["stored state without deal: 99"]

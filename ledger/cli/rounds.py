@@ -32,12 +32,15 @@ def add(
     ctx: typer.Context,
     table: Annotated[int, typer.Option(help="The table's id.")],
     author: Annotated[str | None, typer.Option(help="Who records it.")] = None,
+    expect_deal: Annotated[int | None, typer.Option(
+        help="The deal's number as you see it: refused if the table is past it (another "
+             "scorekeeper recorded it first).")] = None,
     *, flags: dict[str, Any],
 ) -> None:
     """Record a deal (JSON on stdin, or quick flags); prints the deal's id."""
     obj = _deal_input(ctx, table, flags)
     service = ctx_of(ctx).service
-    typer.echo(service.add_deal(table, obj, author))
+    typer.echo(service.add_deal(table, obj, author, expect_number=expect_deal))
     if service.table(table).status.get("finished"):
         rows = service.standings(table_id=table)
         typer.echo(f"table {table} is finished; final standings:", err=True)
@@ -59,7 +62,7 @@ def correct(
     obj = _deal_input(ctx, service.table_of_deal(deal), flags, deal)
     changed = service.correct_deal(deal, obj, reason=reason, author=author)
     if changed:
-        typer.echo(f"{changed} later deal(s) re-settled", err=True)
+        typer.echo(f"{changed} later deal{'s' if changed != 1 else ''} re-settled", err=True)
 
 
 @app.command("void")
@@ -100,14 +103,12 @@ def list_(ctx: typer.Context, table: Annotated[int, typer.Option()],
         echo_json([_deal_json(d) for d in deals])
         return
     seats = list(service.table(table).seats)
-    totals = dict.fromkeys(seats, 0)
+    running = service.running_totals(seats, deals)
     rows = []
     for d in deals:
-        for p in seats:
-            totals[p] += d.nets.get(p, 0)
         label = d.shown() + (t("cli.rev", n=d.revision) if d.revision > 1 else "")
         rows.append([d.number, d.id, label, *[d.nets.get(p, 0) for p in seats]])
-    rows.append(["", "", t("cli.total"), *[totals[p] for p in seats]])
+    rows.append(["", "", t("cli.total"), *[running[p][-1] if running[p] else 0 for p in seats]])
     typer.echo(grid(["#", "id", t("cli.col.deal"), *seats], rows,
                     numeric=[True, True, False, *[True] * len(seats)]))
 

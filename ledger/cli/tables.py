@@ -70,18 +70,20 @@ def show(ctx: typer.Context, table: int,
     typer.echo(say("cli.options") + ", ".join(f"{k}={v}" for k, v in sorted(t.options.items())
                                               if k != "hand_roles"))
     typer.echo(say("cli.status") + ", ".join(f"{k}={v}" for k, v in t.status.items()))
-    if t.game == "crazy-solo":
-        from ..domain.rules.crazy_solo import removal_table
+    removal = ctx_of(ctx).service.setup_facts(t.game).get("removal")
+    if removal:  # Crazy Solo: the cards removed by table size
+        from ..text.setup_facts import removed_text
 
         typer.echo("")
         typer.echo(grid(heads("players", "removed", "in play", "hand"),
-                        [list(r) for r in removal_table()]))
+                        [[r.players, removed_text(r.removed, r.short_pack), r.in_play, r.hand]
+                         for r in removal]))
 
 
 @app.command("presets")
 def presets_(game: Annotated[str, typer.Option(help="The game.")]) -> None:
     """The presets of a game, and which of its options are house rules."""
-    from ..config.presets import house_rules, preset_names
+    from ..config.presets import house_rules, preset_names, readings
     from ..domain.rules import game_named
 
     engine = game_named(game)
@@ -92,6 +94,12 @@ def presets_(game: Annotated[str, typer.Option(help="The game.")]) -> None:
         typer.echo("house rules (from outside the rules documents; a club sets its own with "
                    "--set key=value):")
         typer.echo("  " + ", ".join(f"{key}={_shown(key, value)}" for key, value in house))
+    chosen = readings(engine)
+    if chosen:
+        typer.echo("")
+        typer.echo("readings (where the seed is silent, the reading the rules documents "
+                   "chose; --set key=value takes the other):")
+        typer.echo("  " + ", ".join(f"{key}={_shown(key, value)}" for key, value in chosen))
 
 
 def _shown(key: str, value: object) -> str:

@@ -4,21 +4,21 @@ their operations under the names the callers use; it holds no logic of its own."
 
 from __future__ import annotations
 
-import sqlite3
 from contextlib import AbstractContextManager
 from pathlib import Path
 
-from ..store.db import Connection, Database, open_problem
+from ..store.db import Connection, Database
+from ..store.engine import open_database
 from ..store.migrate import migrate
 from .archive import Archive
 from .deals import Deals
-from .games import games
+from .games import games, setup_facts
 from .integrity import Integrity
 from .league import League
 from .night_end import NightEnd
 from .nights import Nights
 from .players import Players
-from .scoreboard import Scoreboards
+from .scoreboard import Scoreboards, running_totals
 from .stamps import Stamps
 from .standings import Standings
 from .store import Store
@@ -43,6 +43,7 @@ class Tally:
         self._store = store
         # the games, the roster
         self.games = games
+        self.setup_facts = setup_facts
         self.add_player = players.add
         self.add_players = players.add_many
         self.rename_player = players.rename
@@ -76,6 +77,7 @@ class Tally:
         # standings and the end of the night
         self.standings = standings.standings
         self.scoreboard = scoreboards.scoreboard
+        self.running_totals = running_totals
         self.table_stamp = stamps.table_stamp
         self.set_rate = night_end.set_rate
         self.table_nets = night_end.table_nets
@@ -87,6 +89,7 @@ class Tally:
         # files
         self.export = archive.export
         self.db_file = archive.db_file
+        self.where = archive.where
         self.backup = archive.backup
         self.restore = archive.restore
         self.import_jsonl = archive.import_jsonl
@@ -100,14 +103,14 @@ class Tally:
         self.export_league = league.export_league
 
     @classmethod
-    def open(cls, path: str | Path) -> Tally:
-        """The ledger in a SQLite file (made, or upgraded, as needed)."""
-        db = Database(path)
-        try:
-            db.path.parent.mkdir(parents=True, exist_ok=True)
-            migrate(db)
-        except (sqlite3.Error, OSError) as exc:  # not SQLite, a folder, read-only, disk full
-            raise open_problem(db.path, exc) from None
+    def open(cls, location: str | Path) -> Tally:
+        """The ledger in a SQLite file, or on a PostgreSQL server (`postgresql://…`),
+        made or upgraded as needed. What keeps it from opening (not SQLite, a folder,
+        read-only, a full disk, a server that cannot be reached, a refused password) is
+        one RuleError the store says."""
+        db = open_database(location)
+        db.prepare()
+        migrate(db)
         return cls(db)
 
     def _read(self) -> AbstractContextManager[Connection]:

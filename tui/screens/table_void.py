@@ -31,7 +31,7 @@ def ask_void(screen: TableScreen, deal: DealView) -> None:
         screen.reading = False
         title = t("table.void_title", n=deal.number, summary=minus_signs(deal.shown()))
         if later:
-            title = "\n".join((title, t("table.void_later"), *later))
+            title = "\n".join((title, t("table.void_later"), *map(minus_signs, later)))
         app.push_screen(PromptModal(title, [Field("reason", t("field.reason"), "",
                                                   t("field.reason_hint"))],
                                     void, ok=t("button.void")), screen._saved)
