@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.console import Console
 from rich.style import Style
 from textual.app import App
 from textual.dom import DOMNode
@@ -43,6 +44,7 @@ INTERNALS: tuple[tuple[str, str, str], ...] = (
     ("Widget", "_pruning", "KeysFooter leaves a screen that is going away alone"),
     ("MessagePump", "_pending_message",
      "tui.typeahead: a message a pump has peeked at is still on its way"),
+    ("Console", "_markup", "text_never_markup: Rich tables' str cells read as plain text"),
     ("StylesCache", "get_inner_outer.cache_clear",
      "release_closed_widgets (Textualize/textual#6665)"),
 )
@@ -52,7 +54,8 @@ def _instances() -> dict[str, Any]:
     from textual._styles_cache import StylesCache
 
     return {"DataTable": DataTable(), "DOMNode": DOMNode(), "App": App(), "Footer": Footer(),
-            "Widget": Widget(), "StylesCache": StylesCache, "MessagePump": MessagePump()}
+            "Widget": Widget(), "StylesCache": StylesCache, "MessagePump": MessagePump(),
+            "Console": Console()}
 
 
 def missing_internals() -> list[str]:
