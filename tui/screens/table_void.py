@@ -5,20 +5,39 @@ Keys typed after `v` wait for the question (`TableScreen.reading`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
+from ledger.service import Tally
 from ledger.service.views import DealView
 
+from ..app_view import TallyView
 from ..format import minus_signs
 from ..forms.prompt import Field, PromptModal
 from ..i18n import t
 
-if TYPE_CHECKING:
-    from .table import TableScreen
+
+class VoidsDeals(Protocol):
+    """What voiding needs of the table screen (`TableScreen`)."""
+
+    reading: bool  # keys typed ahead wait while True
+    _note: str  # what the last save did, said once the table is read again
+
+    @property
+    def service(self) -> Tally: ...
+
+    @property
+    def tally(self) -> TallyView: ...
+
+    def _saved(self, deal_id: int | None) -> None: ...
+
+    def replay_keys(self) -> None: ...
+
+    def run_worker(self, work: Callable[[], None], *, thread: bool, exclusive: bool,
+                   group: str) -> Any: ...
 
 
-def ask_void(screen: TableScreen, deal: DealView) -> None:
+def ask_void(screen: VoidsDeals, deal: DealView) -> None:
     service, app = screen.service, screen.tally
 
     def void(values: Mapping[str, str]) -> int:
