@@ -15,6 +15,10 @@ from the terminal, not one Textual forwards) and posts it on, unchanged, when
 - the screen showing can take keys (`ready`): built and focused, not loading a table
   (`keys_held`), not saving.
 
+An Enter typed as the app starts, before Textual has put the terminal in raw mode, is read
+as ctrl+j: the terminal's line mode turned its carriage return into a newline. Tally binds
+no ctrl+j, so it is taken for the Enter it was (before, it was dropped, the letters kept).
+
 Nothing else of Textual's is replaced: the key is read, bound, forwarded and bubbled by
 Textual. A refused save drops the keys typed after it (`discard`), with a bell and a word.
 """
@@ -80,6 +84,8 @@ class KeyRouter:
         """A key arrived: True when it waits (it is posted later, in its turn)."""
         if event is self._passing:
             return False
+        if event.key == "ctrl+j":
+            event = events.Key("enter", "\r")  # typed before the terminal was raw (below)
         self.pending.append(event)  # (before the first screen is up too: it waits for it)
         self.wake()
         return True

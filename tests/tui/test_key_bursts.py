@@ -20,7 +20,6 @@ from tui.forms.crazy_solo import CrazySoloForm
 from tui.forms.hachihachi import HachiHachiForm
 from tui.forms.prompt import PromptModal
 from tui.screens.history import HistoryScreen
-from tui.screens.night import NightScreen
 from tui.screens.nights import NightsScreen
 from tui.screens.roster import RosterScreen
 from tui.screens.settlement import SettlementScreen
@@ -194,25 +193,30 @@ def test_a_refused_save_stops_the_burst(tally: Tally, tmp_path: Path, how: str) 
 
 def test_an_enter_typed_as_the_app_starts_is_kept(tally: Tally, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """Enter, read as the first screen is being built (before its list has the focus):
-    tonight's night opens (before: the Enter was dropped, the letters kept)."""
+    """`Ken⏎` typed in the first second, before Textual has put the terminal in raw mode:
+    the terminal's line mode turns the Enter's carriage return into a newline, read as
+    ctrl+j once the app reads its keys. Both are read as the first screen is being built:
+    Ken keeps the score (before: the Enter was dropped, the letters kept, the question
+    left open — seen in tmux up to a second after start)."""
     seed(tally, deals=0)
     built = NightsScreen.on_mount
 
     def building(screen: NightsScreen) -> None:
-        key = events.Key("enter", "\r")
-        key.set_sender(screen.app)
-        screen.app.post_message(key)  # typed as the app starts
+        for key, char in (*((c, c) for c in "Ken"), ("ctrl+j", "\n")):
+            event = events.Key(key, char)
+            event.set_sender(screen.app)
+            screen.app.post_message(event)  # typed as the app starts
         built(screen)
 
     monkeypatch.setattr(NightsScreen, "on_mount", building)
 
     async def flow() -> None:
-        app = app_for(tally, tmp_path)
+        app = app_for(tally, tmp_path, ask_name=True)
         async with app.run_test(size=SIZE) as pilot:
             await burst(pilot)
             await settle(pilot)
-            assert isinstance(app.screen, NightScreen)
+            assert app.scorekeeper == "Ken"
+            assert isinstance(app.screen, NightsScreen)
 
     asyncio.run(flow())
 
