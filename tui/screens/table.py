@@ -30,7 +30,6 @@ from ledger.text.textwidth import width as cell_width
 from ..format import game_title, status_text
 from ..forms import ui_for
 from ..forms.base import DealEntry, FormContext
-from ..forms.prompt import ConfirmModal
 from ..i18n import plural, t
 from ..widgets.chart import RunningChart
 from ..widgets.deal_log import DealLog
@@ -38,7 +37,7 @@ from ..widgets.footer import KeysFooter
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
 from .table_rows import MARKS, Row, TableData, deal_rows, running_totals, stamp
-from .table_void import ask_void
+from .void_undo import ask_undo, ask_void
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -460,19 +459,8 @@ class TableScreen(TallyScreen[None]):
 
     def action_undo(self) -> None:
         data = self.data
-        if data is None or not self.check_action("undo", ()):
-            return
-        last = next(d for d in reversed(data.deals) if not d.void)
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                undone = self.service.undo_last(self.table_id, self.tally.scorekeeper)
-                if undone is not None:
-                    self._note = t("table.undone", n=last.number)
-                    self._saved(undone)
-
-        self.app.push_screen(ConfirmModal(t("table.undo_question", n=last.number,
-                                            summary=last.shown())), answered)
+        if data is not None and self.check_action("undo", ()):
+            ask_undo(self, next(d for d in reversed(data.deals) if not d.void))
 
     def action_history(self) -> None:
         deal = self.selected()

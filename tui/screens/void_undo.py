@@ -1,7 +1,9 @@
-"""Voiding a deal from its table: what the void changes in the deals after it (a replay of
-them, in a worker thread: a long table's replay never holds the screen), then the question
-with its reason; the void itself is saved by the question (`PromptModal`, in a worker too).
-Keys typed after `v` wait for the question (`TableScreen.reading`)."""
+"""Voiding a deal and undoing the last, from its table, off the app's thread.
+
+A void: what it changes in the deals after it (a replay of them, in a worker thread: a long
+table's replay never holds the screen), then the question with its reason; the void itself
+is saved by the question (`PromptModal`, in a worker too). Keys typed after `v` wait for
+the question (`TableScreen.reading`). An undo: asked, then written in a worker."""
 
 from __future__ import annotations
 
@@ -13,11 +15,12 @@ from ledger.service.views import DealView
 
 from ..app_view import TallyView
 from ..format import minus_signs
-from ..forms.prompt import Field, PromptModal
+from ..forms.prompt import ConfirmModal, Field, PromptModal
 from ..i18n import t
 
 
 class VoidsDeals(Protocol):
+    table_id: int
     """What voiding needs of the table screen (`TableScreen`)."""
 
     reading: bool  # keys typed ahead wait while True
@@ -62,3 +65,27 @@ def ask_void(screen: VoidsDeals, deal: DealView) -> None:
 
     screen.reading = True
     screen.run_worker(effects, thread=True, exclusive=True, group="void")
+
+
+def ask_undo(screen: VoidsDeals, last: DealView) -> None:
+    """Undo the table's last deal (`last`), after asking; the write runs in a worker and
+    keys typed after the answer wait for it."""
+    service, app = screen.service, screen.tally
+
+    def undone(deal_id: int | None) -> None:
+        screen.reading = False
+        if deal_id is not None:
+            screen._note = t("table.undone", n=last.number)
+            screen._saved(deal_id)
+        screen.replay_keys()
+
+    def undo() -> None:
+        app.call_from_thread(undone, service.undo_last(screen.table_id, app.scorekeeper))
+
+    def answered(yes: bool | None) -> None:
+        if yes:
+            screen.reading = True
+            screen.run_worker(undo, thread=True, exclusive=True, group="undo")
+
+    app.push_screen(ConfirmModal(t("table.undo_question", n=last.number,
+                                   summary=last.shown())), answered)
