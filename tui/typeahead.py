@@ -78,7 +78,8 @@ class KeyRouter:
     def start(self) -> None:
         """The app runs: look now and then too (a screen that stops holding keys says so
         with `wake`; this is the fallback)."""
-        self._watch = self.app.set_interval(WATCH, self._look)
+        self._watch = self.app.set_interval(WATCH, self._after_refresh)  # (a look lost
+        # with a screen that closed before it refreshed is asked again here)
 
     def hold(self, event: events.Key) -> bool:
         """A key arrived: True when it waits (it is posted later, in its turn)."""
