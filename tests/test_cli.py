@@ -139,7 +139,7 @@ def test_bad_rounds_exit_2_with_one_line_and_write_nothing(
     (["night", "new", "--date", "29/11/2026"],
      "error: date: 29/11/2026 is not a date (YYYY-MM-DD)"),
     (["standings"], "error: standings: give exactly one of --night N, --table T, --all"),
-    (["round", "add", "--table", "x"], "error: --table: 'x' is not a valid int."),
+    (["round", "add", "--table", "x"], 'error: --table: "x" is not a whole number (digits 0-9)'),
     (["round", "void", "1"], "error: --reason: is missing"),
     (["frobnicate"], "error: command: No such command 'frobnicate'."),
 ])

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from . import db, league, night_end, nights, players, rounds, serve, tables
+from . import db, league, night_end, nights, players, rounds, serve, tables, tournament
 from .context import Ctx, ctx_of, echo_json, heads, read_stdin_json
 from .errors import TallyGroup
 
@@ -17,6 +17,8 @@ app.add_typer(players.app, name="player", help="The club roster.")
 app.add_typer(nights.app, name="night", help="Club nights.")
 app.add_typer(tables.app, name="table", help="Tables within a night.")
 app.add_typer(rounds.app, name="round", help="Deals (rounds) at a table.")
+app.add_typer(tournament.app, name="tournament",
+              help="Tournaments: registration, draws, ranking.")
 night_end.register(app)
 league.register(app)
 serve.register(app)

@@ -13,7 +13,7 @@ import typer
 from ..service.views import DealView
 from ..text.i18n import t
 from ..text.textwidth import grid
-from .context import ctx_of, echo_json, read_stdin_json
+from .context import ctx_of, echo_json, read_stdin_json, warn
 from .quick_flags import with_quick_flags
 
 app = typer.Typer(no_args_is_help=True)
@@ -60,9 +60,11 @@ def correct(
     """Replace a deal's outcome (a new revision; the old one stays in its history)."""
     service = ctx_of(ctx).service
     obj = _deal_input(ctx, service.table_of_deal(deal), flags, deal)
+    table = service.table_of_deal(deal)
     changed = service.correct_deal(deal, obj, reason=reason, author=author)
     if changed:
         typer.echo(f"{changed} later deal{'s' if changed != 1 else ''} re-settled", err=True)
+    warn(service.tournament_table_notices(table))  # a later draw made on the old ranking
 
 
 @app.command("void")

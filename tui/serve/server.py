@@ -81,6 +81,7 @@ class ClubServer(PublicServer):
         app.router.add_get("/ws/{token}", self.handle_websocket)
         app.router.add_get("/board", self.handle_board)
         app.router.add_get("/board/events", self.handle_events)
+        app.router.add_get("/print/{kind}", self.handle_print)  # a tournament's paper
         return app
 
     async def on_startup(self, app: web.Application) -> None:
@@ -254,6 +255,24 @@ class ClubServer(PublicServer):
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         return response
+
+
+    async def handle_print(self, request: web.Request) -> web.Response:
+        """A tournament's printable page (entry key: the organiser's): cards, slips,
+        sheets or ranking of tonight's round (`?tournament=NAME&round=N` for another)."""
+        from .print_pages import KINDS, page_for
+
+        kind = request.match_info.get("kind", "")
+        if kind not in KINDS:
+            raise web.HTTPNotFound(text=f"404: no page {kind}\n")
+        base = f"{request.scheme}://{request.host}/?key={self.keys.entry}&table="
+        html = await asyncio.to_thread(page_for, self.service, self.night_id, kind, base,
+                                       request.query.get("tournament"),
+                                       to_int(request.query.get("round", "0"), 0))
+        if html is None:
+            raise web.HTTPNotFound(text="404: no tournament round tonight\n")
+        return web.Response(text=html, content_type="text/html", charset="utf-8",
+                            headers={"Cache-Control": "no-store"})
 
 
 def night_to_serve(service: Tally, night: int | None) -> int:
