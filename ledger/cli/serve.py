@@ -19,8 +19,9 @@ def serve(
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
     night: Annotated[int | None, typer.Option(help="The night to serve (else the latest "
                                               "open one).")] = None,
-    lang: Annotated[str, typer.Option(help="Language of the app and the board: en or ja.")]
-    = "en",
+    lang: Annotated[str | None, typer.Option(help="Language of the app, the board and the "
+                                             "phones: en or ja (else English, and each "
+                                             "phone in its browser's language).")] = None,
     keep_keys: Annotated[bool, typer.Option("--keep-keys", help="Use the keys of the last "
                                             "serve again (printed QR codes stay valid).")]
     = False,
@@ -28,7 +29,7 @@ def serve(
                                               "for each table's own entry URL.")] = False,
 ) -> None:
     """Serve the app to every table's browser and a live board for the room."""
-    if lang not in ("en", "ja"):
+    if lang is not None and lang not in ("en", "ja"):
         raise RuleError("--lang", f"{lang!r} is not en or ja", "cli.bad_lang", lang=repr(lang))
     if not 0 < port < 65536:
         raise RuleError("--port", f"{port} is not a TCP port", "not_port", value=port)

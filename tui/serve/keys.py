@@ -18,7 +18,9 @@ from pathlib import Path
 
 from aiohttp import web
 
-ENTRY, BOARD = "entry", "board"
+from .phone import access
+
+ENTRY, BOARD, TABLE = "entry", "board", "table"
 COOKIE = {ENTRY: "tally_entry", BOARD: "tally_board"}
 
 
@@ -54,6 +56,8 @@ class Keys:
 
 
 def needs(path: str) -> str:
+    if access.table_of(path) is not None:
+        return TABLE
     return BOARD if path == "/board" or path.startswith("/board/") else ENTRY
 
 
@@ -63,6 +67,8 @@ def guard(keys: Keys) -> web.middleware:  # type: ignore[valid-type]
     @web.middleware
     async def check(request: web.Request, handler):  # type: ignore[no-untyped-def]
         need = needs(request.path)
+        if need == TABLE:
+            return await table_check(keys, request, handler)
         from_url = request.query.get("key")
         given = from_url or request.cookies.get(COOKIE[need]) or (
             request.cookies.get(COOKIE[ENTRY]) if need == BOARD else None)
@@ -78,3 +84,25 @@ def guard(keys: Keys) -> web.middleware:  # type: ignore[valid-type]
         return response
 
     return check
+
+
+async def table_check(keys: Keys, request: web.Request, handler):  # type: ignore[no-untyped-def]
+    """A table's pages (`/t/<N>/…`): its own key (the phone's QR code) or the entry key.
+    A key that does not open it gets the page that says the link has changed."""
+    number = access.table_of(request.path)
+    assert number is not None
+    cookie = access.cookie_name(number)
+    from_url = request.query.get("key")
+    given = from_url or request.cookies.get(cookie) or request.cookies.get(COOKIE[ENTRY])
+    if not given:
+        return web.Response(status=401, text="401: this page needs its key\n",
+                            headers={"WWW-Authenticate": 'Key realm="tally"'})
+    if not access.opens_table(keys.entry, given, number):
+        from .phone.routes import changed_link
+
+        return changed_link(request)
+    response = await handler(request)
+    if from_url and not response.prepared:
+        response.set_cookie(cookie, from_url, httponly=True, samesite="Strict",
+                            path=f"/t/{number}")
+    return response

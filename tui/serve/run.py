@@ -11,6 +11,7 @@ from ledger.service import RuleError, Tally
 
 from ..i18n import set_language
 from .keys import Keys
+from .phone.access import table_key
 from .qr import qr_text
 from .server import ClubServer, night_to_serve
 
@@ -48,13 +49,17 @@ def check_address(host: str, port: int) -> None:
 
 def urls(base: str, keys: Keys, tables: list[int]) -> dict[str, str]:
     out = {"entry": f"{base}/?key={keys.entry}", "board": f"{base}/board?key={keys.board}"}
-    for n in tables:
-        out[f"table {n}"] = f"{base}/?key={keys.entry}&table={n}"
+    for n in tables:  # the phone's entry page, on the table's own key
+        out[f"table {n}"] = f"{base}/t/{n}?key={table_key(keys.entry, n)}"
+        out[f"terminal {n}"] = f"{base}/?key={keys.entry}&table={n}"
     return out
 
 
-def run(service: Tally, db: Path, *, host: str, port: int, night: int | None, lang: str,
-        keep_keys: bool, table_codes: bool) -> None:
+def run(service: Tally, db: Path, *, host: str, port: int, night: int | None,
+        lang: str | None, keep_keys: bool, table_codes: bool) -> None:
+    """`lang` None: the app and board in English, each phone in its browser's language."""
+    phone_lang = lang
+    lang = lang or "en"
     set_language(lang)
     night_id = night_to_serve(service, night)
     check_address(host, port)
@@ -74,6 +79,7 @@ def run(service: Tally, db: Path, *, host: str, port: int, night: int | None, la
         out.write("\n")
         for n in tables:
             out.write(f"table {n}: {found[f'table {n}']}\n")
+            out.write(f"terminal {n}: {found[f'terminal {n}']}\n")
             if table_codes:
                 out.write(qr_text(found[f"table {n}"]))
         if public:
@@ -85,4 +91,5 @@ def run(service: Tally, db: Path, *, host: str, port: int, night: int | None, la
         out.write("the entry key records deals; the board key only reads. Ctrl+C stops.\n")
         out.flush()
 
-    ClubServer(db, night_id, keys, host=host, port=port, lang=lang, announce=announce).serve()
+    ClubServer(db, night_id, keys, host=host, port=port, lang=lang, announce=announce,
+               phone_lang=phone_lang).serve()

@@ -30,6 +30,7 @@ from ledger.service import DataVersion, RuleError, Tally
 from .board import event_data, read_board, render_page
 from .hub import BoardHub
 from .keys import Keys, guard
+from .phone.routes import PhoneRoutes
 
 TEMPLATES = Path(__file__).parent / "templates"
 TOKEN_LIFE = 120.0  # seconds a page has to open its websocket
@@ -48,13 +49,14 @@ class Ask:
 
 class ClubServer(Server):
     def __init__(self, db: Path, night_id: int, keys: Keys, *, host: str, port: int,
-                 lang: str, announce: Any = None) -> None:
+                 lang: str, announce: Any = None, phone_lang: str | None = None) -> None:
         super().__init__("tally", host=host, port=port, title="Tally",
                          templates_path=TEMPLATES)
         self.db = db
         self.night_id = night_id
         self.keys = keys
         self.lang = lang
+        self.phone_lang = phone_lang  # --lang if given, else each phone's Accept-Language
         self.announce = announce  # called with the server once it listens
         self.service = Tally.open(db)
         self.asks: dict[str, Ask] = {}
@@ -74,6 +76,7 @@ class ClubServer(Server):
         app.router.add_get("/ws/{token}", self.handle_websocket)
         app.router.add_get("/board", self.handle_board)
         app.router.add_get("/board/events", self.handle_events)
+        PhoneRoutes(self).add_to(app)  # each table's phone entry, under /t/<n>
         return app
 
     async def on_startup(self, app: web.Application) -> None:
