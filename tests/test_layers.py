@@ -20,3 +20,34 @@ def test_import_contracts_are_kept() -> None:
     report = done.stdout[done.stdout.find("Contracts"):] + done.stderr
     assert done.returncode == 0, f"an import breaks the layers of DESIGN.md:\n{report}"
     assert "BROKEN" not in done.stdout
+
+
+def _lint_copy(tmp_path: Path, edit: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """lint-imports over a copy of the packages with `edit` (path -> text appended)."""
+    import shutil
+
+    for name in ("ledger", "tui"):
+        shutil.copytree(ROOT / name, tmp_path / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.mo", "locale"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    for rel, text in edit.items():
+        path = tmp_path / rel
+        path.write_text((path.read_text() if path.exists() else "") + text)
+    script = ("import sys; sys.path.insert(0, '.'); from importlinter.cli import lint_imports; "
+              "sys.exit(lint_imports(config_filename='pyproject.toml', no_cache=True))")
+    return subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_a_forbidden_import_breaks_the_contracts(tmp_path: Path) -> None:
+    # the domain reaching the store (a rule reading rows) is refused by the layers
+    done = _lint_copy(tmp_path, {"ledger/domain/money.py": "\nfrom ledger.store import db\n"})
+    assert done.returncode != 0
+    assert "ledger.domain.money -> ledger.store" in done.stdout
+
+
+def test_a_module_outside_every_layer_breaks_the_contracts(tmp_path: Path) -> None:
+    # every module of ledger/ lives inside one layer's package: a loose one is refused
+    done = _lint_copy(tmp_path, {"ledger/stray.py": "X = 1\n"})
+    assert done.returncode != 0
+    assert "ledger.stray" in done.stdout

@@ -70,12 +70,14 @@ def show(ctx: typer.Context, table: int,
     typer.echo(say("cli.options") + ", ".join(f"{k}={v}" for k, v in sorted(t.options.items())
                                               if k != "hand_roles"))
     typer.echo(say("cli.status") + ", ".join(f"{k}={v}" for k, v in t.status.items()))
-    if t.game == "crazy-solo":
-        from ..domain.rules.crazy_solo import removal_table
+    removal = ctx_of(ctx).service.setup_facts(t.game).get("removal")
+    if removal:  # Crazy Solo: the cards removed by table size
+        from ..text.setup_facts import removed_text
 
         typer.echo("")
         typer.echo(grid(heads("players", "removed", "in play", "hand"),
-                        [list(r) for r in removal_table()]))
+                        [[r.players, removed_text(r.removed, r.short_pack), r.in_play, r.hand]
+                         for r in removal]))
 
 
 @app.command("presets")

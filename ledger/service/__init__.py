@@ -19,7 +19,7 @@ from ..config.paths import exports_dir
 from ..domain.conflicts import StaleDeal
 from ..domain.league import Scoring, shown
 from ..domain.rules import RuleError
-from ..domain.rules.game import FormFacts
+from ..domain.rules.game import CARDS, CHOICE, FLAG, NUMBER, PLAYER, FieldFact, FormFacts
 from ..domain.rules.names import MAX_NAME, clean_name, clean_text, name_key
 from ..domain.rules.transfers import POT
 from ..store.watch import DataVersion
@@ -27,6 +27,7 @@ from .calc import read_json_object
 from .facade import Tally
 from .standings import rank_rows
 
-__all__ = ["MAX_NAME", "POT", "DataVersion", "FormFacts", "RuleError", "Scoring", "StaleDeal",
+__all__ = ["CARDS", "CHOICE", "FLAG", "MAX_NAME", "NUMBER", "PLAYER", "POT", "DataVersion",
+           "FieldFact", "FormFacts", "RuleError", "Scoring", "StaleDeal",
            "Tally", "clean_name", "clean_text", "exports_dir", "name_key", "rank_rows",
            "read_json_object", "shown"]

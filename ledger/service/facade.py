@@ -12,7 +12,7 @@ from ..store.db import Connection, Database, open_problem
 from ..store.migrate import migrate
 from .archive import Archive
 from .deals import Deals
-from .games import games
+from .games import games, setup_facts
 from .integrity import Integrity
 from .league import League
 from .night_end import NightEnd
@@ -43,6 +43,7 @@ class Tally:
         self._store = store
         # the games, the roster
         self.games = games
+        self.setup_facts = setup_facts
         self.add_player = players.add
         self.add_players = players.add_many
         self.rename_player = players.rename

@@ -23,13 +23,11 @@ def game(name: str) -> GameView | None:
     return next((g for g in games() if g.name == name), None)
 
 
-def setup_facts(name: str) -> dict[str, Any]:
+def setup_facts(name: str, seats: int | None = None) -> dict[str, Any]:
     """What the new-table form shows of a game before a table exists (the rules people
-    forget): Crazy Solo's cards removed by table size, Hachi-Hachi's default hand roles."""
-    if name == "crazy-solo":
-        from ..domain.rules.crazy_solo import removal_table
-
-        return {"removal": tuple(removal_table())}
-    if name == "hachihachi-trick":
-        return {"hand_roles": presets.load(name)[1].hand_roles}
-    return {}
+    forget), from the game's own hook under its default preset: Crazy Solo's cards removed
+    by table size, Hachi-Hachi's hand roles, four-hand's partners."""
+    engine, options = presets.load(name)
+    if engine.setup_facts is None:
+        return {}
+    return dict(engine.setup_facts(options, seats))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.widgets import DataTable
 
 from ledger.service.games import setup_facts
+from ledger.text.setup_facts import removed_text
 
 from ..i18n import t
 from .fit import fit_columns
@@ -31,19 +32,13 @@ class RemovalTable(DataTable[object]):
         if not self.columns:  # not mounted yet: on_mount shows it
             return
         if not self.row_count:
-            rows = [(str(n), removed_text(removed), str(pack), str(hand))
-                    for n, removed, pack, hand in setup_facts("crazy-solo")["removal"]]
+            rows = [(str(r.players), removed_text(r.removed, r.short_pack), str(r.in_play),
+                     str(r.hand)) for r in setup_facts("crazy-solo")["removal"]]
             fit_columns(self, rows)
             for row in rows:
                 self.add_row(*row, key=row[0])
-        sizes = [str(r[0]) for r in setup_facts("crazy-solo")["removal"]]
+        sizes = [str(r.players) for r in setup_facts("crazy-solo")["removal"]]
         self.show_cursor = str(seats) in sizes
         if self.show_cursor:
             self.move_cursor(row=sizes.index(str(seats)))
 
-
-def removed_text(removed: str) -> str:
-    """The engine's removed-cards cell ("none (24-card 9–A pack allowed)") in the language
-    in use; the cards themselves are symbols."""
-    text = removed.replace(" (24-card 9–A pack allowed)", t("removal.short_pack_note"))
-    return t("removal.none") + text[len("none"):] if text.startswith("none") else text

@@ -15,13 +15,14 @@ from typing import Any, TypedDict
 from . import fields as F
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card, parse_suit
 from .errors import RuleError, show
-from .game import FormFacts, Game
+from .game import CARDS, CHOICE, NUMBER, PLAYER, FieldFact, FormFacts, Game
 from .options import options_from_mapping, options_to_json
 from .transfers import Settlement, Transfer
 
 CONTRACTS = ("solo", "heart-solo", "alone", "heart-alone")
 PARTNER_CONTRACTS = ("solo", "heart-solo")
 HEART_CONTRACTS = ("heart-solo", "heart-alone")
+TEAM_POINTS = 120  # the card points of the pack
 TITLES = {"solo": "Solo", "heart-solo": "Heart Solo", "alone": "Alone",
           "heart-alone": "Heart Alone", "pass": "All passed"}
 
@@ -102,16 +103,25 @@ def _pack_set(players: int, three_player_pack: int) -> frozenset[Card]:
     return frozenset(_pack(players, three_player_pack))
 
 
-def removal_table() -> list[tuple[int, str, int, int]]:
-    """(players, removed cards, cards in play, hand size) for the set-up screen."""
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """One row of the cards-removed-by-table-size table (section 2), as facts: the edge
+    words them ("none", the 24-card note) and draws the cards."""
+
+    players: int
+    removed: tuple[str, ...]  # card codes ("6S"), in the rules' order
+    short_pack: bool  # a 24-card 9–A pack is allowed instead (three players)
+    in_play: int  # cards in play
+    hand: int  # cards each
+
+
+def removal_table() -> tuple[Removal, ...]:
+    """Every table size's removed cards, pack and hand, for the set-up screen."""
     rows = []
     for n in range(MIN_SEATS, MAX_SEATS + 1):
-        removed = ", ".join(f"{c[:-1]}{SUIT_SYMBOLS[c[-1]]}" for c in REMOVED[n]) or "none"
-        if n == 3:
-            removed += " (24-card 9–A pack allowed)"
         pack = len(cards_in_play(n))
-        rows.append((n, removed, pack, pack // n))
-    return rows
+        rows.append(Removal(n, REMOVED[n], n == 3, pack, pack // n))
+    return tuple(rows)
 
 
 def round_amount(raw: int, step: int) -> int:
@@ -196,9 +206,9 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
         raise RuleError("team_points", "give exactly one of team_points and gang_points",
                         "one_of_points")
     if has_team:
-        team_points = F.get_int(obj, "team_points", 0, 120)
+        team_points = F.get_int(obj, "team_points", 0, TEAM_POINTS)
     else:
-        team_points = 120 - F.get_int(obj, "gang_points", 0, 120)
+        team_points = TEAM_POINTS - F.get_int(obj, "gang_points", 0, TEAM_POINTS)
 
     payers = None
     if obj.get("payers") is not None:
@@ -409,7 +419,8 @@ def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
 
 def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> FormFacts:
     """What a Crazy Solo deal form asks for the contract chosen so far (all of it before a
-    contract is chosen); a hearts contract fixes the trump.
+    contract is chosen); a hearts contract fixes the trump; three players play no partner
+    contract.
 
     >>> st = initial(("Ann", "Bea", "Chie", "Dan", "Eve"), Options())
     >>> f = form_facts(st, Options(), {"contract": "heart-alone"})
@@ -424,10 +435,36 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
         fields += ("caller", "trump", "team_points")
         if contract is None or contract in PARTNER_CONTRACTS:
             fields += ("called_card", "partner")
-    return FormFacts(order=state.seats, fields=fields,
-                     choices={"contract": (*CONTRACTS, "pass")},
+    contracts = (*CONTRACTS, "pass")
+    suits = tuple(SUIT_NAMES[s] for s in "CDHS")
+    seats = state.seats
+    pack = cards_in_play(len(seats), options)
+    specs = {
+        "contract": FieldFact("contract", CHOICE, "slot.contract", choices=contracts,
+                              labels=tuple(f"contract.{c}" for c in contracts)),
+        "caller": FieldFact("caller", PLAYER, "slot.caller", choices=seats),
+        "trump": FieldFact("trump", CHOICE, "slot.trump", choices=suits,
+                           labels=tuple(f"suit.{s}" for s in suits)),
+        "team_points": FieldFact("team_points", NUMBER, "slot.points", low=0,
+                                 high=TEAM_POINTS, total=TEAM_POINTS),
+        "called_card": FieldFact("called_card", CARDS, "slot.card", size=1, optional=True,
+                                 choices=tuple(str(c) for c in pack)),
+        "partner": FieldFact("partner", PLAYER, "slot.partner", choices=seats, optional=True),
+    }
+    impossible = {"contract": PARTNER_CONTRACTS} if len(seats) == 3 else {}
+    return FormFacts(order=seats, fields=fields, choices={"contract": contracts},
                      forced={"trump": "hearts"} if contract in HEART_CONTRACTS else {},
-                     facts={"dealer": state.dealer, "removed": REMOVED.get(len(state.seats), ())})
+                     form=tuple(specs[f] for f in fields), impossible=impossible,
+                     totals={"team_points": TEAM_POINTS},
+                     limits={"pack": len(pack), "hand": len(pack) // len(seats),
+                             "team_points": TEAM_POINTS},
+                     facts={"dealer": state.dealer, "removed": REMOVED.get(len(seats), ()),
+                            "pile": ("team", "gang")})
+
+
+def setup_facts(options: Options, seats: int | None) -> dict[str, Any]:
+    """The cards removed by table size (people forget which go out), and the row of `seats`."""
+    return {"removal": removal_table(), "seats": seats}
 
 
 GAME = Game(
@@ -435,5 +472,5 @@ GAME = Game(
     make_options=make_options, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
     status_type=Status, extra_type=Extra,
-    quick=quick, form_facts=form_facts,
+    quick=quick, form_facts=form_facts, setup_facts=setup_facts,
 )

@@ -27,11 +27,41 @@ State = Any
 Outcome = Any
 
 
+# what a form draws for a field (`FieldFact.kind`)
+CHOICE = "choice"  # one of `choices` (labels: `labels`, catalogue keys)
+NUMBER = "number"  # whole numbers in low..high, one per name in `each` (or one alone)
+PLAYER = "player"  # one of `choices` (names; `labels`: how a side is shown), or none
+FLAG = "flag"  # yes or no (`labels`: the catalogue keys of yes and no)
+CARDS = "cards"  # cards typed as codes ("QS"), `each` names whose hands
+
+
+@dataclass(frozen=True, slots=True)
+class FieldFact:
+    """One field a form asks, self-describing: a template draws it from this alone (no
+    rule of the game in the app). `label` and `labels` are catalogue keys, except a player
+    field's `labels`, which are the names shown for its choices (sides: "Ann+Chie")."""
+
+    name: str  # the contract's key ("points", "ending")
+    kind: str  # CHOICE, NUMBER, PLAYER, FLAG or CARDS
+    label: str  # catalogue key of the field's label ("slot.points")
+    choices: tuple[Any, ...] = ()  # CHOICE: the values in order; PLAYER: the names
+    labels: tuple[str, ...] = ()  # one per choice (FLAG: yes, no)
+    low: int | None = None  # NUMBER: the range of each number
+    high: int | None = None
+    each: tuple[str, ...] = ()  # NUMBER/CARDS: one per name (players, sides, sub-keys)
+    total: int | None = None  # NUMBER: what the numbers make together
+    optional: bool = False  # may stay empty (a player field: "no one", "drawn")
+    none: str | None = None  # catalogue key of what empty means here ("ss.none_drawn")
+    size: int | None = None  # CARDS: how many cards each
+    parts: tuple[FieldFact, ...] = ()  # a field of several kinds of number (`at_close`)
+
+
 @dataclass(frozen=True, slots=True)
 class FormFacts:
     """What a deal form may ask, given the table's state and the outcome filled in so far
     (pokerkit's `can_*`: the app asks the engine instead of copying its rules). Field names
-    are the contract's (`team_points`, `declarations`, `tricks` …)."""
+    are the contract's (`team_points`, `declarations`, `tricks` …); `form` describes each
+    field of `fields`, in the same order, for a form drawn from the facts alone."""
 
     order: tuple[str, ...] = ()  # the players, in the order the form asks them
     fields: tuple[str, ...] = ()  # the outcome's fields that apply now
@@ -40,6 +70,13 @@ class FormFacts:
     totals: Mapping[str, int] = field(default_factory=dict)  # what a field's numbers make
     sides: tuple[tuple[str, ...], ...] = ()  # partnerships, each named by its first player
     facts: Mapping[str, Any] = field(default_factory=dict)  # game specific (multiplier …)
+    form: tuple[FieldFact, ...] = ()  # how to draw each of `fields`
+    impossible: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)  # refused values
+    limits: Mapping[str, Any] = field(default_factory=dict)  # hand size, Aces, points …
+
+    def spec(self, name: str) -> FieldFact | None:
+        """The description of field `name`, if it applies now."""
+        return next((f for f in self.form if f.name == name), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +109,9 @@ class Game(Generic[OptionsT, StateT, OutcomeT]):
     legacy_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     # what a deal form may ask given the state and a partial outcome (contract JSON so far)
     form_facts: Callable[[StateT, OptionsT, Mapping[str, Any]], FormFacts] | None = None
+    # what the new-table form shows of the game before a table exists (the rules people
+    # forget), for these options and the seats chosen so far (None: not chosen yet)
+    setup_facts: Callable[[OptionsT, int | None], Mapping[str, Any]] | None = None
     # the TypedDict `status` returns: each game's keys and their types, in one place
     # (tests/rules/test_status_types.py holds every engine's status, and extra, to it)
     status_type: type | None = None

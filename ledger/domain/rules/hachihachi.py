@@ -27,7 +27,7 @@ from typing import Any, NotRequired, TypedDict
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from .errors import RuleError
-from .game import FormFacts, Game
+from .game import CARDS, CHOICE, FLAG, NUMBER, PLAYER, FieldFact, FormFacts, Game
 from .hachihachi_parse import parse
 from .hachihachi_quick import QUICK_FLAGS, quick
 from .hachihachi_table import (
@@ -39,6 +39,7 @@ from .hachihachi_table import (
     MIZUTEN_MIN_IN,
     MIZUTEN_MIN_TRICKS,
     NO_ROLES,
+    SPLIT_WITH,
     TRICKS,
     Options,
     Outcome,
@@ -54,6 +55,8 @@ from .hachihachi_table import (
     table_name,
 )
 from .hand_roles import (
+    ACES_IN_PACK,
+    HAND_SIZE,
     forced_out_total,
     in_total,
 )
@@ -303,17 +306,20 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
     forced = order[declared:] if full else ()
     now = tuple(ins) if complete else ()
     split = partial.get("split")  # None: not chosen yet
-    played = len(now) > 2 or (len(now) == 2 and split is False)
-    roles_settle = played or (len(now) == 2 and split is True and options.split_settles_roles)
+    two = len(now) == SPLIT_WITH
+    played = len(now) > SPLIT_WITH or (two and split is False)
+    roles_settle = played or (two and split is True and options.split_settles_roles)
     hand_players = tuple((p, True) for p in forced) + (
         tuple((p, False) for p in now) if roles_settle else ())
     fields = ("start_player", "indicator", "declarations") + (
-        ("split",) if len(now) == 2 else ()) + (("tricks",) if played else ()) + (
+        ("split",) if two else ()) + (("tricks",) if played else ()) + (
         ("hands",) if hand_players else ())
     facts: dict[str, Any] = {"ins": now, "forced_out": forced, "played": played,
+                             "declared": declared, "complete": complete,
                              "roles_settle": roles_settle, "hand_players": hand_players,
                              "max_in": options.max_in, "hand_roles": options.hand_roles,
-                             "aces_fixed": options.hand_roles.aces_fixed()}
+                             "aces_fixed": options.hand_roles.aces_fixed(),
+                             "reasons": REASONS}
     try:
         card = parse_card(partial["indicator"]) if partial.get("indicator") else None
     except RuleError:
@@ -321,7 +327,48 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
     if card is not None:
         facts |= {"trump": card.suit, "table_name": table_name(card, options),
                   "multiplier": multiplier(card, options)}
-    return FormFacts(order=order, fields=fields, totals={"tricks": TRICKS}, facts=facts)
+    specs = _specs(state.seats, order, now, hand_players, options)
+    return FormFacts(order=order, fields=fields, totals={"tricks": TRICKS}, facts=facts,
+                     choices={"declarations": ("in", "out")},
+                     forced={"declarations": dict.fromkeys(forced, "out")} if forced else {},
+                     form=tuple(specs[f] for f in fields),
+                     limits={"hand_size": HAND_SIZE, "aces_in_pack": ACES_IN_PACK,
+                             "tricks": TRICKS, "max_in": options.max_in,
+                             "split_with": SPLIT_WITH})
+
+
+def setup_facts(options: Options, seats: int | None) -> dict[str, Any]:
+    """The hand roles a new table will freeze (its preset's table)."""
+    return {"hand_roles": options.hand_roles}
+
+
+# the order the rules settle a round in (and a preview groups its transfers by)
+REASONS = ("carried", "out-fee", "forced-out", "hand-roles", "tricks", "pot", "split", "mizuten")
+
+
+def _specs(seats: tuple[str, ...], order: tuple[str, ...], ins: tuple[str, ...],
+           hand_players: tuple[tuple[str, bool], ...], options: Options) -> dict[str, FieldFact]:
+    """How a form draws each field of a round (labels "term.x": the game term `x`)."""
+    forced = tuple(p for p, out in hand_players if out)
+    roles = options.hand_roles.roles
+    return {
+        "start_player": FieldFact("start_player", PLAYER, "term.start_player", choices=seats),
+        "indicator": FieldFact("indicator", CARDS, "slot.indicator", size=1),
+        "declarations": FieldFact(
+            "declarations", CHOICE, "slot.declare", each=order, choices=("in", "out"),
+            labels=("term.in", "term.out"),
+            parts=(FieldFact("mizuten", FLAG, "term.mizuten", each=order[:1], optional=True),)),
+        "split": FieldFact("split", FLAG, "slot.split", labels=("split.split", "split.play")),
+        "tricks": FieldFact("tricks", NUMBER, "slot.tricks", each=ins, low=0, high=TRICKS,
+                            total=TRICKS),
+        "hands": FieldFact(
+            "hands", CARDS, "term.hand_roles", each=tuple(p for p, _ in hand_players),
+            size=HAND_SIZE, optional=True, parts=(
+                FieldFact("roles", CHOICE, "term.hand_roles", choices=tuple(r.id for r in roles),
+                          each=tuple(p for p, _ in hand_players), optional=True),
+                FieldFact("aces", NUMBER, "slot.aces", each=forced, low=0, high=ACES_IN_PACK,
+                          optional=True))),
+    }
 
 
 GAME = Game(
@@ -329,5 +376,6 @@ GAME = Game(
     max_seats=MAX_SEATS, make_options=make_options, options_json=options_json, initial=initial,
     parse=parse, settle=settle, to_json=to_json, summary=summary, status=status,
     check_seats=check_seats, quick=quick, legacy_options=LEGACY_OPTIONS, form_facts=form_facts,
+    setup_facts=setup_facts,
     status_type=Status, extra_type=Extra,
 )

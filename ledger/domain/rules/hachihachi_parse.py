@@ -20,6 +20,8 @@ from .hachihachi_table import (
 )
 from .hand_roles import (
     ACES_FIXED,
+    ACES_IN_PACK,
+    HAND_SIZE,
     SINGLE_GROUPS,
     HandRoles,
     detect,
@@ -96,12 +98,13 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
             aces[name] = _aces_for_roles(name, aces.get(name), roles.get(name, ()), table)
     total = sum(r.aces for r in readings.values()) + sum(
         n for p, n in aces.items() if p not in hands) + (indicator.rank == "A")
-    if total > 4 and indicator.rank == "A":
+    if total > ACES_IN_PACK and indicator.rank == "A":
         raise RuleError("aces", f"{total} Aces in all, counting the hands and the indicator; "
-                        "the pack has 4", "aces_with_indicator", n=total)
-    if total > 4:
-        raise RuleError("aces", f"{total} Aces in all, counting the hands; the pack has 4",
-                        "aces_in_all", n=total)
+                        f"the pack has {ACES_IN_PACK}", "aces_with_indicator", n=total,
+                        aces=ACES_IN_PACK)
+    if total > ACES_IN_PACK:
+        raise RuleError("aces", f"{total} Aces in all, counting the hands; the pack has "
+                        f"{ACES_IN_PACK}", "aces_in_all", n=total, aces=ACES_IN_PACK)
 
     for name, reading in readings.items():
         roles[name] = reading.roles
@@ -221,11 +224,12 @@ def _read_hands(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
             raise refuse(field, name, Said("hands that count", "w.hands_that_count"))
         value = raw[name]
         if not isinstance(value, list):
-            raise RuleError(field, f"{show(value)} is not a list of 7 cards",
-                            "hh.not_seven_cards", value=show(value))
+            raise RuleError(field, f"{show(value)} is not a list of {HAND_SIZE} cards",
+                            "hh.not_card_list", value=show(value), size=HAND_SIZE)
         cards = tuple(parse_card(c, field) for c in value)
-        if len(cards) != TRICKS:
-            raise RuleError(field, f"{len(cards)} cards, not 7", "cards_not_7", n=len(cards))
+        if len(cards) != HAND_SIZE:
+            raise RuleError(field, f"{len(cards)} cards, not {HAND_SIZE}", "cards_not_n",
+                            n=len(cards), size=HAND_SIZE)
         for card in cards:
             if card == indicator:
                 raise RuleError(field, f"{card} is the indicator, which belongs to nobody",
@@ -295,7 +299,7 @@ def _read_aces(obj: Mapping[str, Any], order: tuple[str, ...], forced: tuple[str
         if name not in forced:
             raise RuleError(field, f"{name} is out; only forced-out players' Aces count",
                             "hh.aces_out", name=name)
-        aces[name] = F.check_int(field, raw[name], 0, 4)
+        aces[name] = F.check_int(field, raw[name], 0, ACES_IN_PACK)
     return aces
 
 

@@ -15,13 +15,15 @@ from typing import Any
 from .cards import RANKS, Card
 from .errors import RuleError, show
 from .hand_roles import (
+    HAND_SIZE,
     HandRoles,
     load_table,
 )
 from .options import options_from_mapping, options_to_json
 
 MIN_SEATS, MAX_SEATS = 3, 7
-TRICKS = 7
+TRICKS = HAND_SIZE  # each plays one card a trick: 7 tricks
+SPLIT_WITH = 2  # two in may split the pot instead of playing
 MIZUTEN_MIN_IN = 3  # Mizuten is void with fewer than 3 in (section 7)
 MIZUTEN_MIN_TRICKS = 3
 NO_ROLES = HandRoles()  # frozen, so one shared empty table is safe as a default

@@ -36,7 +36,8 @@ PLAIN_RULES = ("straight", "flush", "straight_flush", "all_2_to_9", "one_ace_res
 ACES_FIXED = {"all_2_to_9": 0, "one_ace_rest_2_to_9": 1}  # karasu, pika_ichi: a forced-out
 # player's Aces are what the role says (the scorer need not type them)
 COUNTS_PREFIX = "counts:"
-HAND_SIZE = 7
+HAND_SIZE = 7  # the cards each player holds
+ACES_IN_PACK = 4
 LOW_RANKS = frozenset(("2", "3", "4", "5", "6", "7", "8", "9"))
 ROLE_KEYS = ("id", "name_ja", "name_en", "group", "in", "forced_out", "rule")
 _ID = re.compile(r"[a-z0-9_]+\Z")
@@ -199,7 +200,8 @@ def _read_rule(rule: Any, where: str) -> str:
                     and counts[0] <= 4:
                 return rule
         raise RuleError(where, f"{show(rule)}: rank counts must be 4 or less, largest first, "
-                        "adding up to 7 (e.g. counts:3-2-1-1)", "rank_counts", value=show(rule))
+                        f"adding up to {HAND_SIZE} (e.g. counts:3-2-1-1)", "rank_counts",
+                        value=show(rule), size=HAND_SIZE)
     raise RuleError(where, f"{show(rule)} is not a rule ({', '.join(PLAIN_RULES)}, "
                     "or counts:N-N-...)",
                     "not_rule", value=show(rule), rules=', '.join(PLAIN_RULES))

@@ -13,10 +13,11 @@ from typing import Any
 
 from . import sixty_six_four, sixty_six_three
 from .errors import RuleError
-from .game import Game
+from .game import FormFacts, Game
 from .options import options_to_json
 from .sixty_six_deal import SCHNAPSEN, SIXTY_SIX, Deal, Rules, deal_to_json, describe, parse_deal
 from .sixty_six_deal import score as score_deal
+from .sixty_six_form import two_player_facts
 from .sixty_six_match import (
     MatchExtra,
     MatchStatus,
@@ -86,8 +87,13 @@ def _engine(rules: Rules, countdown: bool) -> dict[str, Callable[..., Any]]:
                                                             state.schneider, strict=True)}
         return out
 
+    def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> FormFacts:
+        """The fields of the ending chosen so far (`sixty_six_form`)."""
+        return two_player_facts(rules, state.seats, partial, dealer=state.dealer,
+                                countdown=countdown)
+
     return {"initial": initial, "parse": parse, "settle": settle, "summary": summary,
-            "status": status, "status_type": MatchStatus,
+            "status": status, "status_type": MatchStatus, "form_facts": form_facts,
             "extra_type": MatchExtra}
 
 

@@ -36,6 +36,7 @@ SCHNEIDER_BELOW = 33
 MARRIAGES_MAX = 100  # trump marriage 40 + three plain marriages of 20
 MARRIAGE = 20
 PACK_POINTS = 120
+GAME_POINTS_MAX = 3  # the most one deal scores (Schwarz)
 ENDINGS = ("claim", "close", "exhausted", "scored")
 KEYS = ("ending", "by", "points", "tricks", "closer_won", "at_close", "last_trick", "winner",
         "game_points", "dealer")
@@ -335,7 +336,7 @@ def _parse_scored(obj: Mapping[str, Any], players: tuple[str, str],
                             "ss.scored_missing", name=winner)
         points = 0
     else:
-        points = F.get_int(obj, "game_points", 0, 3)
+        points = F.get_int(obj, "game_points", 0, GAME_POINTS_MAX)
     if winner is None and points:
         raise RuleError("winner", f"is missing for {points} game points "
                         "(null only for a drawn deal)", "ss.game_points_missing", n=points)

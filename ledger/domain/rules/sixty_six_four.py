@@ -26,6 +26,7 @@ from . import fields as F
 from .errors import RuleError, show
 from .game import FormFacts, Game
 from .options import options_to_json
+from .sixty_six_form import four_hand_facts
 from .sixty_six_match import (
     MatchExtra,
     MatchStatus,
@@ -279,10 +280,15 @@ def form_facts(state: State, options: FourOptions, partial: Mapping[str, Any]) -
     >>> f.sides, dict(f.totals), "ten_of_trumps" in f.fields
     ((('A', 'C'), ('B', 'D')), {'points': 130}, False)
     """
-    fields = ("ending", "points", "winner", "game_points") + (
-        ("ten_of_trumps",) if options.ten_of_trumps_bonus else ())
-    return FormFacts(order=state.seats, fields=fields, totals={"points": DEAL_POINTS},
-                     sides=tuple(sides_of(state.seats)), facts={"dealer": state.dealer})
+    pack = pack_of(options)
+    return four_hand_facts(state.seats, tuple(sides_of(state.seats)), partial,
+                           deal_points=pack.deal_points, ten_bonus=options.ten_of_trumps_bonus,
+                           dealer=state.dealer, cards_each=pack.hand)
+
+
+def setup_facts(options: FourOptions, seats: int | None) -> dict[str, Any]:
+    """Who plays with whom, by seat number (0-based): seats 1+3 against 2+4."""
+    return {"partners": tuple(tuple(int(s) for s in side) for side in sides_of(tuple("0123")))}
 
 
 GAME = Game(
@@ -290,5 +296,5 @@ GAME = Game(
     make_options=make_four, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
     quick=make_quick(FOUR_FLAGS), legacy_options=LEGACY_FOUR, form_facts=form_facts,
-    status_type=FourStatus, extra_type=FourExtra,
+    setup_facts=setup_facts, status_type=FourStatus, extra_type=FourExtra,
 )

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import RuleError
-from .game import Game
+from .game import FormFacts, Game
 from .options import options_to_json
 from .sixty_six_deal import (
     OUT_OF_GAME,
@@ -29,6 +29,7 @@ from .sixty_six_deal import (
     parse_deal,
 )
 from .sixty_six_deal import score as score_deal
+from .sixty_six_form import two_player_facts
 from .sixty_six_match import (
     MatchExtra,
     MatchStatus,
@@ -129,11 +130,19 @@ def status(state: State, options: ThreeOptions) -> ThreeStatus:
             "dealer_cap": options.dealer_cap}
 
 
+def form_facts(state: State, options: ThreeOptions, partial: Mapping[str, Any]) -> FormFacts:
+    """A two-player deal between `players_of`: the dealer sitting out and anyone out of the
+    game cannot be named (`sixty_six_form`)."""
+    players = players_of(state)
+    return two_player_facts(SIXTY_SIX, players, partial, dealer=state.dealer, countdown=False,
+                            not_playing=tuple(s for s in state.seats if s not in players))
+
+
 GAME = Game(
     name="sixty-six-three", title="Sixty-Six (three players)", min_seats=3, max_seats=3,
     make_options=make_three, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=deal_to_json, summary=summary, status=status,
     check_seats=check_seats, players_of=players_of, quick=make_quick(TWO_FLAGS),
-    legacy_options=LEGACY_TWO, status_type=ThreeStatus,
+    legacy_options=LEGACY_TWO, status_type=ThreeStatus, form_facts=form_facts,
     extra_type=ThreeExtra,
 )
