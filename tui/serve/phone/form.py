@@ -38,11 +38,12 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Control:
-    """One control: a set of radio buttons (`options`), a number box or a text box."""
+    """One control: radio buttons or checkboxes (`options`), a checkbox, a number box or
+    a text box."""
 
     name: str  # the form's name for it (`kind|field[|who]`)
-    label: str  # its accessible name: the field's label, or the name it is asked for
-    widget: str  # "radio" | "number" | "text"
+    label: str  # its accessible name
+    widget: str  # "radio" | "checks" | "check" | "number" | "text"
     value: str = ""
     options: tuple[Option, ...] = ()
     low: int | None = None
@@ -51,13 +52,21 @@ class Control:
 
 
 @dataclass(frozen=True, slots=True)
+class Row:
+    """What a field asks of one name (a nested group named by it), or of nobody (None)."""
+
+    label: str | None
+    controls: tuple[Control, ...]
+    fixed: str | None = None  # a value the rules fix for this name (forced out)
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
-    """A field: a fieldset named by its legend, holding one control or one per name."""
+    """A field: a fieldset named by its legend, holding a row, or one row per name."""
 
     field: str
     legend: str
-    controls: tuple[Control, ...]
-    each: bool  # one control per name (their labels are the names)
+    rows: tuple[Row, ...]
     fixed: str | None = None  # a value the rules fix: shown, not asked
     hint: str = ""  # what the numbers make together
     error: str | None = None
@@ -74,8 +83,10 @@ def read_posted(data: Iterable[tuple[str, str]]) -> dict[str, Any]:
     """The contract JSON a posted form says (fields it does not fill are left out).
 
     >>> read_posted([("choice|contract", "solo"), ("number|team_points", "73"),
-    ...              ("number|tricks|Ann", "4"), ("flag|split", "no"), ("player|partner", "")])
-    {'contract': 'solo', 'team_points': 73, 'tricks': {'Ann': 4}, 'split': False}
+    ...              ("number|tricks|Ann", "4"), ("flag|split", "no"), ("player|partner", ""),
+    ...              ("multi|roles|Ann", "teshi"), ("multi|roles|Ann", "shiso")])
+    {'contract': 'solo', 'team_points': 73, 'tricks': {'Ann': 4}, 'split': False, \
+'partner': None, 'roles': {'Ann': ['teshi', 'shiso']}}
     """
     out: dict[str, Any] = {}
     for key, raw in data:
@@ -84,7 +95,7 @@ def read_posted(data: Iterable[tuple[str, str]]) -> dict[str, Any]:
             continue
         kind, name = parts[0], parts[1]
         value = _value(kind, raw.strip())
-        if value is None:
+        if value is _OMIT:
             continue
         path = name.split(".")
         if len(parts) == 3:
@@ -95,14 +106,24 @@ def read_posted(data: Iterable[tuple[str, str]]) -> dict[str, Any]:
             if not isinstance(nxt, dict):
                 nxt = place[step] = {}
             place = nxt
-        place[path[-1]] = value
+        if kind == "multi":
+            place.setdefault(path[-1], []).append(value)
+        else:
+            place[path[-1]] = value
     return out
 
 
+_OMIT = object()
+
+
 def _value(kind: str, raw: str) -> Any:
+    if kind == "player" and not raw:
+        return None  # "no one" (alone, a drawn deal): said, not left out
     if not raw:
-        return None
+        return _OMIT
     if kind == "number":  # a whole number as a number; anything else as typed (refused)
+        return int(raw) if WHOLE.match(raw) else raw
+    if kind == "int":  # a choice among numbers (game points 1–3)
         return int(raw) if WHOLE.match(raw) else raw
     if kind == "flag":
         return raw == YES
@@ -113,6 +134,17 @@ def _value(kind: str, raw: str) -> Any:
     return raw
 
 
+def top_names(facts: FormFacts) -> set[str]:
+    """The contract keys the form may send: its fields, and the parts of a field that are
+    fields of their own (a hand's roles and Aces, Mizuten beside the declarations); a
+    number field's parts are inside it (`at_close.points`)."""
+    names = set(facts.fields)
+    for spec in getattr(facts, "form", ()):
+        if spec.name in facts.fields and spec.kind != "number":
+            names.update(p.name for p in spec.parts)
+    return names
+
+
 def settled(partial: Mapping[str, Any], facts_for: Callable[[dict[str, Any]], FormFacts]
             ) -> tuple[dict[str, Any], FormFacts]:
     """The partial outcome kept to the fields that apply to it, and its facts (the facts
@@ -121,8 +153,10 @@ def settled(partial: Mapping[str, Any], facts_for: Callable[[dict[str, Any]], Fo
     current = dict(partial)
     facts = facts_for(current)
     for _ in range(4):
-        kept = {k: v for k, v in current.items() if k in facts.fields}
-        kept.update({k: v for k, v in facts.forced.items() if k in facts.fields})
+        allowed = top_names(facts)
+        kept = {k: v for k, v in current.items() if k in allowed}
+        kept.update({k: v for k, v in facts.forced.items()  # a value the rules fix, sent
+                     if k in facts.fields and not isinstance(v, Mapping)})
         if kept == current:
             break
         current = kept
@@ -139,12 +173,14 @@ def build(facts: FormFacts, partial: Mapping[str, Any], words: Words,
     for spec in getattr(facts, "form", ()):
         if spec.name not in facts.fields:
             continue
-        group = _group(spec, facts, partial.get(spec.name), words)
-        if group.fixed is not None:
-            form.hidden[_name(spec)] = str(facts.forced[spec.name])
-        if error is not None and _names(error[0], spec.name):
-            group = Group(group.field, group.legend, group.controls, group.each, group.fixed,
-                          group.hint, error[1])
+        group = _group(spec, facts, partial, words)
+        forced = facts.forced.get(spec.name)
+        if group.fixed is not None and not isinstance(forced, Mapping):
+            form.hidden[_name(spec)] = str(forced)
+        if error is not None and (_names(error[0], spec.name) or any(
+                _names(error[0], p.name) for p in spec.parts if spec.kind != "number")):
+            group = Group(group.field, group.legend, group.rows, group.fixed, group.hint,
+                          error[1])
             placed = True
         form.groups.append(group)
     if not placed and error is not None:
@@ -158,29 +194,86 @@ def _names(error_field: str, name: str) -> bool:
     return head == name or error_field == name
 
 
-def _kind(spec: Any) -> str:
+def _kind(spec: Any, within: Any = None) -> str:
     if spec.kind == "cards":
         return "card" if spec.size == 1 and not spec.each else "cards"
+    if spec.kind == "choice" and within is not None and within.kind == "cards":
+        return "multi"  # the roles a hand holds: any of them
+    if spec.kind == "choice" and spec.choices and all(type(c) is int for c in spec.choices):
+        return "int"
     return str(spec.kind)
 
 
-def _name(spec: Any, who: str | None = None) -> str:
-    return SEP.join([_kind(spec), spec.name] + ([who] if who is not None else []))
+def _name(spec: Any, who: str | None = None, within: Any = None) -> str:
+    field_name = (f"{within.name}.{spec.name}" if within is not None and within.kind == "number"
+                  else spec.name)
+    return SEP.join([_kind(spec, within), field_name] + ([who] if who is not None else []))
 
 
-def _group(spec: Any, facts: FormFacts, value: Any, words: Words) -> Group:
+def _group(spec: Any, facts: FormFacts, partial: Mapping[str, Any], words: Words) -> Group:
     legend = words.t(spec.label, default=spec.name)
-    if spec.name in facts.forced:
-        forced = facts.forced[spec.name]
-        return Group(spec.name, legend, (), False, fixed=_choice_label(spec, forced, words))
-    hint = (words.t("phone.total", n=spec.total) if spec.total is not None else "")
-    if spec.each:
-        values = value if isinstance(value, Mapping) else {}
-        controls = tuple(_control(spec, words, str(who), values.get(who), str(who))
-                         for who in spec.each)
-        return Group(spec.name, legend, controls, True, hint=hint)
-    return Group(spec.name, legend, (_control(spec, words, legend, value, None),), False,
-                 hint=hint)
+    forced = facts.forced.get(spec.name)
+    if spec.name in facts.forced and not isinstance(forced, Mapping):
+        return Group(spec.name, legend, (), fixed=_choice_label(spec, forced, words))
+    hint = words.t("phone.total", n=spec.total) if spec.total is not None else ""
+    value = partial.get(spec.name)
+    if not spec.each:
+        controls = [] if spec.kind == "number" and spec.parts else [
+            _control(spec, words, legend, value, None, said=spec.name in partial)]
+        controls += _parts(spec, partial, words, None)
+        return Group(spec.name, legend, (Row(None, tuple(controls)),), hint=hint)
+    values = value if isinstance(value, Mapping) else {}
+    fixed = forced if isinstance(forced, Mapping) else {}
+    side_labels = (spec.labels if spec.kind in ("number", "player") and spec.labels
+                   else ())
+    rows: list[Row] = []
+    for i, who in enumerate(spec.each):
+        shown = str(side_labels[i]) if i < len(side_labels) else str(who)
+        if who in fixed:
+            rows.append(Row(shown, (), fixed=_choice_label(spec, fixed[who], words)))
+            continue
+        own = [] if spec.kind == "number" and spec.parts else [
+            _control(spec, words, shown, values.get(who), str(who))]
+        own += _parts(spec, partial, words, who)
+        # numbers one per name sit in one group, each box named by its name; anything
+        # else is a group per name ("Ann": in / out)
+        nested = not (spec.kind == "number" and not spec.parts)
+        rows.append(Row(shown if nested else None, tuple(own)))
+    return Group(spec.name, legend, tuple(rows), hint=hint)
+
+
+def _parts(spec: Any, partial: Mapping[str, Any], words: Words, who: Any) -> list[Control]:
+    """The parts of a field asked beside it (of `who`, when it asks one per name)."""
+    out: list[Control] = []
+    for part in spec.parts:
+        if who is not None and part.each and who not in part.each:
+            continue
+        label = words.t(part.label, default=part.name)
+        if spec.kind == "number":  # inside the field: at_close.points.Bea
+            inner = partial.get(spec.name)
+            raw = inner.get(part.name) if isinstance(inner, Mapping) else None
+        else:
+            raw = partial.get(part.name)
+        if part.kind == "flag":  # said of one player (Mizuten: the start player's)
+            out.append(Control(SEP.join(["flag", part.name]), label, "check",
+                               options=(Option(YES, label, raw is True or raw == who),),))
+            continue
+        got = raw.get(who) if isinstance(raw, Mapping) and who is not None else (
+            raw if who is None else None)
+        kind = _kind(part, spec)
+        name = SEP.join([kind, f"{spec.name}.{part.name}" if spec.kind == "number"
+                         else part.name] + ([str(who)] if who is not None else []))
+        if kind == "multi":
+            chosen = set(got or ())
+            out.append(Control(name, label, "checks", options=tuple(
+                Option(str(c), words.t(f"role.{c}", default=str(c)), c in chosen)
+                for c in part.choices)))
+        elif part.kind == "number":
+            out.append(Control(name, label, "number", "" if got is None else str(got),
+                               low=part.low, high=part.high))
+        else:
+            out.append(_control(part, words, label, got, None, name=name))
+    return out
 
 
 def _choice_label(spec: Any, value: Any, words: Words) -> str:
@@ -202,8 +295,9 @@ def _labels(spec: Any, words: Words) -> list[str]:
     return [str(c) for c in spec.choices]
 
 
-def _control(spec: Any, words: Words, label: str, value: Any, who: str | None) -> Control:
-    name = _name(spec, who)
+def _control(spec: Any, words: Words, label: str, value: Any, who: str | None,
+             name: str | None = None, said: bool = False) -> Control:
+    name = name or _name(spec, who)
     if spec.kind in ("choice", "player", "flag"):
         if spec.kind == "flag":
             values: list[str] = [YES, NO]
@@ -214,7 +308,9 @@ def _control(spec: Any, words: Words, label: str, value: Any, who: str | None) -
         labels = _labels(spec, words)
         options = [Option(v, lab, v == shown) for v, lab in zip(values, labels, strict=False)]
         if spec.optional and spec.kind == "player":
-            options.append(Option(NOBODY, words.t("phone.nobody"), False))
+            none = words.t(spec.none, default="") if spec.none else ""
+            options.append(Option(NOBODY, none or words.t("phone.nobody"),
+                                  said and value is None))
         return Control(name, label, "radio", options=tuple(options))
     if spec.kind == "number":
         return Control(name, label, "number", "" if value is None else str(value),

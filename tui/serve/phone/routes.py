@@ -52,9 +52,10 @@ def words_for(request: web.Request) -> Words:
 def page(request: web.Request, template: str, http_status: int = 200, **values: Any
          ) -> web.Response:
     words = values.get("words") or words_for(request)
+    values["w"] = words
     with words.speaking():
         html = ENV.get_template(template).render(
-            w=words, css=asset("phone.css"), js=asset("phone.js"), **values)
+            css=asset("phone.css"), js=asset("phone.js"), **values)
     return web.Response(text=html, status=http_status, content_type="text/html", charset="utf-8",
                         headers={"Cache-Control": "no-store",
                                  "Content-Language": words.lang})
@@ -113,7 +114,7 @@ class PhoneRoutes:
         with words.speaking():
             line = (error.field, render_message(error)) if (error and shown_error) else None
             built = forms.build(facts, partial, words, line)
-            return {"words": words, "now": now, "table": now.view,
+            return {"words": words, "w": words, "now": now, "table": now.view,
                     "title": pages.title(now.view), "status": pages.status_line(now.view),
                     "form": built, "number": now.next_number,
                     "preview": pages.preview_shown(preview, now.view.seats) if preview

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ...i18n import LANGUAGES, language, set_language, text
+from ...i18n import LANGUAGES, TERMS, language, set_language, text
 
 _MISSING = object()
 
@@ -43,6 +43,10 @@ class Words:
         self.lang = lang
 
     def t(self, key: str, default: Any = _MISSING, **values: Any) -> str:
+        """The catalogue's text for `key`; `term.<x>` is a game term with both words."""
+        if key.startswith("term.") and key[5:] in TERMS:
+            english, japanese = TERMS[key[5:]]
+            return f"{japanese} {english}" if self.lang == "ja" else f"{english} {japanese}"
         found = text(key, self.lang)
         if found is None:
             if default is _MISSING:

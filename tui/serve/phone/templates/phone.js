@@ -60,7 +60,7 @@
     if (busy) return;
     busy = true;
     var body = data(Object.assign({action: "save"}, extra));
-    send(form.action, body).then(function (j) {
+    send(form.getAttribute("action"), body).then(function (j) {
       busy = false;
       if (!j) return;
       if (j.saved) { location.assign(j.saved); return; }
