@@ -26,7 +26,10 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PhoneRoom]:
 
 
 def sign_in(page: Page, url: str, name: str) -> None:
+    """Open a table's page; the scorekeeper's name is asked once per phone."""
     page.goto(url)
+    if page.locator("#deal").count():
+        return
     box = page.get_by_role("textbox")
     box.tap()
     page.keyboard.type(name)
@@ -79,3 +82,105 @@ def test_a_crazy_solo_deal_by_taps(room: PhoneRoom, browser: Browser) -> None:
         ctx.close()
     deals = json.loads(tally(room.db, "round", "list", "--table", "1", "--json"))
     assert [d["author"] for d in deals] == ["Mio"]
+
+
+def shown_standings(page: Page) -> dict[str, int]:
+    """The table's standings as the log page shows them (player -> net)."""
+    rows = page.locator("section.standings tr")
+    out = {}
+    for i in range(rows.count()):
+        cells = rows.nth(i).locator("td")
+        out[cells.nth(1).inner_text()] = int(cells.nth(2).inner_text().replace("−", "-"))
+    return out
+
+
+def cli_standings(room: PhoneRoom, table: int) -> dict[str, int]:
+    rows = json.loads(tally(room.db, "standings", "--table", str(table), "--json"))
+    return {r["player"]: r["net"] for r in rows}
+
+
+def test_a_refused_input_is_one_line_at_its_field_and_the_input_stays(
+        room: PhoneRoom, browser: Browser) -> None:
+    ctx = phone(browser)
+    page = ctx.new_page()
+    try:
+        sign_in(page, room.tables[1], "Mio")
+        before = len(json.loads(tally(room.db, "round", "list", "--table", "1", "--json")))
+        tap_radio(page, "Contract", "Alone")
+        tap_radio(page, "Caller", "Chie")
+        tap_radio(page, "Trump", "spades")
+        type_number(page, "Card points", "130")
+        page.get_by_role("button", name="Save").tap()
+        line = page.locator("fieldset[data-field=team_points] p.err")
+        expect(line).to_have_text("130 is above 120", timeout=5000)
+        assert line.is_visible() and line.evaluate(
+            "e => e.getBoundingClientRect().top < window.innerHeight")  # in view
+        expect(page.get_by_role("textbox", name="Card points")).to_have_value("130")
+        expect(page.get_by_role("group", name="Caller").get_by_role(
+            "radio", name="Chie")).to_be_checked()
+        page.screenshot(path=str(room.db.parent / "refused.png"))
+        after = len(json.loads(tally(room.db, "round", "list", "--table", "1", "--json")))
+        assert after == before  # nothing written
+    finally:
+        ctx.close()
+
+
+def test_hachihachi_and_schnapsen_rounds_by_taps_agree_with_the_cli(
+        room: PhoneRoom, browser: Browser) -> None:
+    ctx = phone(browser)
+    page = ctx.new_page()
+    try:
+        sign_in(page, room.tables[2], "Rin")
+        tap_radio(page, "start player スタP", "Fumi")
+        page.get_by_role("textbox", name="Indicator").tap()
+        page.keyboard.type("7h")
+        for name, said in (("Fumi", "in 出る"), ("Gen", "out 降りる"), ("Hana", "in 出る"),
+                           ("Ivo", "out 降りる")):
+            tap_radio(page, name, said, within="Declarations")
+        tap_radio(page, "Two in", "play")
+        type_number(page, "Fumi", "4", within="Tricks")
+        type_number(page, "Hana", "3", within="Tricks")
+        expect(page.locator("#preview .summary")).to_have_text(
+            "7♥ · in Fumi Hana · tricks 4-3 · pot 5 → Fumi", timeout=5000)
+        no_sideways_scroll(page)
+        page.screenshot(path=str(room.db.parent / "hachi-form.png"), full_page=True)
+        page.get_by_role("button", name="Save").tap()
+        page.wait_for_url("**/t/2/log?saved=*")
+        expect(page.locator("section.chips")).to_contain_text("Rounds left: 11")
+        assert shown_standings(page) == cli_standings(room, 2)
+        expect(page.locator("#status")).to_contain_text("round 2 / 12")
+
+        sign_in(page, room.tables[3], "Rin")
+        tap_radio(page, "Ending", "claim")
+        tap_radio(page, "Claimed by", "Jun")
+        type_number(page, "Jun", "66", within="Card points")
+        type_number(page, "Kai", "30", within="Card points")
+        type_number(page, "Jun", "3", within="Tricks")
+        type_number(page, "Kai", "2", within="Tricks")
+        expect(page.locator("#preview .summary")).not_to_be_empty(timeout=5000)
+        summary = page.locator("#preview .summary").inner_text()
+        page.get_by_role("button", name="Save").tap()
+        page.wait_for_url("**/t/3/log?saved=*")
+        expect(page.locator("li.deal").first).to_contain_text(summary)
+        status_line = page.locator("#status").inner_text()
+        page.screenshot(path=str(room.db.parent / "schnapsen-log.png"), full_page=True)
+    finally:
+        ctx.close()
+    listed = json.loads(tally(room.db, "round", "list", "--table", "3", "--json"))
+    assert [(d["number"], d["author"]) for d in listed] == [(1, "Rin")]
+    assert "Jun" in status_line
+    hachi = json.loads(tally(room.db, "round", "list", "--table", "2", "--json"))
+    assert hachi[0]["outcome"]["tricks"] == {"Fumi": 4, "Hana": 3}
+
+
+def test_a_phone_key_records_at_its_table_only(room: PhoneRoom) -> None:
+    key3 = room.tables[3].split("key=")[1]
+    entry = room.entry.split("key=")[1]
+    board = room.board.split("key=")[1]
+    assert status(f"{room.base}/t/3?key={key3}") == 200
+    for route in ("/t/1", "/t/2/log", "/", "/board", "/t/1/draft"):
+        assert status(f"{room.base}{route}?key={key3}") in (401, 403), route
+    assert status(f"{room.base}/t/1?key={key3}", b"action=save") == 403
+    assert status(f"{room.base}/t/1?key={entry}") == 200  # the entry key opens every table
+    assert status(f"{room.base}/t/1?key={board}") == 403  # the board key only reads
+    assert status(f"{room.base}/t/1") == 401
