@@ -11,6 +11,7 @@ from pathlib import Path
 from ledger.domain.replay import encode_mark, encode_state
 from ledger.service import Tally
 from ledger.service.tables import fold, load_table
+from tests.checked import checked
 
 
 def solo(caller: str, partner: str, points: int) -> dict[str, object]:
@@ -124,12 +125,12 @@ def test_reads_take_the_stored_state_and_check_finds_a_wrong_one(
     sql(db_path, "UPDATE deal_state SET state = replace(state, '\"dealer\":\"Chie\"', "
         "'\"dealer\":\"Eve\"') WHERE deal_id = ?", ids[1])
     assert service.table(table).status["dealer"] == "Eve"
-    assert service.check() == [f"table {table} deal 2: stored state differs from the replay"]
+    assert checked(service) == [f"table {table} deal 2: stored state differs from the replay"]
     service.void_deal(ids[1], "undo")  # a correction re-derives the states from deal 2 on
     assert service.check() == []
     sql(db_path, "UPDATE deal_state SET nets = '[0,0,0,0,0]', played = 9 WHERE deal_id = ?",
         ids[0])
-    assert service.check() == [f"table {table} deal 1: stored state differs from the replay"]
+    assert checked(service) == [f"table {table} deal 1: stored state differs from the replay"]
 
 
 def test_a_table_from_before_the_states_is_folded_once_then_kept(
@@ -159,4 +160,4 @@ def test_a_stored_state_without_its_deal_is_an_orphan(crazy_table: tuple[Tally, 
                 "VALUES (99, '{}', 0, '[]')")
     con.commit()
     con.close()
-    assert service.check() == ["stored state without deal: 99"]
+    assert checked(service) == ["stored state without deal: 99"]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ledger.service import Tally
 from ledger.store.migrate import HEAD, current_revision
+from tests.checked import checked
 
 OLD = Path(__file__).parent / "data" / "schema-0001.sqlite3"
 
@@ -22,7 +23,7 @@ def test_schema_0001_upgrades_with_standings_unchanged(tmp_path: Path) -> None:
         (5, "Eve", -30, 3), (6, "Ann", -205, 4)]
     # deal 3 was voided under 0001, which re-derived only transfers: deal 4 still says Dan
     # dealt (the fold: Chie). `check` now reports such stale text (issue 15).
-    assert service.check() == [
-        "table 1 deal 4: stored text or state differs from the rules (a correction before "
+    assert checked(service) == [
+        "table 1 deal 4: stored facts or state differ from the rules (a correction before "
         "it was not carried through)"]
     assert [h.kind for h in service.history(2)] == ["record", "correct"]

@@ -12,6 +12,7 @@ import pytest
 
 from ledger.domain.rules import RuleError
 from ledger.service import Tally
+from tests.checked import checked
 
 from .conftest import Cli, table_counts
 
@@ -481,7 +482,7 @@ def test_item15_check_covers_payments_made_before_plans_were_kept(
         con.commit()
     finally:
         con.close()
-    assert service.check() == [
+    assert checked(service) == [
         "night 1: rate: lots is not a number",
         "payment 3: Eve → Dan 1000000 is more than Eve lost or Dan won that night (375)"]
 

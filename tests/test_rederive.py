@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ledger.service import Tally
+from tests.checked import checked
 
 from .conftest import Cli
 
@@ -71,8 +72,8 @@ def test_check_catches_stored_text_that_disagrees_with_the_fold(service: Tally) 
                     ("scored on paper → Zoë 1; Dan 5 – Zoë 4",
                      '{"score": {"Dan": 5, "Zoë": 4}}', third.id, third.id))
     con.close()
-    assert service.check() == [
-        f"table {table} deal 3: stored text or state differs from the rules (a correction "
+    assert checked(service) == [
+        f"table {table} deal 3: stored facts or state differ from the rules (a correction "
         "before it was not carried through)"]
 
 

@@ -14,6 +14,7 @@ from ledger.domain.rules import RuleError
 from ledger.service import Tally
 from ledger.store import models  # noqa: F401
 from ledger.store.migrate import make_engine
+from tests.checked import checked
 
 SOLO = {"contract": "solo", "caller": "Bea", "partner": "Dan", "trump": "clubs",
         "team_points": 73}
@@ -72,7 +73,7 @@ def test_check_reports_a_hand_edited_transfer(crazy_table: tuple[Tally, int],
     con.execute("UPDATE transfer SET amount = 30 WHERE id = 1")
     con.commit()
     con.close()
-    assert service.check() == ["table 1 deal 1: stored transfers differ from the rules"]
+    assert checked(service) == ["table 1 deal 1: stored transfers differ from the rules"]
 
 
 def test_check_reports_pot_imbalance_and_orphans(crazy_table: tuple[Tally, int],
@@ -85,7 +86,7 @@ def test_check_reports_pot_imbalance_and_orphans(crazy_table: tuple[Tally, int],
                 "VALUES (99, 1, 2, 5, 'x')")
     con.commit()
     con.close()
-    problems = service.check()
+    problems = checked(service)
     assert "transfer without revision: 4" in problems
     assert "revision 1: does not sum to zero (pot +25) or has an amount that is not positive" \
         in problems

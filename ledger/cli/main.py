@@ -119,9 +119,11 @@ def standings(
 @app.command()
 def check(ctx: typer.Context) -> None:
     """Re-derive every transfer from the stored deals; exit 1 if anything is wrong."""
+    from ..text.problems import problem_text
+
     problems = ctx_of(ctx).service.check()
     for p in problems:
-        typer.echo(f"problem: {p}")
+        typer.echo(f"problem: {problem_text(p)}")
     if problems:
         raise typer.Exit(1)
     typer.echo("ok: every deal re-derives to its stored transfers")

@@ -100,14 +100,12 @@ def list_(ctx: typer.Context, table: Annotated[int, typer.Option()],
         echo_json([_deal_json(d) for d in deals])
         return
     seats = list(service.table(table).seats)
-    totals = dict.fromkeys(seats, 0)
+    running = service.running_totals(seats, deals)
     rows = []
     for d in deals:
-        for p in seats:
-            totals[p] += d.nets.get(p, 0)
         label = d.shown() + (t("cli.rev", n=d.revision) if d.revision > 1 else "")
         rows.append([d.number, d.id, label, *[d.nets.get(p, 0) for p in seats]])
-    rows.append(["", "", t("cli.total"), *[totals[p] for p in seats]])
+    rows.append(["", "", t("cli.total"), *[running[p][-1] if running[p] else 0 for p in seats]])
     typer.echo(grid(["#", "id", t("cli.col.deal"), *seats], rows,
                     numeric=[True, True, False, *[True] * len(seats)]))
 

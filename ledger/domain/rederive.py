@@ -24,10 +24,11 @@ def same_extra(stored_json: str | None, extra: Mapping[str, Any]) -> bool:
     return json.loads(stored_json or "{}") == json.loads(_encode(dict(extra)))
 
 
-def text_is_stale(stored_summary: str, stored_extra: str | None, summary: str,
-                  extra: Mapping[str, Any]) -> bool:
-    """Is a deal's stored text (summary, running state) not what the fold derives now?"""
-    return stored_summary != summary or not same_extra(stored_extra, extra)
+def facts_are_stale(stored_extra: str | None, extra: Mapping[str, Any]) -> bool:
+    """Are a deal's stored facts (its running state, `extra`) not what the fold derives now?
+    Its stored summary is history, in the words of its day: never compared, so a change of
+    wording never fails `check` nor writes a revision."""
+    return not same_extra(stored_extra, extra)
 
 
 # What in a deal's `extra` says it ends something (a game, the table).

@@ -238,8 +238,11 @@ def _check_backup(source: Path, trial: Path) -> None:
                             path=source, table=broken[0], parent=broken[2])
         problems = Integrity(Store(db)).check()
         if problems:
-            raise RuleError("path", f"{source} fails check: {problems[0]}",
-                            "fails_check", path=source, why=problems[0])
+            from ..text.problems import problem_text
+
+            why = problem_text(problems[0])
+            raise RuleError("path", f"{source} fails check: {why}",
+                            "fails_check", path=source, why=why)
     except RuleError as exc:  # name the file the user gave, not the trial copy
         values = {k: str(v).replace(str(trial), str(source)) for k, v in exc.values.items()}
         raise RuleError("path", exc.message.replace(str(trial), str(source)), exc.code,

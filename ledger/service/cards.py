@@ -9,7 +9,14 @@ own detector (for display; the engine finds them again when it settles). Nothing
 from __future__ import annotations
 
 from ..domain.rules.cards import SUIT_BY_NAME, SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
-from ..domain.rules.hand_roles import SINGLE_GROUPS, HandRoles, Role, detect
+from ..domain.rules.hand_roles import (
+    ACES_IN_PACK,
+    SINGLE_GROUPS,
+    HandRoles,
+    Role,
+    detect,
+    read_hand,
+)
 
-__all__ = ["SINGLE_GROUPS", "SUIT_BY_NAME", "SUIT_NAMES", "SUIT_SYMBOLS", "Card", "HandRoles",
-           "Role", "detect", "parse_card"]
+__all__ = ["ACES_IN_PACK", "SINGLE_GROUPS", "SUIT_BY_NAME", "SUIT_NAMES", "SUIT_SYMBOLS", "Card",
+           "HandRoles", "Role", "detect", "parse_card", "read_hand"]

@@ -317,10 +317,10 @@ def preview_of(settlement: Settlement, summary: str) -> Preview:
 
 
 def stale(step: Step) -> bool:
-    """Is the step's stored text (summary, running state) not what the fold says?"""
+    """Are the step's stored facts (its running state) not what the fold says? (Never its
+    words: the stored summary is history.)"""
     assert step.settlement is not None
-    return rederive.text_is_stale(step.row.summary, step.row.extra, step.summary,
-                                  step.settlement.extra)
+    return rederive.facts_are_stale(step.row.extra, step.settlement.extra)
 
 
 def replay_corrected(s: Connection, t: Table, row: DealRow, obj: Mapping[str, Any] | None

@@ -18,7 +18,7 @@ from .league import League
 from .night_end import NightEnd
 from .nights import Nights
 from .players import Players
-from .scoreboard import Scoreboards
+from .scoreboard import Scoreboards, running_totals
 from .stamps import Stamps
 from .standings import Standings
 from .store import Store
@@ -77,6 +77,7 @@ class Tally:
         # standings and the end of the night
         self.standings = standings.standings
         self.scoreboard = scoreboards.scoreboard
+        self.running_totals = running_totals
         self.table_stamp = stamps.table_stamp
         self.set_rate = night_end.set_rate
         self.table_nets = night_end.table_nets

@@ -4,8 +4,10 @@ and presets, and list what differs (plus orphans, unbalanced revisions, payments
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..domain.replay import encode_mark
 from ..domain.rules import RuleError
@@ -17,22 +19,40 @@ from .store import Store
 from .tables import fold, load_table
 
 
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing `check` found (beancount's validation records): a code, where, and its
+    values; the edge words it (`ledger.text.problems`, catalogue keys `check.<code>`)."""
+
+    code: str
+    table: int | None = None
+    deal: int | None = None  # the deal's number at its table
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _found(code: str, text: str) -> Problem:
+    """A problem the store or the payment check reports in its own words (orphans,
+    payments): kept as their value until those checks return records too."""
+    return Problem(code, values={"what": text})
+
+
 class Integrity:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def check(self) -> list[str]:
+    def check(self) -> list[Problem]:
         """Re-derive every transfer from the stored outcomes and presets; list what differs.
 
         Tables are independent folds, so a big database is replayed by one process per
         core (`check_workers`); the problems come back in table order either way."""
-        problems: list[str] = []
+        problems: list[Problem] = []
         with self.store.read() as s:
-            problems += repo.orphans(session=s)
+            problems += [_found("orphan", x) for x in repo.orphans(session=s)]
             for rid, pot in repo.unbalanced_revisions(session=s):
-                problems.append(f"revision {rid}: does not sum to zero (pot {pot:+d}) "
-                                "or has an amount that is not positive")
-            problems += payment_problems(s)  # payments, kept plans, rates
+                problems.append(Problem("unbalanced", values={"revision": rid,
+                                                              "pot": f"{pot:+d}"}))
+            # payments, kept plans, rates
+            problems += [_found("payment", x) for x in payment_problems(s)]
             table_ids = [row.id or 0 for row in repo.tables(session=s)]
         workers = check_workers(len(table_ids))
         if workers < 2:
@@ -51,38 +71,41 @@ class Integrity:
         found.sort(key=lambda x: order[x[0]])  # stable: a table's own problems keep order
         return problems + [p for _, p in found]
 
-    def check_tables(self, table_ids: Sequence[int]) -> list[tuple[int, str]]:
-        """(table id, problem) for the tables whose replay differs from what is stored."""
-        problems: list[tuple[int, str]] = []
+    def check_tables(self, table_ids: Sequence[int]) -> list[tuple[int, Problem]]:
+        """(table id, problem) for the tables whose replay differs from what is stored:
+        outcomes that no longer settle, transfers, the facts a deal carries on (`extra`) and
+        the stored states. The stored summary is history: never compared."""
+        problems: list[tuple[int, Problem]] = []
         with self.store.read() as s:
             seats = repo.seats_by_table(session=s)
             for tid in table_ids:
                 try:
                     t = load_table(s, tid, seats.get(tid, ()))
-                    steps, _ = fold(s, t)  # with summaries: stale text is a problem too
+                    steps, _ = fold(s, t, summaries=False)  # words are not facts
                 except (RuleError, ValueError, KeyError) as exc:
-                    problems.append((tid, f"table {tid}: cannot be replayed ({exc})"))
+                    error = ({"error": {"field": exc.field, "message": exc.message,
+                                        "code": exc.code, "values": dict(exc.values)}}
+                             if isinstance(exc, RuleError) else {})
+                    problems.append((tid, Problem("unreplayable", tid,
+                                                  values={"why": str(exc), **error})))
                     continue
                 stored = repo.transfers_of(session=s,
                                            revision_ids=[x.row.revision_id for x in steps])
                 states = repo.checkpoints(session=s, table_id=tid)
                 for step in steps:
                     moves = stored[step.row.revision_id]
+                    codes = []
                     if step.settlement is None:
                         if moves:
-                            problems.append((tid, f"table {t.id} deal {step.number}: void but "
-                                             "has transfers"))
+                            codes.append("void_with_transfers")
                     elif differs(s, t, step, moves):
-                        problems.append((tid, f"table {t.id} deal {step.number}: stored "
-                                         "transfers differ from the rules"))
+                        codes.append("transfers_differ")
                     elif stale(step):
-                        problems.append((tid, f"table {t.id} deal {step.number}: stored "
-                                         "text or state differs from the rules (a correction "
-                                         "before it was not carried through)"))
+                        codes.append("facts_differ")
                     kept = states.get(step.deal_id)  # none: from before 0006, filled later
                     if kept is not None and kept != encode_mark(step.mark):
-                        problems.append((tid, f"table {t.id} deal {step.number}: stored state "
-                                         "differs from the replay"))
+                        codes.append("state_differs")
+                    problems += [(tid, Problem(c, t.id, step.number)) for c in codes]
         return problems
 
 
@@ -103,7 +126,7 @@ def check_workers(tables: int) -> int:
     return max(1, min(cores, 4))
 
 
-def _check_part(path: Path, table_ids: list[int]) -> list[tuple[int, str]]:
+def _check_part(path: Path, table_ids: list[int]) -> list[tuple[int, Problem]]:
     """`Integrity.check_tables` in a worker process, on its own connections."""
     db = Database(path)
     try:

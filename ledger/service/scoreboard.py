@@ -6,9 +6,31 @@ it), so it never reads a stored total."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .store import Store
 from .tables import load_table, mark_now
-from .views import ChipsRow, Scoreboard
+from .views import ChipsRow, DealView, Scoreboard
+
+
+def running_totals(seats: Sequence[str], deals: Sequence[DealView],
+                   so_far: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
+    """Each seat's total after each deal: sums of the stored nets, nothing recomputed (the
+    one place the CLI's `round list` and the app's log and chart take them from).
+    `so_far`: the totals after the deals before these, extended in place (a save on a long
+    table copies no list, and the chart looks only at the new totals).
+
+    >>> from .views import DealView
+    >>> d = DealView(1, 1, 1, 1, "record", "", None, {}, (), {"A": 5, "B": -5}, "")
+    >>> running_totals(["A", "B"], [d, d])
+    {'A': [5, 10], 'B': [-5, -10]}
+    """
+    out: dict[str, list[int]] = so_far if so_far is not None else {name: [] for name in seats}
+    for deal in deals:
+        for name in seats:
+            before = out[name][-1] if out[name] else 0
+            out[name].append(before + deal.nets.get(name, 0))
+    return out
 
 
 class Scoreboards:

@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
+from ledger.service import FieldFact, FormFacts
 from ledger.service.cards import SUIT_BY_NAME, SUIT_NAMES, SUIT_SYMBOLS
 
 from ..i18n import t
@@ -24,21 +25,23 @@ from ..widgets.removal import RemovalTable
 from .base import DealForm
 from .registry import register
 
-# contract -> key (as typed); the labels come from i18n
+# contract -> key (as typed); the contracts, their order and labels come from the engine
 CONTRACT_KEYS = {"solo": "s", "heart-solo": "h", "alone": "a", "heart-alone": "l", "pass": "p"}
 SUIT_KEYS = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}
 
 
 class ContractPicker(Picker):
+    """The contracts the engine offers (its choices, in its order), each by its letter."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(key, f"pick('{value}')", "key.contract", key_display=key.upper(),
                 group=Binding.Group("key.contract"))
         for value, key in CONTRACT_KEYS.items()
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__([Choice(v, k.upper(), t(f"contract.{v}"))
-                          for v, k in CONTRACT_KEYS.items()], id=id)
+    def __init__(self, spec: FieldFact, *, id: str | None = None) -> None:
+        super().__init__([Choice(v, CONTRACT_KEYS[v].upper(), t(label))
+                          for v, label in zip(spec.choices, spec.labels, strict=True)], id=id)
 
 
 class SuitPicker(Picker):
@@ -48,9 +51,10 @@ class SuitPicker(Picker):
         for value, key in SUIT_KEYS.items()
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__([Choice(v, k.upper(), f"{SUIT_SYMBOLS[SUIT_BY_NAME[v]]} "
-                                 f"{t(f'suit.{v}')}") for v, k in SUIT_KEYS.items()], id=id)
+    def __init__(self, spec: FieldFact, *, id: str | None = None) -> None:
+        super().__init__([Choice(v, SUIT_KEYS[v].upper(), f"{SUIT_SYMBOLS[SUIT_BY_NAME[v]]} "
+                                 f"{t(label)}")
+                          for v, label in zip(spec.choices, spec.labels, strict=True)], id=id)
 
 
 def status_line(status: Mapping[str, Any]) -> str:
@@ -84,15 +88,24 @@ class CrazySoloForm(DealForm):
 
     def compose_fields(self) -> ComposeResult:
         seats = self.ctx.table.seats
-        yield from self.field_row("contract", t("slot.contract"), ContractPicker(id="contract"))
+        facts = self.ctx.facts_for({})  # every field, before a contract is chosen
+        yield from self.field_row("contract", t("slot.contract"),
+                                  ContractPicker(self._spec(facts, "contract"), id="contract"))
         yield from self.field_row("caller", t("slot.caller"), SeatPicker(seats, id="caller"))
-        yield from self.field_row("trump", t("slot.trump"), SuitPicker(id="trump"))
+        yield from self.field_row("trump", t("slot.trump"),
+                                  SuitPicker(self._spec(facts, "trump"), id="trump"))
         yield from self.field_row("partner", t("slot.partner"),
                                   SeatPicker(seats, id="partner", allow_none=True))
         yield from self.field_row("points", t("slot.points"), PointsField(id="points"))
         yield from self.field_row("card", t("slot.card"),
                                   Input(placeholder=t("field.card_hint"), id="card",
                                         max_length=3, compact=True))
+
+    @staticmethod
+    def _spec(facts: FormFacts, name: str) -> FieldFact:
+        spec = facts.spec(name)
+        assert spec is not None, name
+        return spec
 
     def on_mount(self) -> None:  # runs before DealForm.on_mount (Textual calls both)
         self._shape()

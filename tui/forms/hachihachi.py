@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Input, Static
 
 from ledger.service import POT, FormFacts, RuleError
-from ledger.service.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
+from ledger.service.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card, read_hand
 from ledger.service.games import setup_facts
 from ledger.service.views import Preview, TransferView
 
@@ -30,7 +30,7 @@ from ..format import chips, minus_signs
 from ..i18n import t, term
 from ..widgets.declarations import DeclarationsField
 from ..widgets.fit import fit_columns
-from ..widgets.hands import HandsField, read_cards, role_legend, role_name
+from ..widgets.hands import HandsField, role_legend, role_name
 from ..widgets.kinsoku import Wrapped
 from ..widgets.numbers import NumbersField
 from ..widgets.pickers import Choice, Picker, SeatPicker
@@ -40,14 +40,6 @@ from .prompt import Field, PromptModal
 from .registry import register
 
 GAME = "hachihachi-trick"
-# the order the rules settle a round in (and the preview groups it by)
-REASONS = ("carried", "out-fee", "forced-out", "hand-roles", "tricks", "pot", "split", "mizuten")
-
-
-def seat_order(seats: Sequence[str], start: str) -> tuple[str, ...]:
-    """The seats in declaring order, to the left from the start player."""
-    i = list(seats).index(start) if start in seats else 0
-    return (*seats[i:], *seats[:i])
 
 
 def status_line(status: Mapping[str, Any]) -> str:
@@ -140,8 +132,7 @@ class HachiHachiForm(DealForm):
                   compact=True),
             after=Static(t("hh.indicator_hint"), id="indicator-info"))
         yield from self.field_row("declare", t("slot.declare"),
-                                  DeclarationsField(seat_order(seats, self.start),
-                                                    self.table_facts.facts["max_in"],
+                                  DeclarationsField(self._order(), self._judge,
                                                     id="declare"))
         yield from self.field_row("split", t("slot.split"), SplitPicker(id="split"))
         yield from self.field_row("tricks", t("slot.tricks"),
@@ -198,6 +189,16 @@ class HachiHachiForm(DealForm):
                         style="bold magenta" if kind == "zetsuba" else "bold yellow")
         info.update(text)
 
+    def _order(self) -> tuple[str, ...]:
+        """The seats in declaring order from the start player (the engine's)."""
+        return self.ctx.facts_for({"start_player": self.start}).order
+
+    def _judge(self, declarations: Mapping[str, str]) -> tuple[tuple[str, ...], bool]:
+        """Who the declarations so far force out, and whether the round is declared."""
+        facts = self.ctx.facts_for({"start_player": self.start,
+                                    "declarations": dict(declarations)}).facts
+        return facts["forced_out"], facts["complete"]
+
     def _facts(self) -> FormFacts:
         """The engine's facts for the round as declared so far (`Tally.form_facts`)."""
         choice = self.query_one("#split", Picker).value
@@ -206,13 +207,6 @@ class HachiHachiForm(DealForm):
         if choice is not None:
             partial["split"] = choice == "split"
         return self.ctx.facts_for(partial)
-
-    def _round(self) -> tuple[tuple[str, ...], str | None, bool]:
-        """(in-players once everyone has declared, the split choice, is the round played)."""
-        facts = self._facts()
-        ins: tuple[str, ...] = facts.facts["ins"]
-        choice = self.query_one("#split", Picker).value if "split" in facts.fields else None
-        return ins, choice, bool(facts.facts["played"])
 
     def _shape(self) -> None:
         """Show the rows this round needs (the engine says which): the split with two in,
@@ -235,7 +229,7 @@ class HachiHachiForm(DealForm):
         slot = event.picker.id or ""
         if slot == "start" and event.value and event.value != self.start:
             self.start = event.value
-            self.decl.reset(seat_order(self.ctx.table.seats, self.start))
+            self.decl.reset(self._order())
             self.tricks.clear()
         self._shape()
         self.changed()
@@ -280,7 +274,7 @@ class HachiHachiForm(DealForm):
 
         def submit(values: Mapping[str, str]) -> tuple[Card, ...]:
             text = values["cards"].strip()
-            return read_cards(text) if text else ()
+            return read_hand(text) if text else ()
 
         def done(cards: tuple[Card, ...] | None) -> None:
             if cards is not None:
@@ -305,10 +299,13 @@ class HachiHachiForm(DealForm):
             out["mizuten"] = True
         if decl.said:
             out["declarations"] = decl.declarations()
-        ins, choice, played = self._round()
+        facts = self._facts()
+        asks_split = "split" in facts.fields  # two in: they split the pot or play
+        choice = self.query_one("#split", Picker).value if asks_split else None
+        played = bool(facts.facts["played"])
         if choice == "split":
             out["split"] = True
-        elif len(ins) == 2 and choice is None and self.indicator() is not None:
+        elif asks_split and choice is None and self.indicator() is not None:
             raise RuleError("split", t("hh.split_or_play"))
         if played and self.tricks.values:
             out["tricks"] = self.tricks.values
@@ -345,8 +342,7 @@ class HachiHachiForm(DealForm):
     def load(self, outcome: dict[str, Any]) -> None:
         self.query_one("#indicator", Input).value = str(outcome.get("indicator", ""))
         self.decl.load(outcome.get("declarations") or {}, bool(outcome.get("mizuten")))
-        ins = self.decl.ins if self.decl.complete else ()
-        if len(ins) == 2:
+        if "split" in self._facts().fields:
             self.query_one("#split", Picker).set_value(
                 "split" if outcome.get("split") else "play")
         self._shape()
@@ -367,7 +363,8 @@ class HachiHachiForm(DealForm):
         if m != 1:
             head.append(f" · ×{m}", style="dim")
         parts += [head, Text("")]
-        reasons = [*REASONS, *sorted({x.reason for x in preview.transfers} - set(REASONS))]
+        order = self.table_facts.facts["reasons"]  # the order the rules settle a round in
+        reasons = [*order, *sorted({x.reason for x in preview.transfers} - set(order))]
         for reason in reasons:
             moves = [x for x in preview.transfers if x.reason == reason]
             if not moves:

@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Label, Static
 
-from ledger.service import RuleError
+from ledger.service import FieldFact, FormFacts, RuleError
 from ledger.service.views import Preview
 
 from ..format import chips, minus_signs
@@ -37,10 +37,8 @@ from ..widgets.preview import reason_text
 from .base import DealForm
 from .registry import register
 
-TWO_PLAYER = ("sixty-six", "schnapsen", "sixty-six-three")
 FOUR_HAND = "sixty-six-four"
-ENDING_KEYS = {"claim": "c", "close": "l", "exhausted": "e", "scored": "q"}
-NO_LAST_TRICK_BONUS = ("schnapsen",)  # a claim never needs the last trick there
+ENDING_KEYS = {"claim": "c", "close": "l", "exhausted": "e", "scored": "q"}  # as typed
 
 
 # ---- what the table screen says between deals --------------------------------------------------
@@ -146,21 +144,22 @@ class EndingPicker(Picker):
         for value, key in ENDING_KEYS.items()
     ]
 
-    def __init__(self, *, id: str | None = None, endings: Sequence[str] = tuple(ENDING_KEYS)
-                 ) -> None:
-        super().__init__([Choice(v, ENDING_KEYS[v].upper(), t(f"ending.{v}")) for v in endings],
-                         id=id)
+    def __init__(self, spec: FieldFact, *, id: str | None = None) -> None:
+        super().__init__([Choice(v, ENDING_KEYS[v].upper(), t(label))
+                          for v, label in zip(spec.choices, spec.labels, strict=True)], id=id)
+
+
+FOUR_ENDING_KEYS = {"played": "p", "scored": "q"}  # as typed
 
 
 class FourEndingPicker(Picker):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "pick('played')", "key.ending"),
-        Binding("q", "pick('scored')", "key.ending"),
+        Binding(key, f"pick('{value}')", "key.ending") for value, key in FOUR_ENDING_KEYS.items()
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__([Choice("played", "P", t("ending.played")),
-                          Choice("scored", "Q", t("ending.scored"))], id=id)
+    def __init__(self, spec: FieldFact, *, id: str | None = None) -> None:
+        super().__init__([Choice(v, FOUR_ENDING_KEYS[v].upper(), t(label))
+                          for v, label in zip(spec.choices, spec.labels, strict=True)], id=id)
 
 
 class YesNoPicker(Picker):
@@ -174,13 +173,13 @@ class YesNoPicker(Picker):
 
 
 class GamePointsPicker(Picker):
-    """1, 2 or 3 game points, by their digit."""
+    """The game points of a deal, by their digit: the engine's choices (1, 2 or 3)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = digit_bindings("pick_index", "key.game_points", 3)
+    BINDINGS: ClassVar[list[BindingType]] = digit_bindings("pick_index", "key.game_points", 9)
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__([Choice(str(n), str(n), t(f"ss.points_{n}")) for n in (1, 2, 3)],
-                         id=id)
+    def __init__(self, spec: FieldFact, *, id: str | None = None) -> None:
+        super().__init__([Choice(str(n), str(n), t(label))
+                          for n, label in zip(spec.choices, spec.labels, strict=True)], id=id)
 
 
 # ---- shared by both forms -----------------------------------------------------------------------
@@ -216,6 +215,29 @@ class SixtySixBase(DealForm):
         if dealer:
             parts.append(dealer_text({**status, "dealer": dealer}))
         return " · ".join(p for p in parts if p)
+
+    def facts(self, partial: Mapping[str, Any]) -> FormFacts:
+        """The engine's form facts for the deal as filled in so far (read once per shape)."""
+        key = tuple(sorted((k, str(v)) for k, v in partial.items()))
+        cache: dict[tuple[tuple[str, str], ...], FormFacts] = self.__dict__.setdefault(
+            "_facts_seen", {})
+        if key not in cache:
+            cache[key] = self.ctx.facts_for(partial)
+        return cache[key]
+
+    def spec(self, partial: Mapping[str, Any], name: str) -> FieldFact:
+        """How the engine describes field `name` when the deal is `partial`."""
+        spec = self.facts(partial).spec(name)
+        assert spec is not None, name
+        return spec
+
+    def game_points(self) -> GamePointsPicker:
+        return GamePointsPicker(self.spec({"ending": "scored"}, "game_points"),
+                                id="game-points")
+
+    def rows_of(self, facts: FormFacts) -> tuple[str, ...]:
+        """The form's rows for the fields the engine asks now."""
+        return tuple(self.ERROR_SLOTS[name] for name in facts.fields)
 
     def picker(self, slot: str) -> Picker:
         return self.query_one(f"#{slot}", Picker)
@@ -293,10 +315,12 @@ class SixtySixForm(SixtySixBase):
 
     def compose_fields(self) -> ComposeResult:
         two = self.players
-        yield from self.field_row("ending", t("slot.ending"), EndingPicker(id="ending"))
+        yield from self.field_row("ending", t("slot.ending"),
+                                  EndingPicker(self.spec({}, "ending"), id="ending"))
         yield from self.field_row("by", t("slot.by_claim"), SeatPicker(two, id="by"))
         yield from self.field_row("closer-won", t("slot.closer-won"),
-                                  YesNoPicker(t("ss.made_it"), t("ss.failed"),
+                                  YesNoPicker(*map(t, self.spec({"ending": "close"},
+                                                                "closer_won").labels),
                                               id="closer-won"))
         yield from self.field_row("points", t("slot.points"),
                                   NumbersField(two, id="points", max_digits=3))
@@ -310,36 +334,40 @@ class SixtySixForm(SixtySixBase):
         yield from self.field_row("winner", t("slot.winner"),
                                   SeatPicker(two, id="winner", allow_none=True,
                                              none_hint=t("ss.none_drawn")))
-        yield from self.field_row("game-points", t("slot.game-points"),
-                                  GamePointsPicker(id="game-points"))
+        yield from self.field_row("game-points", t("slot.game-points"), self.game_points())
 
     def opponent(self) -> str | None:
         by = self.picker("by").value
         return next((p for p in self.players if p != by), None) if by else None
 
-    def shape(self) -> None:
+    def partial(self) -> dict[str, Any]:
+        """What the engine needs to know to say which fields apply (`Tally.form_facts`)."""
+        out: dict[str, Any] = {}
         ending = self.picker("ending").value
-        rows: tuple[str, ...] = ("ending",)
-        last = () if self.ctx.table.game in NO_LAST_TRICK_BONUS else ("last-trick",)
-        if ending == "claim":
-            rows += ("by", "points", "tricks", *last)
-        elif ending == "close":
-            rows += ("by", "closer-won", "points", "tricks", "at-close")
-        elif ending == "exhausted":
-            rows += ("points", "tricks", "last-trick")
-        elif ending == "scored":
-            winner = self.picker("winner")
-            rows += ("winner",) + (("game-points",) if winner.value or not winner.touched
-                                   else ())
-        self.show_rows(rows)
-        self.query_one("#row-by .field-label", Label).update(
-            t("slot.by_close" if ending == "close" else "slot.by_claim"))
+        if ending is not None:
+            out["ending"] = ending
+        by = self.picker("by").value
+        if ending in ("claim", "close") and by:
+            out["by"] = by
+        winner = self.picker("winner")
+        if ending == "scored" and winner.touched and winner.value is None:
+            out["winner"] = None  # drawn: no game points
+        return out
+
+    def shape(self) -> None:
+        facts = self.facts(self.partial())
+        self.show_rows(self.rows_of(facts))
+        by = facts.spec("by")
+        if by is not None:
+            self.query_one("#row-by .field-label", Label).update(t(by.label))
         opponent = self.opponent()
-        if opponent:
+        at = facts.spec("at_close")
+        if opponent and at is not None:
             self.numbers("at-close").set_names(
-                ("points", "tricks"), (t("ss.at_close_points", name=opponent),
-                                       t("ss.at_close_tricks")))
-        self.picker("last-trick").allow_none = ending == "claim"
+                tuple(p.name for p in at.parts),
+                tuple(t(p.label, name=opponent) for p in at.parts))
+        last = facts.spec("last_trick")
+        self.picker("last-trick").allow_none = last is not None and last.optional
 
     def outcome(self) -> dict[str, Any]:
         out = self.dealt()
@@ -430,7 +458,8 @@ class FourHandForm(SixtySixBase):
         self.ten_bonus: bool = "ten_of_trumps" in facts.fields
 
     def compose_fields(self) -> ComposeResult:
-        yield from self.field_row("ending", t("slot.ending"), FourEndingPicker(id="ending"))
+        yield from self.field_row("ending", t("slot.ending"),
+                                  FourEndingPicker(self.spec({}, "ending"), id="ending"))
         yield from self.field_row("points", t("slot.points"),
                                   NumbersField(self.heads, labels=self.side_names, id="points",
                                                max_digits=3, total=self.deal_points))
@@ -439,8 +468,7 @@ class FourHandForm(SixtySixBase):
         yield from self.field_row("winner", t("slot.winner"),
                                   SeatPicker(self.heads, labels=self.side_names, id="winner",
                                              allow_none=True, none_hint=t("ss.none_drawn")))
-        yield from self.field_row("game-points", t("slot.game-points"),
-                                  GamePointsPicker(id="game-points"))
+        yield from self.field_row("game-points", t("slot.game-points"), self.game_points())
 
     def on_mount(self) -> None:
         self.picker("ending").set_value("played")
@@ -448,15 +476,14 @@ class FourHandForm(SixtySixBase):
 
     def shape(self) -> None:
         ending = self.picker("ending").value
-        rows: tuple[str, ...] = ("ending",)
-        ten = ("ten",) if self.ten_bonus else ()
-        if ending == "played":
-            rows += ("points", *ten)
-        elif ending == "scored":
-            winner = self.picker("winner")
-            rows += ("winner",) + (("game-points",) if winner.value or not winner.touched
-                                   else ()) + ten
-        self.show_rows(rows)
+        if ending is None:
+            self.show_rows(("ending",))
+            return
+        partial: dict[str, Any] = {"ending": ending}
+        winner = self.picker("winner")
+        if ending == "scored" and winner.touched and winner.value is None:
+            partial["winner"] = None  # drawn: no game points
+        self.show_rows(self.rows_of(self.facts(partial)))
 
     def outcome(self) -> dict[str, Any]:
         out = self.dealt()

@@ -3,15 +3,18 @@ log's rows built from it (each seat's net per deal, or the running totals)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rich.text import Text
 
+from ledger.service.scoreboard import running_totals
 from ledger.service.views import DealView, Scoreboard, StandingRow, TableView
 
 from ..format import WordClipped, chips, minus_signs
 from ..i18n import t
+
+__all__ = ["MARKS", "Row", "TableData", "deal_rows", "running_totals", "stamp"]
 
 MARKS = {"correct": "✎", "resettle": "↻", "void": "✗", "record": ""}
 @dataclass(frozen=True, slots=True)
@@ -28,19 +31,6 @@ def stamp(data: TableData) -> tuple[int, int, tuple[str, ...], bool]:
     """What `Tally.table_stamp` says of the table shown (deals, revisions, seats, closed)."""
     return (len(data.deals), sum(d.revision for d in data.deals), tuple(data.table.seats),
             data.night_closed)
-
-
-def running_totals(seats: Sequence[str], deals: Sequence[DealView],
-                   so_far: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
-    """Each seat's total after each deal: sums of the stored nets, nothing recomputed
-    (`so_far`: the totals after the deals before these, extended in place: a save on a
-    long table copies no list, and the chart looks only at the new totals)."""
-    out: dict[str, list[int]] = so_far if so_far is not None else {name: [] for name in seats}
-    for deal in deals:
-        for name in seats:
-            before = out[name][-1] if out[name] else 0
-            out[name].append(before + deal.nets.get(name, 0))
-    return out
 
 
 Row = tuple[str, tuple[object, ...]]  # (row key: the deal's id, cells)

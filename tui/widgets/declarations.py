@@ -1,14 +1,15 @@
 """Hachi-Hachi declarations: round the table from the start player, one key each.
 
 `i` declares the player whose turn it is in (出る), `o` out (降りる); backspace takes the last
-declaration back. Once `max_in` players are in, everyone after them is forced out (降ろされ)
-and shown greyed. `m` toggles Mizuten (ミズテン) for the start player, who is then in without
-choice. The widget keeps what was said; the rules engine decides what it costs.
+declaration back. Who is forced out (降ろされ), shown greyed, and when the round is fully
+declared are the engine's to say (`judge`: the form facts for what was said). `m` toggles
+Mizuten (ミズテン) for the start player, who is then in without choice. The widget keeps
+what was said; the rules engine decides what it costs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -23,6 +24,8 @@ from ..keys import localize
 from ..typeahead import deliver
 
 IN, OUT = "in", "out"
+# the declarations so far -> (who is forced out, is the round fully declared): the engine's
+Judge = Callable[[Mapping[str, str]], tuple[tuple[str, ...], bool]]
 
 
 class DeclarationsField(Widget, can_focus=True):
@@ -52,11 +55,12 @@ class DeclarationsField(Widget, can_focus=True):
         def control(self) -> DeclarationsField:
             return self.field
 
-    def __init__(self, order: Sequence[str], max_in: int, *, id: str | None = None) -> None:
+    def __init__(self, order: Sequence[str], judge: Judge, *, id: str | None = None) -> None:
         super().__init__(id=id)
         localize(self)
         self.order = tuple(order)
-        self.max_in = max_in
+        self.judge = judge
+        self.judged: tuple[tuple[str, ...], bool] = judge({})
 
     # ---- what was said --------------------------------------------------------------------
 
@@ -69,17 +73,16 @@ class DeclarationsField(Widget, can_focus=True):
         return tuple(p for p, d in zip(self.order, self.said, strict=False) if d == IN)
 
     @property
-    def full(self) -> bool:
-        """As many are in as may be: the rest are forced out."""
-        return len(self.ins) >= self.max_in
-
-    @property
     def complete(self) -> bool:
-        return self.full or len(self.said) == len(self.order)
+        return self.judged[1]
 
     @property
     def forced(self) -> tuple[str, ...]:
-        return self.order[len(self.said):] if self.full else ()
+        return self.judged[0]
+
+    def rejudge(self) -> None:
+        """Ask the engine again, after what was said (or the order) changed."""
+        self.judged = self.judge(self.declarations())
 
     def declarations(self) -> dict[str, str]:
         """The contract's `declarations`: who declared what, in order (forced-outs left out)."""
@@ -90,6 +93,7 @@ class DeclarationsField(Widget, can_focus=True):
         self.order = tuple(order)
         self.said = ()
         self.mizuten = False
+        self.rejudge()
 
     def load(self, declarations: Mapping[str, str], mizuten: bool) -> None:
         said = []
@@ -101,6 +105,7 @@ class DeclarationsField(Widget, can_focus=True):
             said = [IN]
         self.said = tuple(said)
         self.mizuten = mizuten
+        self.rejudge()
 
     # ---- keys -----------------------------------------------------------------------------
 
@@ -133,6 +138,7 @@ class DeclarationsField(Widget, can_focus=True):
         self._changed()
 
     def _changed(self) -> None:
+        self.rejudge()
         self.refresh_bindings()
         deliver(self, self.Changed(self, advance=self.complete))
 

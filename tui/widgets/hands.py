@@ -2,7 +2,7 @@
 
 One line per player: forced-out players (降ろされ) first, then the in-players when there is
 play. ↑/↓ choose the player; a role's letter (shown in the table below the players) ticks or
-unticks it; `0`–`4` give a forced-out player's Aces; `h` asks for the 7 cards instead, and the
+unticks it; `0`–`4` give a forced-out player's Aces; `h` asks for the hand's cards instead, and the
 roles and Aces found in them are shown (found by the engine's own detector, for display: the
 engine finds them again when it settles). Within groups A–C a hand has one role, so ticking
 another role of the same group replaces the first.
@@ -23,8 +23,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ledger.service import RuleError
 from ledger.service.cards import (
+    ACES_IN_PACK,
     SINGLE_GROUPS,
     SUIT_SYMBOLS,
     Card,
@@ -40,24 +40,12 @@ from ..keys import localize
 from ..typeahead import deliver
 
 ROLE_KEYS = tuple(c for c in ascii_lowercase if c != "h")  # h: type the hand
-HAND_SIZE = 7
-MAX_ACES = 4
 WHAT = 16  # cells for "Aces 2  no role" beside the term, else the lines stack
 
 
 def role_name(role: Role) -> str:
     """A role as people know it, in both languages: "三本 three of a kind"."""
     return role.name_ja if role.name_en == role.name_ja else f"{role.name_ja} {role.name_en}"
-
-
-def read_cards(text: str, field: str = "cards") -> tuple[Card, ...]:
-    """Seven cards typed with spaces or commas between them (RuleError otherwise)."""
-    words = [w for w in text.replace(",", " ").split() if w]
-    cards = tuple(parse_card(w, field) for w in words)
-    if len(cards) != HAND_SIZE:
-        raise RuleError(field, f"{len(cards)} cards, not {HAND_SIZE}",
-                        "cards_not_n", n=len(cards), size=HAND_SIZE)
-    return cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +66,8 @@ class HandsField(Widget, can_focus=True):
         Binding("up", "cursor(-1)", "key.previous_player", show=False),
         *(Binding(k, f"role('{k}')", "key.role", show=k == "a", key_display="a–z",
                   group=Binding.Group("key.role", compact=True)) for k in ROLE_KEYS),
-        *(Binding(str(d), f"aces({d})", "key.aces", show=d == 0, key_display="0–4",
-                  group=Binding.Group("key.aces", compact=True)) for d in range(MAX_ACES + 1)),
+        *(Binding(str(d), f"aces({d})", "key.aces", show=d == 0, key_display=f"0–{ACES_IN_PACK}",
+                  group=Binding.Group("key.aces", compact=True)) for d in range(ACES_IN_PACK + 1)),
         Binding("h", "cards", "key.type_hand"),
         Binding("backspace,delete", "clear", "key.clear_hand"),
     ]
@@ -97,7 +85,7 @@ class HandsField(Widget, can_focus=True):
             return self.field
 
     class CardsWanted(Message):
-        """The scorer wants to type this player's 7 cards (the form asks for them)."""
+        """The scorer wants to type this player's cards (the form asks for them)."""
 
         def __init__(self, field: HandsField, hand: Hand) -> None:
             super().__init__()

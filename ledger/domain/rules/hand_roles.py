@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import RANK_VALUE, Card
+from .cards import RANK_VALUE, Card, parse_card
 from .errors import RuleError, show
 
 GROUPS = ("A", "B", "C", "D")
@@ -293,3 +293,18 @@ def _role(table: HandRoles, role_id: str) -> Role:
     if role is None:
         raise KeyError(role_id)
     return role
+
+
+def read_hand(text: str, field: str = "cards") -> tuple[Card, ...]:
+    """A hand typed as card codes with spaces or commas between them: exactly `HAND_SIZE`
+    cards (RuleError otherwise).
+
+    >>> len(read_hand("AS KS QS JS 10S 9S, 8S"))
+    7
+    """
+    cards = tuple(parse_card(w, field) for w in text.replace(",", " ").split() if w)
+    if len(cards) != HAND_SIZE:
+        raise RuleError(field, f"{len(cards)} cards, not {HAND_SIZE}", "cards_not_n",
+                        n=len(cards), size=HAND_SIZE)
+    return cards
+
