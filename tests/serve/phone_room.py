@@ -4,6 +4,7 @@ a pixel ratio of 3). Shared by the phone tests and the screenshots of the README
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -72,3 +73,12 @@ def tap_radio(page: Page, group: str, name: str, *, within: str | None = None) -
     scope = page.get_by_role("group", name=within, exact=True) if within else page
     scope.get_by_role("group", name=group, exact=True).get_by_role(
         "radio", name=name, exact=True).tap()
+
+
+def shot(page: Page, room: PhoneRoom, name: str, *, full: bool = False) -> Path:
+    """A screenshot beside the database, or in $PHONE_SHOTS (the README's pictures)."""
+    folder = Path(os.environ.get("PHONE_SHOTS") or room.db.parent)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full)
+    return path

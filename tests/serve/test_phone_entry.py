@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import stop_room, tally
-from .phone_room import PhoneRoom, phone, start, tap_radio
+from .phone_room import PhoneRoom, phone, shot, start, tap_radio
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ def test_a_crazy_solo_deal_by_taps(room: PhoneRoom, browser: Browser) -> None:
         expect(top).to_contain_text("Deal 1")
         expect(top).to_contain_text("by Mio")
         no_sideways_scroll(page)
-        page.screenshot(path=str(room.db.parent / "crazy-log.png"))
+        shot(page, room, "crazy-log")
     finally:
         ctx.close()
     deals = json.loads(tally(room.db, "round", "list", "--table", "1", "--json"))
@@ -118,7 +118,7 @@ def test_a_refused_input_is_one_line_at_its_field_and_the_input_stays(
         expect(page.get_by_role("textbox", name="Card points")).to_have_value("130")
         expect(page.get_by_role("group", name="Caller").get_by_role(
             "radio", name="Chie")).to_be_checked()
-        page.screenshot(path=str(room.db.parent / "refused.png"))
+        shot(page, room, "refused")
         after = len(json.loads(tally(room.db, "round", "list", "--table", "1", "--json")))
         assert after == before  # nothing written
     finally:
@@ -143,7 +143,7 @@ def test_hachihachi_and_schnapsen_rounds_by_taps_agree_with_the_cli(
         expect(page.locator("#preview .summary")).to_have_text(
             "7♥ · in Fumi Hana · tricks 4-3 · pot 5 → Fumi", timeout=5000)
         no_sideways_scroll(page)
-        page.screenshot(path=str(room.db.parent / "hachi-form.png"), full_page=True)
+        shot(page, room, "hachi-form", full=True)
         page.get_by_role("button", name="Save").tap()
         page.wait_for_url("**/t/2/log?saved=*")
         expect(page.locator("section.chips")).to_contain_text("Rounds left: 11")
@@ -163,7 +163,7 @@ def test_hachihachi_and_schnapsen_rounds_by_taps_agree_with_the_cli(
         page.wait_for_url("**/t/3/log?saved=*")
         expect(page.locator("li.deal").first).to_contain_text(summary)
         status_line = page.locator("#status").inner_text()
-        page.screenshot(path=str(room.db.parent / "schnapsen-log.png"), full_page=True)
+        shot(page, room, "schnapsen-log", full=True)
     finally:
         ctx.close()
     listed = json.loads(tally(room.db, "round", "list", "--table", "3", "--json"))
@@ -184,3 +184,82 @@ def test_a_phone_key_records_at_its_table_only(room: PhoneRoom) -> None:
     assert status(f"{room.base}/t/1?key={entry}") == 200  # the entry key opens every table
     assert status(f"{room.base}/t/1?key={board}") == 403  # the board key only reads
     assert status(f"{room.base}/t/1") == 401
+
+
+def crazy_deal(page: Page, contract: str, caller: str, trump: str, points: str,
+               partner: str | None = None) -> None:
+    tap_radio(page, "Contract", contract)
+    tap_radio(page, "Caller", caller)
+    tap_radio(page, "Trump", trump)
+    if partner:
+        tap_radio(page, "Partner", partner)
+    type_number(page, "Card points", points)
+    expect(page.locator("#preview .summary")).not_to_be_empty(timeout=5000)
+
+
+def test_two_phones_one_deal_the_second_sees_the_first_and_chooses(
+        room: PhoneRoom, browser: Browser) -> None:
+    first, second = phone(browser), phone(browser)
+    a, b = first.new_page(), second.new_page()
+    try:
+        sign_in(a, room.tables[1], "Ann")
+        sign_in(b, room.tables[1], "Mio")
+        number = int(a.locator("input[name=expect]").input_value())
+        assert b.locator("input[name=expect]").input_value() == str(number)
+        crazy_deal(a, "Solo", "Eve", "hearts", "80", "Ann")
+        crazy_deal(b, "Solo", "Dan", "spades", "61", "Bea")
+        a.get_by_role("button", name="Save").tap()
+        a.wait_for_url("**/log?saved=*")
+        b.get_by_role("button", name="Save").tap()
+        box = b.locator("#conflict")
+        expect(box).to_contain_text(f"Deal {number} was just recorded on another device",
+                                    timeout=5000)
+        expect(box).to_contain_text("Solo ♥ Eve + Ann, 80 → 60")
+        expect(box).to_contain_text("by Ann")
+        shot(b, room, "conflict")
+        b.get_by_role("button", name=f"A new deal — save as deal {number + 1}").tap()
+        b.wait_for_url("**/log?saved=*")
+        top = b.locator("li.deal").first
+        expect(top).to_contain_text(f"Deal {number + 1}")
+        expect(top).to_contain_text("by Mio")
+        # the same deal again, from the first phone: asked first, then saved on "yes"
+        a.goto(room.tables[1])
+        crazy_deal(a, "Solo", "Dan", "spades", "61", "Bea")
+        a.get_by_role("button", name="Save").tap()
+        expect(a.locator("#same")).to_contain_text(f"same as deal {number + 1}",
+                                                   timeout=5000)
+        a.get_by_role("button", name="Yes, it is another deal — save").tap()
+        a.wait_for_url("**/log?saved=*")
+        expect(a.locator("li.deal").first).to_contain_text(f"Deal {number + 2}")
+    finally:
+        first.close()
+        second.close()
+    listed = json.loads(tally(room.db, "round", "list", "--table", "1", "--json"))
+    assert [(d["number"], d["author"]) for d in listed][-3:] == [
+        (number, "Ann"), (number + 1, "Mio"), (number + 2, "Ann")]
+
+
+def test_in_japanese_from_the_browser_s_language(room: PhoneRoom, browser: Browser) -> None:
+    ctx = phone(browser, locale="ja-JP")
+    page = ctx.new_page()
+    try:
+        page.set_viewport_size({"width": 320, "height": 700})
+        sign_in(page, room.tables[3], "りん")
+        expect(page.locator("h1")).to_have_text("テーブル 3 · シュナプセン", timeout=5000)
+        tap_radio(page, "終わり方", "66宣言")
+        tap_radio(page, "66を宣言", "Kai")
+        type_number(page, "Kai", "70", within="カード点")
+        type_number(page, "Jun", "20", within="カード点")
+        type_number(page, "Kai", "4", within="トリック")
+        type_number(page, "Jun", "1", within="トリック")
+        expect(page.locator("#preview .summary")).not_to_be_empty(timeout=5000)
+        no_sideways_scroll(page)
+        shot(page, room, "schnapsen-ja", full=True)
+        page.get_by_role("button", name="保存").tap()
+        page.wait_for_url("**/t/3/log?saved=*")
+        expect(page.locator("li.deal").first).to_contain_text("記録：りん")
+        no_sideways_scroll(page)
+    finally:
+        ctx.close()
+    listed = json.loads(tally(room.db, "round", "list", "--table", "3", "--json"))
+    assert listed[-1]["author"] == "りん"

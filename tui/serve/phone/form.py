@@ -70,6 +70,7 @@ class Group:
     fixed: str | None = None  # a value the rules fix: shown, not asked
     hint: str = ""  # what the numbers make together
     error: str | None = None
+    folded: bool = False  # optional and not filled in: drawn closed (a hand's cards, roles)
 
 
 @dataclass
@@ -181,11 +182,18 @@ def build(facts: FormFacts, partial: Mapping[str, Any], words: Words,
                 _names(error[0], p.name) for p in spec.parts if spec.kind != "number")):
             group = Group(group.field, group.legend, group.rows, group.fixed, group.hint,
                           error[1])
+        elif spec.optional and spec.each and not _filled(spec, partial):
+            group = Group(group.field, group.legend, group.rows, group.fixed, group.hint,
+                          folded=True)
             placed = True
         form.groups.append(group)
     if not placed and error is not None:
         form.error = error[1]
     return form
+
+
+def _filled(spec: Any, partial: Mapping[str, Any]) -> bool:
+    return any(partial.get(n) for n in (spec.name, *(p.name for p in spec.parts)))
 
 
 def _names(error_field: str, name: str) -> bool:

@@ -23,6 +23,7 @@ from aiohttp import web
 from ledger.service import MAX_NAME, RuleError, StaleDeal, clean_name
 from ledger.text.i18n.errors import render_error, render_message
 
+from ...format import signed
 from . import form as forms
 from . import pages
 from .words import Words, from_header
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 HERE = Path(__file__).parent
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
                          autoescape=True, trim_blocks=True, lstrip_blocks=True)
+ENV.globals.update(signed=signed, cell=pages.net_cell)
 NAME_COOKIE = "tally_by"
 YEAR = 60 * 60 * 24 * 365
 FETCH = "X-Tally-Fetch"
@@ -167,7 +169,7 @@ class PhoneRoutes:
         key = str(data.get("key") or "") or None
         if action == "save" and error is None and preview is not None:
             last = now.deals[-1] if now.deals else None
-            if pages.same_deal(preview.outcome, last) and data.get("same") != "yes":
+            if pages.same_deal(partial, last) and data.get("same") != "yes":
                 ctx = self._context(request, now, partial, facts, preview, None, words,
                                     shown_error=False, key=key, same=last)
                 if not fetch:
