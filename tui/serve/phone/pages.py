@@ -78,8 +78,9 @@ def log_lines(now: TableNow) -> list[Line]:
 
 def status_line(view: TableView) -> str:
     """The table's status as the terminal entry says it (the game's own status line)."""
-    from ...forms import registry  # the games' forms register themselves on import
     import tui.forms  # noqa: F401
+
+    from ...forms import registry  # the games' forms register themselves on import
 
     line = registry.ui_for(view.game).status_line
     return (line(view.status) if line else "") or status_text(view.status)
