@@ -179,8 +179,8 @@ class PhoneRoutes:
                 return self._json(ctx, words, conflict=block)
             expect = _int(data.get("expect"), now.next_number)
             try:
-                deal_id = await asyncio.to_thread(self.service.add_deal, now.view.id,
-                                                  partial, by, expect_number=expect)
+                deal_id = await asyncio.to_thread(partial_save(
+                    self.service.add_deal, now.view.id, partial, by, expect, key))
             except StaleDeal as stale:
                 return await self._conflict(request, now, partial, facts, preview, words,
                                             stale, key, fetch)
@@ -252,6 +252,12 @@ class PhoneRoutes:
                    "saved": saved, "base": f"/t/{number}", "number": now.next_number,
                    "by": request.cookies.get(NAME_COOKIE, "")}
         return page(request, "log.html", **ctx)
+
+
+def partial_save(add: Any, table_id: int, partial: dict[str, Any], by: str | None,
+                 expect: int, key: str | None) -> Any:
+    """The save as one call for a thread: the form's key makes a retry find its deal."""
+    return lambda: add(table_id, partial, by, expect_number=expect, form_key=key)
 
 
 def _int(value: Any, default: int) -> int:

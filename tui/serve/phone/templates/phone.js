@@ -62,22 +62,24 @@
     var body = data(Object.assign({action: "save"}, extra));
     send(form.getAttribute("action"), body).then(function (j) {
       busy = false;
-      if (!j) return;
-      if (j.saved) { location.assign(j.saved); return; }
-      var old = document.getElementById("conflict") || document.getElementById("same");
-      if (old) old.remove();
-      draw(j, true);
-      if (j.conflict) {
-        var box = document.createElement("div");
-        box.innerHTML = j.conflict;
-        form.parentNode.insertBefore(box.firstElementChild, form);
-        if (j.next) form.elements.expect.value = j.next;
-        window.scrollTo(0, 0);
-      } else {
-        var bad = fields.querySelector(".bad");
-        if (bad) bad.scrollIntoView({block: "center"});
-      }
+      if (j) answer(j);
     });
+  }
+  function answer(j) {
+    if (j.saved) { location.assign(j.saved); return; }
+    var old = document.getElementById("conflict") || document.getElementById("same");
+    if (old) old.remove();
+    draw(j, true);
+    if (j.conflict) {
+      var box = document.createElement("div");
+      box.innerHTML = j.conflict;
+      form.parentNode.insertBefore(box.firstElementChild, form);
+      if (j.next) form.elements.expect.value = j.next;
+      window.scrollTo(0, 0);
+    } else {
+      var bad = fields.querySelector(".bad");
+      if (bad) bad.scrollIntoView({block: "center"});
+    }
   }
   form.addEventListener("submit", function (e) {
     var s = e.submitter;
@@ -101,6 +103,12 @@
       list.push({url: url, body: body.toString()});
       keep(list);
       busy = false;
+      // the form now stands for the next deal: a key of its own, the number after
+      var bytes = new Uint8Array(12);
+      crypto.getRandomValues(bytes);
+      form.elements.key.value = Array.prototype.map.call(bytes, function (b) {
+        return ("0" + b.toString(16)).slice(-2); }).join("");
+      form.elements.expect.value = String(Number(form.elements.expect.value) + 1);
       return null;
     });
   }
@@ -109,10 +117,9 @@
     if (!list.length) return;
     var first = list[0];
     post(first.url, new URLSearchParams(first.body)).then(function (j) {
-      keep(waiting().slice(1));
-      if (j.saved && !waiting().length) location.assign(j.saved);
-      else if (!j.saved) { draw(j, true); }
-      flush();
+      keep(waiting().slice(1));  // sent: its answer is shown (saved, or why not)
+      if (!j.saved || !waiting().length) answer(j);
+      else flush();
     }).catch(function () {});
   }
   show();
