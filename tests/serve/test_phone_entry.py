@@ -263,3 +263,49 @@ def test_in_japanese_from_the_browser_s_language(room: PhoneRoom, browser: Brows
         ctx.close()
     listed = json.loads(tally(room.db, "round", "list", "--table", "3", "--json"))
     assert listed[-1]["author"] == "りん"
+
+
+def test_a_correction_and_a_void_from_the_phone_with_reasons(room: PhoneRoom,
+                                                            browser: Browser) -> None:
+    ctx = phone(browser)
+    page = ctx.new_page()
+    try:
+        sign_in(page, room.tables[1], "Mio")
+        crazy_deal(page, "Solo", "Chie", "diamonds", "70", "Eve")
+        page.get_by_role("button", name="Save").tap()
+        page.wait_for_url("**/log?saved=*")
+        number = int(page.locator("li.deal").first.get_attribute("data-deal") or 0)
+        page.locator("li.deal").first.get_by_role("link", name="Correct or void").tap()
+        page.wait_for_selector("#deal")
+        field = page.get_by_role("textbox", name="Card points")
+        expect(field).to_have_value("70")
+        field.tap()
+        page.keyboard.press("End")
+        page.keyboard.press("Backspace")
+        page.keyboard.press("Backspace")
+        page.keyboard.type("55")
+        expect(page.locator("#preview .summary")).to_contain_text("55", timeout=5000)
+        page.get_by_role("textbox", name="Reason").tap()
+        page.keyboard.type("miscounted")
+        page.get_by_role("button", name="Save the correction").tap()
+        page.wait_for_url("**/log?saved=*")
+        top = page.locator(f"li.deal[data-deal='{number}']")
+        expect(top).to_contain_text("55")
+        expect(top).to_contain_text("corrected")
+        top.get_by_role("link", name="Correct or void").tap()
+        page.wait_for_selector("#deal")
+        expect(page.locator("section.history")).to_contain_text("miscounted")
+        page.get_by_role("button", name="Void this deal").tap()  # no reason yet: refused
+        expect(page.locator("#fix-error")).to_contain_text("reason", timeout=5000)
+        page.get_by_role("textbox", name="Reason").tap()
+        page.keyboard.type("wrong table")
+        page.get_by_role("button", name="Void this deal").tap()
+        page.wait_for_url("**/log?saved=*")
+        expect(page.locator(f"li.deal[data-deal='{number}']")).to_have_class(
+            "deal void just")
+        shot(page, room, "void-log", full=True)
+    finally:
+        ctx.close()
+    listed = json.loads(tally(room.db, "round", "list", "--table", "1", "--json"))
+    deal = next(d for d in listed if d["number"] == number)
+    assert deal["kind"] == "void" and deal["reason"] == "wrong table"

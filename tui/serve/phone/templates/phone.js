@@ -5,8 +5,8 @@
   "use strict";
   var form = document.getElementById("deal");
   if (!form) return;
-  var fields = document.getElementById("fields");
-  var preview = document.getElementById("preview");
+  var fields = document.getElementById("fields") || document.createElement("div");
+  var preview = document.getElementById("preview") || document.createElement("div");
   var seq = 0, timer = 0;
   function data(extra) {
     var d = new URLSearchParams(new FormData(form));
@@ -67,6 +67,8 @@
   }
   function answer(j) {
     if (j.saved) { location.assign(j.saved); return; }
+    var fe = document.getElementById("fix-error");
+    if (fe) { fe.textContent = j.fix_error || ""; fe.hidden = !j.fix_error; }
     var old = document.getElementById("conflict") || document.getElementById("same");
     if (old) old.remove();
     draw(j, true);
@@ -85,7 +87,7 @@
     var s = e.submitter;
     if (s && s.value === "update") return;
     e.preventDefault();
-    save({});
+    save(s && s.value === "void" ? {action: "void"} : {});
   });
   // ---- the outbox: a save the network lost is kept here and sent when it can be ----------
   var KEY = "tally-outbox:" + location.pathname;
