@@ -22,9 +22,14 @@ def serve(
     lang: Annotated[str | None, typer.Option(help="Language of the app, the board and the "
                                              "phones: en or ja (else English, and each "
                                              "phone in its browser's language).")] = None,
-    keep_keys: Annotated[bool, typer.Option("--keep-keys", help="Use the keys of the last "
-                                            "serve again (printed QR codes stay valid).")]
+    keep_keys: Annotated[bool, typer.Option("--keep-keys", help="Keep the keys of the last "
+                                            "serve of the night (the default now).")]
     = False,
+    new_keys: Annotated[bool, typer.Option("--new-keys", help="Make new keys (the old links "
+                                           "and printed codes stop working).")] = False,
+    print_codes: Annotated[bool, typer.Option("--print-codes", help="Write a printable sheet "
+                                              "of each table's QR code next to the "
+                                              "database.")] = False,
     table_codes: Annotated[bool, typer.Option("--table-codes", help="Also print a QR code "
                                               "for each table's own entry URL.")] = False,
 ) -> None:
@@ -37,7 +42,8 @@ def serve(
 
     root = ctx_of(ctx)
     run(root.service, root.db_path, host=host, port=port, night=night, lang=lang,
-        keep_keys=keep_keys, table_codes=table_codes)
+        keep_keys=keep_keys, table_codes=table_codes, new_keys=new_keys,
+        print_codes=print_codes)
 
 
 def register(app: typer.Typer) -> None:

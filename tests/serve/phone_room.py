@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -56,6 +57,15 @@ def start(db: Path, *args: str) -> PhoneRoom:
             m = re.match(r"(entry|board|table \d+): (\S+)$", process.stdout.readline().strip())
             if m:
                 found[m[1]] = m[2]
+        # the URLs are printed as the server starts, a moment before it listens
+        host, port_text = found["entry"].split("/")[2].split(":")
+        while True:
+            try:
+                socket.create_connection((host, int(port_text)), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "serve never listened"
+                time.sleep(0.05)
     except BaseException:
         stop_room(process)
         raise

@@ -128,4 +128,5 @@ def render_page(board: Board, events_url: str) -> str:
     css = files(__package__).joinpath("templates/board.css").read_text("utf-8")
     return page.substitute(lang=language(), title=escape(t("board.title")), css=css,
                            body=render_body(board), events=escape(events_url),
-                           stale=escape(t("board.reconnecting")))
+                           stale=escape(t("board.reconnecting")),
+                           lost=escape(t("board.lost")))

@@ -1,6 +1,7 @@
-"""The two keys of a club room: the entry key opens the app (it writes), the board key
-only reads the board. Each is 32 random bytes from `secrets` (43 URL-safe characters),
-new at every `tally serve` unless `--keep-keys` asks for the last ones again.
+"""The keys of a club room: the entry key opens the app (it writes), the board key only
+reads the board, and each table's key (`phone.access`, derived from the entry key) records
+at that table only. Each is random bytes from `secrets`, kept next to the database for the
+night (a restart keeps the printed codes valid) until `--new-keys` makes new ones.
 
 A key comes in the URL once (`?key=…`, what the QR code carries); the page's answer puts
 it in an HttpOnly cookie so the requests the page makes itself (the app's script and
@@ -34,18 +35,28 @@ class Keys:
         return cls(secrets.token_urlsafe(32), secrets.token_urlsafe(32))
 
     @classmethod
-    def kept(cls, path: Path) -> Keys:
-        """The keys saved at `path` by the last serve (made and saved if there are none)."""
+    def kept(cls, path: Path, night: int | None = None) -> Keys:
+        """The keys saved at `path` by the last serve of the same night (made and saved if
+        there are none, or they were another night's): printed codes stay valid across a
+        restart, and a new night gets new ones."""
         try:
             data = json.loads(path.read_text("utf-8"))
+            if night is not None and data.get("night", night) != night:
+                return cls.renewed(path, night)
             return cls(str(data[ENTRY]), str(data[BOARD]))
-        except (OSError, ValueError, KeyError, TypeError):
-            keys = cls.new()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # owner only
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump({ENTRY: keys.entry, BOARD: keys.board}, f)
-            return keys
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return cls.renewed(path, night)
+
+    @classmethod
+    def renewed(cls, path: Path, night: int | None = None) -> Keys:
+        """New keys, saved at `path` (owner-readable only) for the next serve to keep."""
+        keys = cls.new()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # owner only
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({ENTRY: keys.entry, BOARD: keys.board, "night": night}, f)
+        os.chmod(path, 0o600)  # an older file made with other modes
+        return keys
 
     def grants(self, given: str, need: str) -> bool:
         """Does `given` open a route that needs `need`? The entry key opens the board too."""

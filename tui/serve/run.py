@@ -56,22 +56,31 @@ def urls(base: str, keys: Keys, tables: list[int]) -> dict[str, str]:
 
 
 def run(service: Tally, db: Path, *, host: str, port: int, night: int | None,
-        lang: str | None, keep_keys: bool, table_codes: bool) -> None:
+        lang: str | None, keep_keys: bool = True, table_codes: bool = False,
+        new_keys: bool = False, print_codes: bool = False) -> None:
     """`lang` None: the app and board in English, each phone in its browser's language."""
     phone_lang = lang
     lang = lang or "en"
     set_language(lang)
     night_id = night_to_serve(service, night)
     check_address(host, port)
-    keys = Keys.kept(db.with_name(db.name + ".serve-keys")) if keep_keys else Keys.new()
+    # kept for the night by default (`keep_keys` is the old flag's name); --new-keys renews
+    kept_at = db.with_name(db.name + ".serve-keys")
+    keys = Keys.renewed(kept_at, night_id) if new_keys else Keys.kept(kept_at, night_id)
     public = host not in LOCAL
     shown = (lan_address() if host in ("0.0.0.0", "") else host) if public else "127.0.0.1"
     base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
     tables = sorted(t.number for t in service.night(night_id).tables)
 
+    found = urls(base, keys, tables)
+    if print_codes:
+        from .phone.codes import write_sheet
+
+        sheet = write_sheet(db.with_name(db.name + ".codes.html"), service, night_id, found)
+        sys.stdout.write(f"codes: {sheet}\n")
+
     def announce(_: ClubServer) -> None:
         out = sys.stdout
-        found = urls(base, keys, tables)
         for name in ("entry", "board"):
             out.write(f"{name}: {found[name]}\n")
         for name in ("entry", "board"):
