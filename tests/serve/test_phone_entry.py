@@ -309,3 +309,41 @@ def test_a_correction_and_a_void_from_the_phone_with_reasons(room: PhoneRoom,
     listed = json.loads(tally(room.db, "round", "list", "--table", "1", "--json"))
     deal = next(d for d in listed if d["number"] == number)
     assert deal["kind"] == "void" and deal["reason"] == "wrong table"
+
+
+TARGETS = """() => {
+  const small = [];
+  for (const el of document.querySelectorAll(
+      "label.opt, button, a, input:not([type=hidden]):not([type=radio]):not([type=checkbox]), summary")) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.width < 44 || r.height < 44)) small.push(el.outerHTML.slice(0, 80));
+  }
+  const tiny = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const node = walk.currentNode, el = node.parentElement;
+    if (!node.textContent.trim() || !el.getClientRects().length) continue;
+    if (parseFloat(getComputedStyle(el).fontSize) < 16) tiny.push(node.textContent.trim());
+  }
+  return {small, tiny};
+}"""
+
+
+@pytest.mark.parametrize("table", [1, 2, 3])
+def test_every_page_fits_320_px_with_44_px_targets_and_16_px_text(
+        room: PhoneRoom, browser: Browser, table: int) -> None:
+    ctx = phone(browser)
+    page = ctx.new_page()
+    try:
+        page.set_viewport_size({"width": 320, "height": 640})
+        sign_in(page, room.tables[table], "Mio")
+        for url in (room.tables[table].split("?")[0], f"{room.base}/t/{table}/log"):
+            page.goto(url)
+            no_sideways_scroll(page)
+            found = page.evaluate(TARGETS)
+            assert found == {"small": [], "tiny": []}, url
+        page.goto(room.tables[table].split("?")[0])
+        weight = len(page.content().encode("utf-8"))
+        assert weight <= 60_000, f"the entry page weighs {weight} bytes"
+    finally:
+        ctx.close()
