@@ -313,8 +313,8 @@ def test_a_correction_and_a_void_from_the_phone_with_reasons(room: PhoneRoom,
 
 TARGETS = """() => {
   const small = [];
-  for (const el of document.querySelectorAll(
-      "label.opt, button, a, input:not([type=hidden]):not([type=radio]):not([type=checkbox]), summary")) {
+  const boxes = "input:not([type=hidden]):not([type=radio]):not([type=checkbox])";
+  for (const el of document.querySelectorAll(`label.opt, button, a, summary, ${boxes}`)) {
     const r = el.getBoundingClientRect();
     if (r.width && (r.width < 44 || r.height < 44)) small.push(el.outerHTML.slice(0, 80));
   }
