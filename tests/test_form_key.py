@@ -36,3 +36,10 @@ def test_a_form_key_belongs_to_its_table(service: Tally) -> None:
     assert refused.value.code == "form_key_table" and service.deals(two) == []
     with pytest.raises(RuleError):
         service.add_deal(one, DEAL, "Mio", form_key="x" * 65)
+
+
+def test_the_deal_of_a_form_is_found_by_its_key(service: Tally) -> None:
+    one, _ = tables(service)
+    assert service.deal_of_form("k-9") is None
+    deal = service.add_deal(one, DEAL, "Mio", form_key="k-9")
+    assert service.deal_of_form("k-9") == deal

@@ -81,6 +81,12 @@ class Deals:
                                 "json_only", game=t.game.name)
             return t.game.quick(flags, state_before(s, t, deal_id))
 
+    def deal_of_form(self, form_key: str) -> int | None:
+        """The deal saved from the form `form_key` (a phone's), if one was."""
+        with self.store.read() as s:
+            found = repo.deal_of_form(session=s, form_key=form_key)
+            return found[0] if found else None
+
     def table_of_deal(self, deal_id: int) -> int:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)

@@ -170,6 +170,12 @@ class PhoneRoutes:
         partial, facts, preview, error = await self._drawn(now, posted, words)
         by = request.cookies.get(NAME_COOKIE) or None
         key = str(data.get("key") or "") or None
+        if action == "save" and key and (done := await asyncio.to_thread(
+                self.service.deal_of_form, key)) is not None:  # sent again: it is saved
+            to = f"/t/{now.view.number}/log?saved={done}"
+            if fetch:
+                return web.json_response({"saved": to, "deal": done})
+            raise web.HTTPSeeOther(to)
         if action == "save" and error is None and preview is not None:
             last = now.deals[-1] if now.deals else None
             if pages.same_deal(partial, last) and data.get("same") != "yes":
