@@ -23,7 +23,7 @@ from textual.screen import Screen
 
 from ledger.service import Tally
 
-from .compat_textual import reset_app_bindings
+from .compat_textual import reset_app_bindings, text_never_markup
 from .i18n import language, set_language, t
 from .keys import localize
 from .live import LIVE_POLL, LiveLedger
@@ -286,4 +286,5 @@ def _runner(screen: Screen[object], action: str) -> Callable[[], object]:
 def make_app(service: Tally, **options: object) -> TallyApp:
     """The app over `service` (options: demo_path, start_night, demo, today, settings,
     exports_dir, table_id, scorekeeper, ask_scorekeeper, live, open_tonight, ask_name)."""
+    text_never_markup()  # a name like `[/]` is a name, never markup
     return TallyApp(service, **options)  # type: ignore[arg-type]

@@ -211,3 +211,70 @@ class AppendingDataTable(DataTable[object]):
             strip = draw(y, x1, x2, base_style)
             cache[key] = strip  # type: ignore[index]  # (cleared with the DataTable's own)
         return strip
+
+
+# ---- every user text as text ----------------------------------------------------------
+
+_PLAIN = "tally_plain_text"
+
+
+def text_never_markup() -> None:
+    """Make every string the app shows plain text: no widget parses Textual/Rich markup.
+
+    The app never writes markup itself (its words come from the catalogues, styles from
+    the .tcss files), but Textual parses a `str` as markup in a Static (and Label), an
+    OptionList's prompts, a DataTable's cells and a toast, so a player named `[/]` raised
+    MarkupError in every app that drew the name, and `Ann [guest]` showed as "Ann ". One
+    switch, installed by `make_app` (idempotent), rather than an escape at each of the
+    hundred places a name, venue, author, reason or summary is shown:
+
+    - Static and OptionList: their public `markup` argument is forced off;
+    - toasts: `App.notify(markup=False)` (a screen's `notify` passes `markup=True` on);
+    - Rich tables (history, previews) read a `str` cell with the app's console: its
+      private `Console._markup` is set off;
+    - DataTable cells: its private `_data_table.default_cell_formatter` (the one place a
+      cell `str` becomes a renderable) is given the `str` as a `Text`.
+    """
+    import functools
+
+    import textual.widgets._data_table as data_table
+    from rich.text import Text
+    from textual.widgets import OptionList, Static
+
+    if getattr(Static, _PLAIN, False):
+        return
+
+    def forced_off(init: Callable[..., None]) -> Callable[..., None]:
+        @functools.wraps(init)
+        def plain_init(self: Any, *args: Any, **kwargs: Any) -> None:
+            kwargs["markup"] = False
+            init(self, *args, **kwargs)
+        return plain_init
+
+    Static.__init__ = forced_off(Static.__init__)  # type: ignore[method-assign]
+    OptionList.__init__ = forced_off(OptionList.__init__)  # type: ignore[method-assign]
+    notify = App.notify
+
+    @functools.wraps(notify)
+    def plain_notify(self: Any, message: str, *args: Any, **kwargs: Any) -> Any:
+        kwargs["markup"] = False
+        return notify(self, message, *args, **kwargs)
+
+    App.notify = plain_notify  # type: ignore[method-assign]
+    app_init = App.__init__
+
+    @functools.wraps(app_init)
+    def plain_console(self: Any, *args: Any, **kwargs: Any) -> None:
+        app_init(self, *args, **kwargs)
+        self.console._markup = False  # Rich tables' str cells (history, previews)
+
+    App.__init__ = plain_console  # type: ignore[method-assign]
+    cell = data_table.default_cell_formatter
+
+    def plain_cell(obj: object, wrap: bool = True, height: int = 0) -> Any:
+        if isinstance(obj, str):
+            obj = Text(obj, no_wrap=not wrap, end="")
+        return cell(obj, wrap, height)
+
+    data_table.default_cell_formatter = plain_cell  # type: ignore[assignment]
+    setattr(Static, _PLAIN, True)

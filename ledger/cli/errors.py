@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import json
 import re
-import sqlite3
 import sys
 from typing import Any
 
@@ -19,6 +19,7 @@ from .compat_typer import click_types as ct
 EXIT_BAD_INPUT = 2
 MAX_ID = 2**63 - 1  # SQLite's largest INTEGER: an id above it cannot even be looked up
 MAX_CHIPS = 10**12  # a chip amount typed in (`pay --amount`); a night's nets are far less
+_DIGITS = re.compile(r"[+-]?[0-9]+", re.ASCII)
 CHIP_PARAMS = frozenset({"amount"})  # the integer parameters that are chips, not ids
 
 
@@ -38,6 +39,11 @@ class WholeNumber(ct.IntParamType):
         self.lo, self.hi, self.what, self.code = lo, hi, what, code
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str) and not _DIGITS.fullmatch(value.strip()):
+            # int() takes "５", "٥" and "1_0": a number typed is ASCII digits, nothing else
+            shown = json.dumps(value, ensure_ascii=not value.isprintable())
+            raise Refused(f"{shown} is not a whole number (digits 0-9)",
+                          "not_digits", {"value": shown}, param, ctx)
         number = super().convert(value, param, ctx)
         if not self.lo <= number <= self.hi:
             raise Refused(f"{number} is not {self.what} ({self.lo} to {self.hi})", self.code,
@@ -154,9 +160,6 @@ class TallyGroup(TyperGroup):
         except cx.ClickException as exc:
             typer.echo(f"error: {_one_line(render_error(usage_message(exc)))}", err=True)
             sys.exit(EXIT_BAD_INPUT)
-        except sqlite3.Error as exc:  # the file went bad, or stayed locked past the timeout
-            typer.echo(f"error: database: {_one_line(str(exc))}", err=True)
-            sys.exit(1)
         except BrokenPipeError:
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)

@@ -13,7 +13,7 @@ import typer
 from ..service.views import DealView
 from ..text.i18n import t
 from ..text.textwidth import grid
-from .context import ctx_of, echo_json, read_stdin_json
+from .context import ctx_of, echo_json, read_stdin_json, warn
 from .quick_flags import with_quick_flags
 
 app = typer.Typer(no_args_is_help=True)
@@ -32,12 +32,15 @@ def add(
     ctx: typer.Context,
     table: Annotated[int, typer.Option(help="The table's id.")],
     author: Annotated[str | None, typer.Option(help="Who records it.")] = None,
+    expect_deal: Annotated[int | None, typer.Option(
+        help="The deal's number as you see it: refused if the table is past it (another "
+             "scorekeeper recorded it first).")] = None,
     *, flags: dict[str, Any],
 ) -> None:
     """Record a deal (JSON on stdin, or quick flags); prints the deal's id."""
     obj = _deal_input(ctx, table, flags)
     service = ctx_of(ctx).service
-    typer.echo(service.add_deal(table, obj, author))
+    typer.echo(service.add_deal(table, obj, author, expect_number=expect_deal))
     if service.table(table).status.get("finished"):
         rows = service.standings(table_id=table)
         typer.echo(f"table {table} is finished; final standings:", err=True)
@@ -57,9 +60,11 @@ def correct(
     """Replace a deal's outcome (a new revision; the old one stays in its history)."""
     service = ctx_of(ctx).service
     obj = _deal_input(ctx, service.table_of_deal(deal), flags, deal)
+    table = service.table_of_deal(deal)
     changed = service.correct_deal(deal, obj, reason=reason, author=author)
     if changed:
-        typer.echo(f"{changed} later deal(s) re-settled", err=True)
+        typer.echo(f"{changed} later deal{'s' if changed != 1 else ''} re-settled", err=True)
+    warn(service.tournament_table_notices(table))  # a later draw made on the old ranking
 
 
 @app.command("void")

@@ -32,18 +32,32 @@ def serve(
                                               "database.")] = False,
     table_codes: Annotated[bool, typer.Option("--table-codes", help="Also print a QR code "
                                               "for each table's own entry URL.")] = False,
+    max_tabs: Annotated[int, typer.Option(help="Browser tabs (each an app process) open at "
+                                          "once on this server.")] = 12,
+    max_tabs_per_address: Annotated[int, typer.Option(help="Browser tabs open at once from "
+                                                      "one device (client address).")] = 4,
 ) -> None:
     """Serve the app to every table's browser and a live board for the room."""
     if lang is not None and lang not in ("en", "ja"):
         raise RuleError("--lang", f"{lang!r} is not en or ja", "cli.bad_lang", lang=repr(lang))
     if not 0 < port < 65536:
         raise RuleError("--port", f"{port} is not a TCP port", "not_port", value=port)
+    for name, value in (("--max-tabs", max_tabs), ("--max-tabs-per-address",
+                                                   max_tabs_per_address)):
+        if not 1 <= value <= 1000:
+            raise RuleError(name, f"{value} is not between 1 and 1000", "not_between",
+                            value=value, lo=1, hi=1000)
     from tui.serve.run import run
 
     root = ctx_of(ctx)
     run(root.service, root.db_path, host=host, port=port, night=night, lang=lang,
+<<<<<<< HEAD
         keep_keys=keep_keys, table_codes=table_codes, new_keys=new_keys,
         print_codes=print_codes)
+=======
+        keep_keys=keep_keys, table_codes=table_codes, max_tabs=max_tabs,
+        per_address=max_tabs_per_address)
+>>>>>>> main
 
 
 def register(app: typer.Typer) -> None:

@@ -125,7 +125,8 @@ class RunsWriter:
         self.lines.clear()
         if self.guard[column]:
             safe, risky = self.safe, self.risky
-            cells = [c if c.__class__ is str and c[:1] not in risky else safe(c)
+            cells = [c if c.__class__ is str and c[:1] not in risky and ";" not in c
+                     else safe(c)
                      for c in cells]
         self.writer.writerows([(c, "") for c in cells])  # "text,\r\n": never a lone ""
         return [line[:-3] for line in self.lines]

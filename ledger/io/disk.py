@@ -50,3 +50,20 @@ def writable_folder(path: Path) -> bool:
     Root may write anywhere but on a read-only medium."""
     folder = Path(path).absolute().parent
     return os.access(folder, os.W_OK) and not read_only_medium(folder)
+
+
+FULL_BELOW = 64 * 1024  # bytes free: less than a WAL's few pages and its -shm
+
+
+def full(path: Path) -> bool:
+    """Whether the file system holding `path` has (next to) no room left: SQLite reports
+    a write that meets ENOSPC in its -wal or -shm as "disk I/O error", not as full."""
+    probe = Path(path).absolute()
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    try:
+        st = os.statvfs(probe)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < FULL_BELOW
+

@@ -2,8 +2,10 @@
 
 Files are UTF-8 with a byte-order mark so that Excel — Japanese Excel too — reads names
 correctly. A text cell that a spreadsheet would run as a formula (it starts with `=`, `+`,
-`-`, `@`, a tab or a carriage return) is written with a leading apostrophe, so it shows as
-text. Numbers are written as numbers. Column names are stable (see README).
+`-`, `@`, a tab or a carriage return, or their full-width forms) is written with a leading
+apostrophe, so it shows as text; so is such a start after a semicolon (`;=`), where a
+spreadsheet that splits on semicolons would begin a new cell. Numbers are written as
+numbers. Column names are stable (see README).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import csv
 import io
 import json
 import os
+import re
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -32,8 +35,12 @@ SETTLEMENT = ["night", "date", "from", "to", "amount", "money", "currency", "sta
 DEALS_TEXT = ("player", "summary")
 TRANSFERS_TEXT = ("from", "to", "reason")
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# full-width ＝＋－＠ too: Japanese Excel reads "＝1+1" as a formula
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 _RISKY = frozenset(_FORMULA_START)
+# a spreadsheet that splits on semicolons (Excel where the decimal mark is a comma) makes
+# "Ann;=1+1" two cells, the second a formula: a risky start after a ";" is guarded too
+_AFTER_SEMICOLON = re.compile(";(?=[" + re.escape("".join(_FORMULA_START)) + "])")
 
 
 def safe_cell(value: Any) -> Any:
@@ -45,6 +52,8 @@ def safe_cell(value: Any) -> Any:
     if isinstance(value, (int, Decimal)):
         return value
     text = str(value)
+    if ";" in text:
+        text = _AFTER_SEMICOLON.sub(";'", text)
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
@@ -60,7 +69,8 @@ def write_csv(fh: TextIO, header: Sequence[str], rows: Iterable[Sequence[Any]],
     elif text is None:
         # most cells are ints or plain text that safe_cell returns unchanged: skip the call
         writer.writerows([c if c.__class__ is int or (c.__class__ is str and c[:1] not in
-                                                      _RISKY) else safe_cell(c) for c in row]
+                                                      _RISKY and ";" not in c)
+                          else safe_cell(c) for c in row]
                          for row in rows)
     else:
         writer.writerows(_guarded(rows, [header.index(h) for h in text]))
@@ -70,7 +80,7 @@ def _guarded(rows: Iterable[Sequence[Any]], columns: list[int]) -> Iterator[Sequ
     for row in rows:
         for i in columns:
             cell = row[i]
-            if cell.__class__ is not str or cell[:1] in _RISKY:
+            if cell.__class__ is not str or cell[:1] in _RISKY or ";" in cell:
                 row = [*row[:i], safe_cell(cell), *row[i + 1:]]
         yield row
 

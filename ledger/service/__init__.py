@@ -20,14 +20,20 @@ from ..domain.conflicts import StaleDeal
 from ..domain.league import Scoring, shown
 from ..domain.rules import RuleError
 from ..domain.rules.game import CARDS, CHOICE, FLAG, NUMBER, PLAYER, FieldFact, FormFacts
-from ..domain.rules.names import MAX_NAME, clean_name, clean_text, name_key
+from ..domain.rules.names import (
+    MAX_NAME,
+    MAX_REASON,
+    MAX_TEXT,
+    clean_name,
+    clean_text,
+    name_key,
+)
 from ..domain.rules.transfers import POT
-from ..store.watch import DataVersion
 from .calc import read_json_object
 from .facade import Tally
 from .standings import rank_rows
 
-__all__ = ["CARDS", "CHOICE", "FLAG", "MAX_NAME", "NUMBER", "PLAYER", "POT", "DataVersion",
-           "FieldFact", "FormFacts", "RuleError", "Scoring", "StaleDeal",
-           "Tally", "clean_name", "clean_text", "exports_dir", "name_key", "rank_rows",
-           "read_json_object", "shown"]
+__all__ = ["CARDS", "CHOICE", "FLAG", "MAX_NAME", "MAX_REASON", "MAX_TEXT", "NUMBER",
+           "PLAYER", "POT", "FieldFact", "FormFacts", "RuleError", "Scoring",
+           "StaleDeal", "Tally", "clean_name", "clean_text", "exports_dir", "name_key",
+           "rank_rows", "read_json_object", "shown"]

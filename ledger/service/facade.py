@@ -4,11 +4,11 @@ their operations under the names the callers use; it holds no logic of its own."
 
 from __future__ import annotations
 
-import sqlite3
 from contextlib import AbstractContextManager
 from pathlib import Path
 
-from ..store.db import Connection, Database, open_problem
+from ..store.db import Connection, Database
+from ..store.engine import open_database
 from ..store.migrate import migrate
 from .archive import Archive
 from .deals import Deals
@@ -22,6 +22,7 @@ from .scoreboard import Scoreboards, running_totals
 from .stamps import Stamps
 from .standings import Standings
 from .store import Store
+from .tournament import Tournaments
 
 
 class Tally:
@@ -40,6 +41,7 @@ class Tally:
         archive = Archive(store, night_end, deals)
         integrity = Integrity(store)
         league = League(store)
+        tournaments = Tournaments(store)
         self._store = store
         # the games, the roster
         self.games = games
@@ -90,6 +92,7 @@ class Tally:
         # files
         self.export = archive.export
         self.db_file = archive.db_file
+        self.where = archive.where
         self.backup = archive.backup
         self.restore = archive.restore
         self.import_jsonl = archive.import_jsonl
@@ -101,16 +104,30 @@ class Tally:
         self.season = league.season
         self.league = league.league
         self.export_league = league.export_league
+        # tournaments
+        self.new_tournament = tournaments.new
+        self.tournament = tournaments.one
+        self.tournaments = tournaments.all
+        self.register = tournaments.register
+        self.withdraw = tournaments.withdraw
+        self.draw = tournaments.draw
+        self.tournament_rounds = tournaments.rounds
+        self.start_round = tournaments.start_round
+        self.tournament_standings = tournaments.standings
+        self.tournament_notices = tournaments.notices
+        self.tournament_table_notices = tournaments.table_notices
+        self.tournament_rules = tournaments.rules
+        self.export_tournament = tournaments.export
 
     @classmethod
-    def open(cls, path: str | Path) -> Tally:
-        """The ledger in a SQLite file (made, or upgraded, as needed)."""
-        db = Database(path)
-        try:
-            db.path.parent.mkdir(parents=True, exist_ok=True)
-            migrate(db)
-        except (sqlite3.Error, OSError) as exc:  # not SQLite, a folder, read-only, disk full
-            raise open_problem(db.path, exc) from None
+    def open(cls, location: str | Path) -> Tally:
+        """The ledger in a SQLite file, or on a PostgreSQL server (`postgresql://…`),
+        made or upgraded as needed. What keeps it from opening (not SQLite, a folder,
+        read-only, a full disk, a server that cannot be reached, a refused password) is
+        one RuleError the store says."""
+        db = open_database(location)
+        db.prepare()
+        migrate(db)
         return cls(db)
 
     def _read(self) -> AbstractContextManager[Connection]:

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ledger.service import RuleError
+from ledger.service import MAX_TEXT, RuleError
 from ledger.text.i18n.errors import render_error
 
 from ..i18n import t
@@ -26,6 +26,7 @@ class Field:
     label: str  # already translated
     value: str = ""
     placeholder: str = ""
+    max_length: int = MAX_TEXT  # what the service stores at most (a name: fewer still)
 
 
 class PromptModal(TallyModal[T | None], Generic[T]):
@@ -54,7 +55,8 @@ class PromptModal(TallyModal[T | None], Generic[T]):
                 yield Static(self.note, classes="dialog-note")
             for f in self.fields:
                 yield Label(f.label)
-                yield Input(f.value, placeholder=f.placeholder, id=f"field-{f.name}")
+                yield Input(f.value, placeholder=f.placeholder, id=f"field-{f.name}",
+                            max_length=f.max_length)
             yield Static("", id="prompt-error", classes="error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.ok, variant="primary", id="ok", compact=True)

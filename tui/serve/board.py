@@ -14,8 +14,14 @@ from string import Template
 from ledger.service import Tally
 from ledger.service.views import DealView, NightView, StandingRow
 
+<<<<<<< HEAD
 from ..format import game_title, night_label, signed, status_text
 from ..i18n import language, plural, t
+=======
+from ..format import game_title, minus_signs, night_label, signed, status_text
+from ..i18n import language, t
+from .board_tournament import TournamentBoard, read_tournament, render_tournament
+>>>>>>> main
 
 RECENT = 6  # deals in the "last deals" list
 
@@ -45,6 +51,7 @@ class Board:
     tables: list[TableLine]
     recent: list[tuple[int, DealView]]  # (table number, deal), newest first
     deals: int  # every deal of the night, void ones included (what changes on a save)
+    tournament: TournamentBoard | None = None  # the round drawn tonight, its clock, ranking
 
 
 def read_board(service: Tally, night_id: int) -> Board:
@@ -62,7 +69,8 @@ def read_board(service: Tally, night_id: int) -> Board:
         total += len(deals)
         recent += [(table.number, d) for d in deals[-RECENT:]]
     recent.sort(key=lambda x: (x[1].created_at, x[1].id), reverse=True)
-    return Board(night, service.standings(night_id=night_id), lines, recent[:RECENT], total)
+    return Board(night, service.standings(night_id=night_id), lines, recent[:RECENT], total,
+                 read_tournament(service, {x.id for x in night.tables}))
 
 
 def _local_time(stored: str) -> str:
@@ -86,6 +94,7 @@ def render_body(board: Board) -> str:
     out = [f'<header><h1>{escape(night_label(night.date, night.venue))}</h1>'
            f'<p class="state">{escape(state)} · {escape(t("board.updated"))} '
            f'{datetime.now(UTC).astimezone().strftime("%H:%M:%S")}</p></header>',
+           render_tournament(board.tournament),
            '<section class="standings"><h2>' + escape(t("night.standings")) + "</h2>"]
     if board.standings:
         out.append("<table><thead><tr><th>#</th><th>" + escape(t("board.player")) +
@@ -114,9 +123,14 @@ def render_body(board: Board) -> str:
     out.append('</section><section class="recent"><h2>' + escape(t("board.recent")) + "</h2>"
                "<ol>")
     for number, deal in board.recent:
+<<<<<<< HEAD
         what = (t("table.void", reason=deal.reason or "") if deal.void else deal.shown())
         if deal.revision > 1 and not deal.void:  # a corrected deal says so
             what += f" ({t('phone.corrected')})"
+=======
+        what = (t("table.void", reason=deal.reason or "") if deal.void
+                else minus_signs(deal.shown()))  # the app's minus sign
+>>>>>>> main
         by = f' <span class="by">{escape(deal.author)}</span>' if deal.author else ""
         where = t("board.table_deal", table=number, n=deal.number)
         out.append(f'<li><span class="when">{_local_time(deal.created_at)}</span> '

@@ -14,7 +14,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--table", type=int, help="the table's number within the night")
     parser.add_argument("--lang", default="en")
     parser.add_argument("--by")
+    parser.add_argument("--server-pid", type=int, help="end when this process is gone")
     args = parser.parse_args(argv)
+    if args.server_pid:
+        from .orphan import end_with
+
+        end_with(args.server_pid)
 
     from ..i18n import set_language
 

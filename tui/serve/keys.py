@@ -16,6 +16,7 @@ import os
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
@@ -60,9 +61,10 @@ class Keys:
 
     def grants(self, given: str, need: str) -> bool:
         """Does `given` open a route that needs `need`? The entry key opens the board too."""
-        ok = secrets.compare_digest(given, self.entry)
+        raw = given.encode("utf-8", "surrogateescape")  # a key of any characters is
+        ok = secrets.compare_digest(raw, self.entry.encode())  # wrong, never an error
         if need == BOARD:
-            ok = secrets.compare_digest(given, self.board) or ok
+            ok = secrets.compare_digest(raw, self.board.encode()) or ok
         return ok
 
 
@@ -72,8 +74,15 @@ def needs(path: str) -> str:
     return BOARD if path == "/board" or path.startswith("/board/") else ENTRY
 
 
-def guard(keys: Keys) -> web.middleware:  # type: ignore[valid-type]
-    """aiohttp middleware: every route behind its key."""
+async def no_referrer(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer (pages, refusals, streams): a link followed from a page sends no
+    Referer, so the key in a URL never leaves the room that way."""
+    response.headers["Referrer-Policy"] = "no-referrer"
+
+
+def guard(keys: Keys, granted: Any = None) -> web.middleware:  # type: ignore[valid-type]
+    """aiohttp middleware: every route behind its key (`granted(transport)` is told of
+    each request a key let in: the gate stops counting its connection as a stranger's)."""
 
     @web.middleware
     async def check(request: web.Request, handler):  # type: ignore[no-untyped-def]
@@ -88,6 +97,8 @@ def guard(keys: Keys) -> web.middleware:  # type: ignore[valid-type]
                                 headers={"WWW-Authenticate": 'Key realm="tally"'})
         if not keys.grants(given, need):
             return web.Response(status=403, text="403: wrong key\n")
+        if granted is not None:
+            granted(request.transport)
         response = await handler(request)
         if from_url and not response.prepared:
             response.set_cookie(COOKIE[need], from_url, httponly=True, samesite="Strict",

@@ -14,6 +14,7 @@ from .keys import Keys
 from .phone.access import table_key
 from .qr import qr_text
 from .server import ClubServer, night_to_serve
+from .tabs import MAX_TABS, PER_ADDRESS, Tabs
 
 LOCAL = {"127.0.0.1", "localhost", "::1"}
 
@@ -55,6 +56,7 @@ def urls(base: str, keys: Keys, tables: list[int]) -> dict[str, str]:
     return out
 
 
+<<<<<<< HEAD
 def run(service: Tally, db: Path, *, host: str, port: int, night: int | None,
         lang: str | None, keep_keys: bool = True, table_codes: bool = False,
         new_keys: bool = False, print_codes: bool = False) -> None:
@@ -67,6 +69,25 @@ def run(service: Tally, db: Path, *, host: str, port: int, night: int | None,
     # kept for the night by default (`keep_keys` is the old flag's name); --new-keys renews
     kept_at = db.with_name(db.name + ".serve-keys")
     keys = Keys.renewed(kept_at, night_id) if new_keys else Keys.kept(kept_at, night_id)
+=======
+def keys_file(service: Tally) -> Path:
+    """Where --keep-keys keeps them: beside the ledger's file, or (a league's server) in
+    the current folder under the database's name."""
+    path = service.db_file()
+    if path is not None:
+        return path.with_name(path.name + ".serve-keys")
+    name = service.where()[1].split("?", 1)[0].rsplit("/", 1)[-1] or "tally"
+    return Path.cwd() / f"{name}.serve-keys"
+
+
+def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | None,
+        lang: str, keep_keys: bool, table_codes: bool, max_tabs: int = MAX_TABS,
+        per_address: int = PER_ADDRESS) -> None:
+    set_language(lang)
+    night_id = night_to_serve(service, night)
+    check_address(host, port)
+    keys = Keys.kept(keys_file(service)) if keep_keys else Keys.new()
+>>>>>>> main
     public = host not in LOCAL
     shown = (lan_address() if host in ("0.0.0.0", "") else host) if public else "127.0.0.1"
     base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
@@ -101,4 +122,8 @@ def run(service: Tally, db: Path, *, host: str, port: int, night: int | None,
         out.flush()
 
     ClubServer(db, night_id, keys, host=host, port=port, lang=lang, announce=announce,
+<<<<<<< HEAD
                phone_lang=phone_lang).serve()
+=======
+               tabs=Tabs(max_tabs, per_address)).serve()
+>>>>>>> main

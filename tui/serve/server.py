@@ -12,6 +12,7 @@ websocket starts `python -m tui.serve.device … --table 3` for that tab alone.
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
 import shlex
 import sys
@@ -21,16 +22,22 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ledger.service import DataVersion, RuleError, Tally
+from ledger.service import RuleError, Tally
 
 from .board import event_data, read_board, render_page
+from .gate import IDLE, Gate, raise_open_files
 from .hub import BoardHub
+<<<<<<< HEAD
 from .keys import Keys, guard
 from .phone.routes import PhoneRoutes
+=======
+from .keys import Keys, guard, no_referrer
+from .tabs import MAX_MESSAGE, Tabs, clamp_size, read_message
+>>>>>>> main
 
 TEMPLATES = Path(__file__).parent / "templates"
 TOKEN_LIFE = 120.0  # seconds a page has to open its websocket
@@ -48,8 +55,14 @@ class Ask:
 
 
 class ClubServer(Server):
+<<<<<<< HEAD
     def __init__(self, db: Path, night_id: int, keys: Keys, *, host: str, port: int,
                  lang: str, announce: Any = None, phone_lang: str | None = None) -> None:
+=======
+    def __init__(self, db: Path | str, night_id: int, keys: Keys, *, host: str, port: int,
+                 lang: str, announce: Any = None, tabs: Tabs | None = None,
+                 gate: Gate | None = None) -> None:
+>>>>>>> main
         super().__init__("tally", host=host, port=port, title="Tally",
                          templates_path=TEMPLATES)
         self.db = db
@@ -61,7 +74,9 @@ class ClubServer(Server):
         self.service = Tally.open(db)
         self.asks: dict[str, Ask] = {}
         self.sockets: set[web.WebSocketResponse] = set()  # closed on shutdown, apps with them
-        self.hub = BoardHub(DataVersion(db), lambda: event_data(
+        self.tabs = tabs or Tabs()  # the apps open now, capped
+        self.gate = gate or Gate()  # connections that have not shown a key yet, capped
+        self.hub = BoardHub(self.service.db.watch(), lambda: event_data(
             read_board(self.service, night_id)))
 
     def initialize_logging(self) -> None:
@@ -72,17 +87,55 @@ class ClubServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
-        app.middlewares.append(guard(self.keys))
+        app.middlewares.append(guard(self.keys, self.gate.keyed))
+        app.on_response_prepare.append(no_referrer)
         app.router.add_get("/ws/{token}", self.handle_websocket)
         app.router.add_get("/board", self.handle_board)
         app.router.add_get("/board/events", self.handle_events)
+<<<<<<< HEAD
         PhoneRoutes(self).add_to(app)  # each table's phone entry, under /t/<n>
+=======
+        app.router.add_get("/print/{kind}", self.handle_print)  # a tournament's paper
+>>>>>>> main
         return app
 
     async def on_startup(self, app: web.Application) -> None:
         await self.hub.start()
-        if self.announce is not None:
-            self.announce(self)
+
+    def serve(self, debug: bool = False) -> None:
+        """Listen until Ctrl+C or SIGTERM, behind the gate (`gate.py`): aiohttp's own
+        runner, its connections made through `Gate.factory`, idle ones closed after
+        `IDLE` seconds; the URLs are announced once the port listens."""
+        import signal
+
+        self.debug = debug
+        self.initialize_logging()
+        raise_open_files()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        stop = asyncio.Event()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        try:
+            loop.run_until_complete(self.listen(stop))
+        finally:
+            loop.close()
+
+    async def listen(self, stop: asyncio.Event) -> None:
+        runner = web.AppRunner(await self._make_app(), handle_signals=False,
+                               keepalive_timeout=IDLE, access_log=None, shutdown_timeout=5)
+        await runner.setup()
+        assert runner.server is not None
+        listening = await asyncio.get_running_loop().create_server(
+            self.gate.factory(runner.server), self.host, self.port, reuse_address=True,
+            backlog=128)
+        try:
+            if self.announce is not None:
+                self.announce(self)
+            await stop.wait()
+        finally:
+            listening.close()
+            await runner.cleanup()
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Ctrl+C or SIGTERM: end every board stream and every tab's app now (aiohttp
@@ -98,6 +151,7 @@ class ClubServer(Server):
 
     @aiohttp_jinja2.template("app_index.html")
     async def handle_index(self, request: web.Request) -> dict[str, Any]:
+        self.room_for_a_tab(request)
         table = request.query.get("table")
         number: int | None = None
         if table is not None:
@@ -111,14 +165,24 @@ class ClubServer(Server):
         token = secrets.token_urlsafe(16)
         self.asks[token] = Ask(number, by, now)
         scheme = "wss" if request.secure else "ws"
-        return {"font_size": to_int(request.query.get("fontsize", "16"), 16),
+        return {"font_size": max(8, min(64, to_int(request.query.get("fontsize", "16"), 16))),
                 "app_websocket_url": f"{scheme}://{request.host}/ws/{token}",
                 "config": {"static": {"url": "/static/"}},
                 "application": {"name": f"Tally · table {number}" if number else "Tally"}}
 
+    def room_for_a_tab(self, request: web.Request) -> None:
+        """Refuse a new tab over the caps (503, saying which) before any app starts."""
+        why = self.tabs.room_for(request.remote or "")
+        if why is not None:
+            raise web.HTTPServiceUnavailable(text=(
+                f"503: {self.tabs.max_tabs} tabs are open on this server: close one\n"
+                if why == "server" else
+                f"503: {self.tabs.per_address} tabs are open from this device: close one\n"))
+
     def device_command(self, ask: Ask) -> str:
         args = [sys.executable, "-m", "tui.serve.device", "--db", str(self.db),
-                "--night", str(self.night_id), "--lang", self.lang]
+                "--night", str(self.night_id), "--lang", self.lang,
+                "--server-pid", str(os.getpid())]
         if ask.table is not None:
             args += ["--table", str(ask.table)]
         if ask.by:
@@ -129,11 +193,14 @@ class ClubServer(Server):
         """A tab's app: started for the token its page was given (once), as textual-serve
         does for `/ws`, with this tab's command."""
         ask = self.asks.pop(request.match_info.get("token", ""), None)
-        if ask is None:
+        if ask is None or time.monotonic() - ask.made > TOKEN_LIFE:  # its age, checked here
             raise web.HTTPForbidden(text="403: open the page again\n")
-        websocket = web.WebSocketResponse(heartbeat=15)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
+        self.room_for_a_tab(request)
+        address = request.remote or ""
+        self.tabs.take(address)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        width, height = clamp_size(request.query.get("width", "80"),
+                                   request.query.get("height", "24"))
         service: AppService | None = None
         self.sockets.add(websocket)
         try:
@@ -143,16 +210,39 @@ class ClubServer(Server):
                                  download_manager=self.download_manager, debug=self.debug)
             await service.start(width, height)
             try:
-                await self._process_messages(websocket, service)
+                await self.drive(websocket, service)
             finally:
                 await service.stop()
         except asyncio.CancelledError:
             await websocket.close()
         finally:
             self.sockets.discard(websocket)
+            self.tabs.give(address)
             if service is not None:
                 await service.stop()
         return websocket
+
+    async def drive(self, websocket: web.WebSocketResponse, service: AppService) -> None:
+        """The page's messages to its app, each read by `tabs.read_message`: a message of
+        another shape is dropped (textual-serve's own loop asserts, and a traceback
+        follows), a size is clamped."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            read = read_message(message.data)
+            if read is None:
+                continue
+            kind, data = read
+            if kind == "stdin":
+                await service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize":
+                await service.set_terminal_size(*data)
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await service.blur()
+            elif kind == "focus":
+                await service.focus()
 
     # ---- the board ----------------------------------------------------------------------------
 
@@ -180,6 +270,24 @@ class ClubServer(Server):
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         return response
+
+
+    async def handle_print(self, request: web.Request) -> web.Response:
+        """A tournament's printable page (entry key: the organiser's): cards, slips,
+        sheets or ranking of tonight's round (`?tournament=NAME&round=N` for another)."""
+        from .print_pages import KINDS, page_for
+
+        kind = request.match_info.get("kind", "")
+        if kind not in KINDS:
+            raise web.HTTPNotFound(text=f"404: no page {kind}\n")
+        base = f"{request.scheme}://{request.host}/?key={self.keys.entry}&table="
+        html = await asyncio.to_thread(page_for, self.service, self.night_id, kind, base,
+                                       request.query.get("tournament"),
+                                       to_int(request.query.get("round", "0"), 0))
+        if html is None:
+            raise web.HTTPNotFound(text="404: no tournament round tonight\n")
+        return web.Response(text=html, content_type="text/html", charset="utf-8",
+                            headers={"Cache-Control": "no-store"})
 
 
 def night_to_serve(service: Tally, night: int | None) -> int:

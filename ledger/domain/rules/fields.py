@@ -6,7 +6,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from .errors import RuleError, show
-from .names import MAX_NAME, name_key
+from .names import MAX_NAME, name_key, refuse_control, refuse_lookalike, visible
 
 _MISSING = object()
 _ALWAYS = ("game", "players")  # every contract object may carry these
@@ -120,10 +120,15 @@ def read_players(value: Any, field: str = "players") -> tuple[str, ...]:
     if not isinstance(value, list) or not value:
         raise RuleError(field, f"{show(value)} is not a list of names",
                         "not_names", value=show(value))
+    from .lookalike import fold
+
     names: list[str] = []
+    folded: set[str] = set()
     for item in value:
         name = name_key(item) if isinstance(item, str) else ""
-        if not name:
+        if isinstance(item, str):
+            refuse_control(item, field)
+        if not name or not visible(name):
             raise RuleError(field, f"{show(item)} is not a player name",
                             "not_player", value=show(item))
         if len(name) > MAX_NAME:
@@ -131,7 +136,9 @@ def read_players(value: Any, field: str = "players") -> tuple[str, ...]:
                             "too_long", value=show(name), n=MAX_NAME)
         if name == "pot":
             raise RuleError(field, '"pot" is reserved', "pot_reserved")
-        if name in names:
+        if name in names or fold(name) in folded:
             raise RuleError(field, f"{show(name)} appears twice", "twice", value=show(name))
+        refuse_lookalike(name, names, field)
         names.append(name)
+        folded.add(fold(name))
     return tuple(names)

@@ -6,20 +6,35 @@ Pure: no I/O. The rules (`rules/fields.py`) and the service both use `name_key`.
 
 from __future__ import annotations
 
+import json
+import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .errors import RuleError, show
 from .transfers import POT
 
 MAX_NAME = 40
+MAX_TEXT = 200  # a venue, an author: what a person types, not a document
+MAX_REASON = 500  # why a deal was corrected or voided
+
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15) beyond
+# category Cf: drawn as nothing, though some are letters (the Hangul fillers U+115F,
+# U+1160, U+3164, U+FFA0) or marks (U+034F, the variation selectors). U+2800 (a blank
+# Braille cell) is drawn as a space and counts as one.
+_IGNORABLE = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"
+                        "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f"
+                        "\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+                        "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # Cc but tab and newline
 
 
 def name_key(text: str) -> str:
     """The one spelling of a name: format characters (Unicode category Cf: zero-width
-    space and joiners, direction marks, the byte-order mark, soft hyphen) removed, NFC
-    composed, runs of white space made one space, trimmed.
+    space and joiners, direction marks, the byte-order mark, soft hyphen) and the other
+    default-ignorable characters (Hangul fillers, variation selectors) removed, NFC
+    composed, runs of white space (and blank Braille cells) made one space, trimmed.
 
     Cf goes first: a format character between a letter and its accent would otherwise
     keep NFC from composing them.
@@ -29,18 +44,55 @@ def name_key(text: str) -> str:
     """
     if text.isascii():  # the usual case: no format characters, NFC already
         return " ".join(text.split())
-    kept = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    kept = "".join(c for c in _IGNORABLE.sub("", text).replace("\u2800", " ")
+                   if unicodedata.category(c) != "Cf")
     return " ".join(unicodedata.normalize("NFC", kept).split())
 
 
-def clean_text(value: str | None, field: str) -> str | None:
+def _escaped(value: str) -> str:
+    """A text with control characters in it, as it may appear in a message: escaped
+    (an ESC written raw would be read by the terminal showing the message)."""
+    return json.dumps(value)
+
+
+def refuse_control(value: str, field: str) -> None:
+    """Refuse a control character (ESC, BEL, NUL …; tab and newline are white space)."""
+    if _CONTROL.search(value):
+        raise RuleError(field, f"{_escaped(value)} contains a control character",
+                        "control_char", value=_escaped(value))
+
+
+def visible(name: str) -> bool:
+    """Does a name hold a letter or a digit a person can see? ("⠀", "❤" do not.)"""
+    return any(unicodedata.category(c)[0] in "LN" for c in name)
+
+
+def refuse_lookalike(name: str, others: Iterable[str], field: str) -> None:
+    """Refuse `name` if it reads the same as one of `others` (Unicode's confusables)."""
+    from .lookalike import looks_like
+
+    other = looks_like(name, others)
+    if other is not None:
+        raise RuleError(field, f"{show(name)} looks the same as {show(other)}",
+                        "looks_like", value=show(name), other=show(other))
+
+
+def clean_text(value: str | None, field: str, limit: int = MAX_TEXT) -> str | None:
     """Free text to store (venue, author, reason): refused if it is not text, e.g. a lone
-    surrogate that undecodable command-line bytes turn into (SQLite cannot store it)."""
+    surrogate that undecodable command-line bytes turn into (SQLite cannot store it), if
+    it holds a control character, or if it is longer than `limit` characters (a board
+    sends each one to every board on every change)."""
+    if value is not None and len(value) > limit:
+        head = value[:24] + "…"
+        raise RuleError(field, f"{show(head)} is longer than {limit} characters",
+                        "too_long", value=show(head), n=limit)
     if value is not None and not value.isascii():
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
             raise RuleError(field, "is not valid UTF-8 text", "not_utf8") from None
+    if value is not None:
+        refuse_control(value, field)
     return value
 
 
@@ -51,7 +103,7 @@ def clean_name(value: object, field: str = "name") -> str:
         raise RuleError(field, f"{show(value)} is not a name", "not_name", value=show(value))
     clean_text(value, field)
     name = name_key(value)
-    if not name:
+    if not name or not visible(name):
         raise RuleError(field, f"{show(value)} holds only invisible characters, not a name",
                         "invisible_name", value=show(value))
     if len(name) > MAX_NAME:
@@ -71,13 +123,18 @@ def clean_nets(raw: Any, field: str = "nets") -> Any:
     are left to `settle_nets`; anything that is not an object is passed on as it is."""
     if not isinstance(raw, Mapping):
         return raw
+    from .lookalike import fold
+
     out: dict[str, Any] = {}
+    folded: dict[str, str] = {}
     for name, value in raw.items():
-        key = name_key(name)
-        if not key:
+        if not isinstance(name, str) or not name_key(name):
             raise RuleError(field, f"{show(name)} is not a player name",
                             "not_player", value=show(name))
-        if key in out:
+        key = clean_name(name, field)  # what the roster refuses (pot, a comma, …) too
+        if key in out or fold(key) in folded:
             raise RuleError(field, f"{show(key)} appears twice", "twice", value=show(key))
+        refuse_lookalike(key, out, field)
         out[key] = value
+        folded[fold(key)] = key
     return out
