@@ -51,13 +51,8 @@ def serve(
 
     root = ctx_of(ctx)
     run(root.service, root.db_path, host=host, port=port, night=night, lang=lang,
-<<<<<<< HEAD
-        keep_keys=keep_keys, table_codes=table_codes, new_keys=new_keys,
-        print_codes=print_codes)
-=======
         keep_keys=keep_keys, table_codes=table_codes, max_tabs=max_tabs,
-        per_address=max_tabs_per_address)
->>>>>>> main
+        per_address=max_tabs_per_address, new_keys=new_keys, print_codes=print_codes)
 
 
 def register(app: typer.Typer) -> None:

@@ -25,11 +25,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-<<<<<<< HEAD
-HEAD = "0008_form_key"  # the newest migration; bump with each new revision file
-=======
-HEAD = "0008_tournament"  # the newest migration; bump with each new revision file
->>>>>>> main
+HEAD = "0009_form_key"  # the newest migration; bump with each new revision file
 
 
 def current_revision(db: Database) -> str | None:

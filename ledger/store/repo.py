@@ -377,14 +377,10 @@ def add_deals(*, session: Connection, table_id: int, now: datetime, author: str 
         for d, (outcome, summary, extra, _, _) in zip(deal_ids, deals, strict=True)])
     rev_ids = [r[0] for r in session.execute(
         "SELECT r.id FROM revision r JOIN deal d ON d.id = r.deal_id "
-<<<<<<< HEAD
-        "WHERE d.table_id = ? AND d.number >= ? ORDER BY d.number", (table_id, first))]
-    if form_key is not None:  # the form the (first) deal was saved from
-        session.execute("UPDATE revision SET form_key = ? WHERE id = ?",
-                        (form_key, rev_ids[0]))
-=======
         "WHERE d.table_id = :t AND d.number >= :first ORDER BY d.number", scope)]
->>>>>>> main
+    if form_key is not None:  # the form the (first) deal was saved from
+        session.execute("UPDATE revision SET form_key = :key WHERE id = :id",
+                        {"key": form_key, "id": rev_ids[0]})
     session.executemany(_ADD_TRANSFER, [
         _transfer(rid, x) for rid, (_, _, _, transfers, _) in zip(rev_ids, deals, strict=True)
         for x in transfers])
@@ -396,7 +392,8 @@ def add_deals(*, session: Connection, table_id: int, now: datetime, author: str 
 def deal_of_form(*, session: Connection, form_key: str) -> tuple[int, int] | None:
     """(deal id, table id) of the revision saved from the form `form_key`, if any."""
     row = session.execute("SELECT d.id, d.table_id FROM revision r JOIN deal d "
-                          "ON d.id = r.deal_id WHERE r.form_key = ?", (form_key,)).fetchone()
+                          "ON d.id = r.deal_id WHERE r.form_key = :key",
+                          {"key": form_key}).fetchone()
     return (int(row[0]), int(row[1])) if row else None
 
 

@@ -90,5 +90,7 @@ def shot(page: Page, room: PhoneRoom, name: str, *, full: bool = False) -> Path:
     folder = Path(os.environ.get("PHONE_SHOTS") or room.db.parent)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full)
+    # the README's copies at CSS pixels (small files); the test's own at the phone's pixels
+    page.screenshot(path=str(path), full_page=full,
+                    scale="css" if os.environ.get("PHONE_SHOTS") else "device")
     return path

@@ -69,8 +69,9 @@ def test_a_crazy_solo_deal_by_taps(room: PhoneRoom, browser: Browser) -> None:
         tap_radio(page, "Partner", "Dan")
         type_number(page, "Card points", "73")
         preview = page.locator("#preview")
-        expect(preview).to_contain_text("Solo ♣ Bea + Dan, 73 → 25", timeout=5000)
+        expect(preview).to_contain_text("Solo ♣ Bea + Dan, 73 → 25", timeout=10000)
         assert "Bea" in preview.inner_text()
+        shot(page, room, "crazy-form", full=True)
         page.get_by_role("button", name="Save").tap()
         page.wait_for_url("**/t/1/log?saved=*")
         top = page.locator("li.deal").first
@@ -112,7 +113,7 @@ def test_a_refused_input_is_one_line_at_its_field_and_the_input_stays(
         type_number(page, "Card points", "130")
         page.get_by_role("button", name="Save").tap()
         line = page.locator("fieldset[data-field=team_points] p.err")
-        expect(line).to_have_text("130 is above 120", timeout=5000)
+        expect(line).to_have_text("130 is above 120", timeout=10000)
         assert line.is_visible() and line.evaluate(
             "e => e.getBoundingClientRect().top < window.innerHeight")  # in view
         expect(page.get_by_role("textbox", name="Card points")).to_have_value("130")
@@ -141,7 +142,7 @@ def test_hachihachi_and_schnapsen_rounds_by_taps_agree_with_the_cli(
         type_number(page, "Fumi", "4", within="Tricks")
         type_number(page, "Hana", "3", within="Tricks")
         expect(page.locator("#preview .summary")).to_have_text(
-            "7♥ · in Fumi Hana · tricks 4-3 · pot 5 → Fumi", timeout=5000)
+            "7♥ · in Fumi Hana · tricks 4-3 · pot 5 → Fumi", timeout=10000)
         no_sideways_scroll(page)
         shot(page, room, "hachi-form", full=True)
         page.get_by_role("button", name="Save").tap()
@@ -157,7 +158,7 @@ def test_hachihachi_and_schnapsen_rounds_by_taps_agree_with_the_cli(
         type_number(page, "Kai", "30", within="Card points")
         type_number(page, "Jun", "3", within="Tricks")
         type_number(page, "Kai", "2", within="Tricks")
-        expect(page.locator("#preview .summary")).not_to_be_empty(timeout=5000)
+        expect(page.locator("#preview .summary")).not_to_be_empty(timeout=10000)
         summary = page.locator("#preview .summary").inner_text()
         page.get_by_role("button", name="Save").tap()
         page.wait_for_url("**/t/3/log?saved=*")
@@ -194,7 +195,7 @@ def crazy_deal(page: Page, contract: str, caller: str, trump: str, points: str,
     if partner:
         tap_radio(page, "Partner", partner)
     type_number(page, "Card points", points)
-    expect(page.locator("#preview .summary")).not_to_be_empty(timeout=5000)
+    expect(page.locator("#preview .summary")).not_to_be_empty(timeout=10000)
 
 
 def test_two_phones_one_deal_the_second_sees_the_first_and_chooses(
@@ -213,7 +214,7 @@ def test_two_phones_one_deal_the_second_sees_the_first_and_chooses(
         b.get_by_role("button", name="Save").tap()
         box = b.locator("#conflict")
         expect(box).to_contain_text(f"Deal {number} was just recorded on another device",
-                                    timeout=5000)
+                                    timeout=10000)
         expect(box).to_contain_text("Solo ♥ Eve + Ann, 80 → 60")
         expect(box).to_contain_text("by Ann")
         shot(b, room, "conflict")
@@ -227,7 +228,7 @@ def test_two_phones_one_deal_the_second_sees_the_first_and_chooses(
         crazy_deal(a, "Solo", "Dan", "spades", "61", "Bea")
         a.get_by_role("button", name="Save").tap()
         expect(a.locator("#same")).to_contain_text(f"same as deal {number + 1}",
-                                                   timeout=5000)
+                                                   timeout=10000)
         a.get_by_role("button", name="Yes, it is another deal — save").tap()
         a.wait_for_url("**/log?saved=*")
         expect(a.locator("li.deal").first).to_contain_text(f"Deal {number + 2}")
@@ -245,14 +246,14 @@ def test_in_japanese_from_the_browser_s_language(room: PhoneRoom, browser: Brows
     try:
         page.set_viewport_size({"width": 320, "height": 700})
         sign_in(page, room.tables[3], "りん")
-        expect(page.locator("h1")).to_have_text("テーブル 3 · シュナプセン", timeout=5000)
+        expect(page.locator("h1")).to_have_text("テーブル 3 · シュナプセン", timeout=10000)
         tap_radio(page, "終わり方", "66宣言")
         tap_radio(page, "66を宣言", "Kai")
         type_number(page, "Kai", "70", within="カード点")
         type_number(page, "Jun", "20", within="カード点")
         type_number(page, "Kai", "4", within="トリック")
         type_number(page, "Jun", "1", within="トリック")
-        expect(page.locator("#preview .summary")).not_to_be_empty(timeout=5000)
+        expect(page.locator("#preview .summary")).not_to_be_empty(timeout=10000)
         no_sideways_scroll(page)
         shot(page, room, "schnapsen-ja", full=True)
         page.get_by_role("button", name="保存").tap()
@@ -284,7 +285,7 @@ def test_a_correction_and_a_void_from_the_phone_with_reasons(room: PhoneRoom,
         page.keyboard.press("Backspace")
         page.keyboard.press("Backspace")
         page.keyboard.type("55")
-        expect(page.locator("#preview .summary")).to_contain_text("55", timeout=5000)
+        expect(page.locator("#preview .summary")).to_contain_text("55", timeout=10000)
         page.get_by_role("textbox", name="Reason").tap()
         page.keyboard.type("miscounted")
         page.get_by_role("button", name="Save the correction").tap()
@@ -296,7 +297,7 @@ def test_a_correction_and_a_void_from_the_phone_with_reasons(room: PhoneRoom,
         page.wait_for_selector("#deal")
         expect(page.locator("section.history")).to_contain_text("miscounted")
         page.get_by_role("button", name="Void this deal").tap()  # no reason yet: refused
-        expect(page.locator("#fix-error")).to_contain_text("reason", timeout=5000)
+        expect(page.locator("#fix-error")).to_contain_text("reason", timeout=10000)
         page.get_by_role("textbox", name="Reason").tap()
         page.keyboard.type("wrong table")
         page.get_by_role("button", name="Void this deal").tap()
@@ -347,3 +348,20 @@ def test_every_page_fits_320_px_with_44_px_targets_and_16_px_text(
         assert weight <= 60_000, f"the entry page weighs {weight} bytes"
     finally:
         ctx.close()
+
+
+def test_the_board_shows_the_night_the_phones_recorded(room: PhoneRoom,
+                                                       browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    try:
+        page.goto(room.board)
+        text = page.locator("#board").inner_text()
+        for n in (1, 2, 3):
+            listed = json.loads(tally(room.db, "round", "list", "--table", str(n), "--json"))
+            deals = sum(d["kind"] != "void" for d in listed)  # the board counts deals played
+            count = page.locator(f'.table[data-table="{n}"] .deals').inner_text()
+            assert count == (f"{deals} deal" if deals == 1 else f"{deals} deals")
+        assert "Crazy Solo" in text and "Schnapsen" in text
+        shot(page, room, "board")
+    finally:
+        page.close()

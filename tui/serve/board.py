@@ -14,14 +14,9 @@ from string import Template
 from ledger.service import Tally
 from ledger.service.views import DealView, NightView, StandingRow
 
-<<<<<<< HEAD
-from ..format import game_title, night_label, signed, status_text
-from ..i18n import language, plural, t
-=======
 from ..format import game_title, minus_signs, night_label, signed, status_text
-from ..i18n import language, t
+from ..i18n import language, plural, t
 from .board_tournament import TournamentBoard, read_tournament, render_tournament
->>>>>>> main
 
 RECENT = 6  # deals in the "last deals" list
 
@@ -123,14 +118,10 @@ def render_body(board: Board) -> str:
     out.append('</section><section class="recent"><h2>' + escape(t("board.recent")) + "</h2>"
                "<ol>")
     for number, deal in board.recent:
-<<<<<<< HEAD
-        what = (t("table.void", reason=deal.reason or "") if deal.void else deal.shown())
-        if deal.revision > 1 and not deal.void:  # a corrected deal says so
-            what += f" ({t('phone.corrected')})"
-=======
         what = (t("table.void", reason=deal.reason or "") if deal.void
                 else minus_signs(deal.shown()))  # the app's minus sign
->>>>>>> main
+        if deal.revision > 1 and not deal.void:  # a corrected deal says so
+            what += f" ({t('phone.corrected')})"
         by = f' <span class="by">{escape(deal.author)}</span>' if deal.author else ""
         where = t("board.table_deal", table=number, n=deal.number)
         out.append(f'<li><span class="when">{_local_time(deal.created_at)}</span> '

@@ -88,7 +88,7 @@ def guard(keys: Keys, granted: Any = None) -> web.middleware:  # type: ignore[va
     async def check(request: web.Request, handler):  # type: ignore[no-untyped-def]
         need = needs(request.path)
         if need == TABLE:
-            return await table_check(keys, request, handler)
+            return await table_check(keys, request, handler, granted)
         from_url = request.query.get("key")
         given = from_url or request.cookies.get(COOKIE[need]) or (
             request.cookies.get(COOKIE[ENTRY]) if need == BOARD else None)
@@ -108,7 +108,8 @@ def guard(keys: Keys, granted: Any = None) -> web.middleware:  # type: ignore[va
     return check
 
 
-async def table_check(keys: Keys, request: web.Request, handler):  # type: ignore[no-untyped-def]
+async def table_check(keys: Keys, request: web.Request, handler,  # type: ignore[no-untyped-def]
+                      granted: Any = None):
     """A table's pages (`/t/<N>/…`): its own key (the phone's QR code) or the entry key.
     A key that does not open it gets the page that says the link has changed."""
     number = access.table_of(request.path)
@@ -123,6 +124,8 @@ async def table_check(keys: Keys, request: web.Request, handler):  # type: ignor
         from .phone.routes import changed_link
 
         return changed_link(request)
+    if granted is not None:
+        granted(request.transport)
     response = await handler(request)
     if from_url and not response.prepared:
         response.set_cookie(cookie, from_url, httponly=True, samesite="Strict",

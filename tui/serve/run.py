@@ -56,20 +56,6 @@ def urls(base: str, keys: Keys, tables: list[int]) -> dict[str, str]:
     return out
 
 
-<<<<<<< HEAD
-def run(service: Tally, db: Path, *, host: str, port: int, night: int | None,
-        lang: str | None, keep_keys: bool = True, table_codes: bool = False,
-        new_keys: bool = False, print_codes: bool = False) -> None:
-    """`lang` None: the app and board in English, each phone in its browser's language."""
-    phone_lang = lang
-    lang = lang or "en"
-    set_language(lang)
-    night_id = night_to_serve(service, night)
-    check_address(host, port)
-    # kept for the night by default (`keep_keys` is the old flag's name); --new-keys renews
-    kept_at = db.with_name(db.name + ".serve-keys")
-    keys = Keys.renewed(kept_at, night_id) if new_keys else Keys.kept(kept_at, night_id)
-=======
 def keys_file(service: Tally) -> Path:
     """Where --keep-keys keeps them: beside the ledger's file, or (a league's server) in
     the current folder under the database's name."""
@@ -81,13 +67,18 @@ def keys_file(service: Tally) -> Path:
 
 
 def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | None,
-        lang: str, keep_keys: bool, table_codes: bool, max_tabs: int = MAX_TABS,
-        per_address: int = PER_ADDRESS) -> None:
+        lang: str | None, keep_keys: bool = True, table_codes: bool = False,
+        max_tabs: int = MAX_TABS, per_address: int = PER_ADDRESS, new_keys: bool = False,
+        print_codes: bool = False) -> None:
+    """`lang` None: the app and board in English, each phone in its browser's language."""
+    phone_lang = lang
+    lang = lang or "en"
     set_language(lang)
     night_id = night_to_serve(service, night)
     check_address(host, port)
-    keys = Keys.kept(keys_file(service)) if keep_keys else Keys.new()
->>>>>>> main
+    # kept for the night by default (`keep_keys` is the old flag's name); --new-keys renews
+    kept_at = keys_file(service)
+    keys = Keys.renewed(kept_at, night_id) if new_keys else Keys.kept(kept_at, night_id)
     public = host not in LOCAL
     shown = (lan_address() if host in ("0.0.0.0", "") else host) if public else "127.0.0.1"
     base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
@@ -97,7 +88,7 @@ def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | No
     if print_codes:
         from .phone.codes import write_sheet
 
-        sheet = write_sheet(db.with_name(db.name + ".codes.html"), service, night_id, found)
+        sheet = write_sheet(kept_at.with_suffix(".codes.html"), service, night_id, found)
         sys.stdout.write(f"codes: {sheet}\n")
 
     def announce(_: ClubServer) -> None:
@@ -122,8 +113,4 @@ def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | No
         out.flush()
 
     ClubServer(db, night_id, keys, host=host, port=port, lang=lang, announce=announce,
-<<<<<<< HEAD
-               phone_lang=phone_lang).serve()
-=======
-               tabs=Tabs(max_tabs, per_address)).serve()
->>>>>>> main
+               tabs=Tabs(max_tabs, per_address), phone_lang=phone_lang).serve()

@@ -31,13 +31,9 @@ from ledger.service import RuleError, Tally
 from .board import event_data, read_board, render_page
 from .gate import IDLE, Gate, raise_open_files
 from .hub import BoardHub
-<<<<<<< HEAD
-from .keys import Keys, guard
-from .phone.routes import PhoneRoutes
-=======
 from .keys import Keys, guard, no_referrer
+from .phone.mount import mount as mount_phones
 from .tabs import MAX_MESSAGE, Tabs, clamp_size, read_message
->>>>>>> main
 
 TEMPLATES = Path(__file__).parent / "templates"
 TOKEN_LIFE = 120.0  # seconds a page has to open its websocket
@@ -55,14 +51,9 @@ class Ask:
 
 
 class ClubServer(Server):
-<<<<<<< HEAD
-    def __init__(self, db: Path, night_id: int, keys: Keys, *, host: str, port: int,
-                 lang: str, announce: Any = None, phone_lang: str | None = None) -> None:
-=======
     def __init__(self, db: Path | str, night_id: int, keys: Keys, *, host: str, port: int,
                  lang: str, announce: Any = None, tabs: Tabs | None = None,
-                 gate: Gate | None = None) -> None:
->>>>>>> main
+                 gate: Gate | None = None, phone_lang: str | None = None) -> None:
         super().__init__("tally", host=host, port=port, title="Tally",
                          templates_path=TEMPLATES)
         self.db = db
@@ -92,11 +83,8 @@ class ClubServer(Server):
         app.router.add_get("/ws/{token}", self.handle_websocket)
         app.router.add_get("/board", self.handle_board)
         app.router.add_get("/board/events", self.handle_events)
-<<<<<<< HEAD
-        PhoneRoutes(self).add_to(app)  # each table's phone entry, under /t/<n>
-=======
         app.router.add_get("/print/{kind}", self.handle_print)  # a tournament's paper
->>>>>>> main
+        mount_phones(self, app)  # each table's phone entry, under /t/<n>
         return app
 
     async def on_startup(self, app: web.Application) -> None:

@@ -80,9 +80,6 @@ class PhoneRoutes:
         app.router.add_post("/t/{n:\\d+}/draft", self.draft)
         app.router.add_post("/t/{n:\\d+}/name", self.name)
         app.router.add_get("/t/{n:\\d+}/log", self.log)
-        from .fixes import FixRoutes
-
-        FixRoutes(self).add_to(app)
 
     # ---- reading ------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@
   if (!form) return;
   var fields = document.getElementById("fields") || document.createElement("div");
   var preview = document.getElementById("preview") || document.createElement("div");
-  var seq = 0, timer = 0;
+  var seq = {true: 0, false: 0}, timer = 0;  // the latest redraw asked, whole or preview
   function data(extra) {
     var d = new URLSearchParams(new FormData(form));
     for (var k in extra || {}) d.set(k, extra[k]);
@@ -34,9 +34,9 @@
     preview.innerHTML = j.preview;
   }
   function draft(whole) {
-    var mine = ++seq;
+    var mine = ++seq[whole];
     post(form.dataset.draft, data()).then(function (j) {
-      if (mine === seq) draw(j, whole);
+      if (mine === seq[whole]) draw(j, whole);  // an answer overtaken is dropped
     }).catch(function () {});
   }
   form.addEventListener("change", function (e) {

@@ -1,7 +1,7 @@
 """form keys: the key of the form a deal was saved from, so a retry never records twice
 
-Revision ID: 0008_form_key
-Revises: 0007_player_rename
+Revision ID: 0009_form_key
+Revises: 0008_tournament
 
 A phone's deal form carries a random key (issue 24); the revision it records keeps it. A
 save that arrives again with the same key (the network dropped the answer, a double tap, a
@@ -12,8 +12,8 @@ import sqlalchemy as sa
 import sqlmodel
 from alembic import op
 
-revision = "0008_form_key"
-down_revision = "0007_player_rename"
+revision = "0009_form_key"
+down_revision = "0008_tournament"
 branch_labels = None
 depends_on = None
 
