@@ -33,6 +33,7 @@ from .compat_serve import PublicServer
 from .gate import IDLE, Gate, raise_open_files
 from .hub import BoardHub
 from .keys import Keys, guard, no_referrer
+from .phone.mount import mount as mount_phones
 from .tabs import MAX_MESSAGE, Tabs, clamp_size, read_message
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -53,13 +54,14 @@ class Ask:
 class ClubServer(PublicServer):
     def __init__(self, db: Path | str, night_id: int, keys: Keys, *, host: str, port: int,
                  lang: str, announce: Any = None, tabs: Tabs | None = None,
-                 gate: Gate | None = None) -> None:
+                 gate: Gate | None = None, phone_lang: str | None = None) -> None:
         super().__init__("tally", host=host, port=port, title="Tally",
                          templates_path=TEMPLATES)
         self.db = db
         self.night_id = night_id
         self.keys = keys
         self.lang = lang
+        self.phone_lang = phone_lang  # --lang if given, else each phone's Accept-Language
         self.announce = announce  # called with the server once it listens
         self.service = Tally.open(db)
         self.asks: dict[str, Ask] = {}
@@ -82,6 +84,7 @@ class ClubServer(PublicServer):
         app.router.add_get("/board", self.handle_board)
         app.router.add_get("/board/events", self.handle_events)
         app.router.add_get("/print/{kind}", self.handle_print)  # a tournament's paper
+        mount_phones(self, app)  # each table's phone entry, under /t/<n>
         return app
 
     async def on_startup(self, app: web.Application) -> None:
