@@ -123,9 +123,11 @@ def test_seven_cards_then_the_next_player_s_role(tally: Tally, tmp_path: Path,
 
 
 @pytest.mark.parametrize("how", BURST)
-def test_rate_then_currency(tally: Tally, tmp_path: Path, how: str) -> None:
-    """`r 0.125⏎ EUR⏎` on a night kept in JPY: rate 0.125 EUR (before: the rate box got
-    "0.125EUR" and the currency stayed JPY)."""
+def test_rate_then_the_settlement_s_key(tally: Tally, tmp_path: Path, how: str) -> None:
+    """`r 0.125⏎ d` on a night kept in JPY: the Enter saves the rate (the currency holds a
+    value: issue 27 item 14), and `d` reaches the settlement it leads back to, which shows
+    the direct payments (before, issue 23's `0.125⏎EUR⏎`: the keys after the Enter landed in
+    the rate box, "0.125EUR", and the currency stayed JPY)."""
     night, _ = seed(tally)
     tally.set_rate(night, "1", "JPY")
 
@@ -133,11 +135,12 @@ def test_rate_then_currency(tally: Tally, tmp_path: Path, how: str) -> None:
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await send(pilot, how, "enter", "s")
-            assert isinstance(app.screen, SettlementScreen)
-            await send(pilot, how, "r", *typed("0.125"), "enter", *typed("EUR"), "enter")
-            assert isinstance(app.screen, SettlementScreen)
+            screen = app.screen
+            assert isinstance(screen, SettlementScreen)
+            await send(pilot, how, "r", *typed("0.125"), "enter", "d")
+            assert app.screen is screen and screen.mode == "direct"
             kept = tally.settlement(night)
-            assert (kept.rate, kept.currency) == (Decimal("0.125"), "EUR")
+            assert (kept.rate, kept.currency) == (Decimal("0.125"), "JPY")
 
     asyncio.run(flow())
 
