@@ -20,11 +20,11 @@ def add_tournament(*, session: Connection, name: str, night_id: int, game: str, 
     cur = session.execute(
         "INSERT INTO tournament (name, night_id, game, rounds, method, table_size, "
         "round_minutes, points, seed, schedule, created_at) VALUES (:name, :night, :game, "
-        ":rounds, :method, :size, :minutes, :points, :seed, :schedule, :at)",
+        ":rounds, :method, :size, :minutes, :points, :seed, :schedule, :at) RETURNING id",
         {"name": name, "night": night_id, "game": game, "rounds": rounds, "method": method,
          "size": table_size, "minutes": round_minutes, "points": points, "seed": seed,
          "schedule": schedule, "at": stamp(now)})
-    return int(cur.lastrowid or 0)
+    return int(cur.fetchone()[0])
 
 
 def tournaments(*, session: Connection) -> list[Any]:

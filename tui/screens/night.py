@@ -41,7 +41,7 @@ class NightData:
 class NightScreen(TallyScreen[None]):
     HELP = "help.night"
     keys_held = False  # a table just created: keys typed ahead wait for its screen
-    PALETTE = ("new_table", "open_table", "settle", "close_night", "roster")
+    PALETTE = ("new_table", "open_table", "settle", "close_night", "roster", "tournament")
     # below 110 columns the standings go under the tables: Deals, Leader, Status stay whole
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-stacked"),
                                                                        (110, "-side")]
@@ -52,6 +52,8 @@ class NightScreen(TallyScreen[None]):
         Binding("c", "close_night", "key.close_night"),
         Binding("r", "roster", "key.roster"),
         Binding("d", "delete_table", "key.delete"),
+        # kept off the footer (its pictures stay as they are); in the palette and the help
+        Binding("t", "tournament", "key.tournament", show=False),
     ]
 
     def __init__(self, night_id: int) -> None:
@@ -187,6 +189,11 @@ class NightScreen(TallyScreen[None]):
             self.action_open_table()
 
     # ---- actions --------------------------------------------------------------------------
+
+    def action_tournament(self) -> None:
+        from .tournament import TournamentScreen
+
+        self.app.push_screen(TournamentScreen(self.night_id))
 
     def action_open_table(self) -> None:
         table = self.selected()

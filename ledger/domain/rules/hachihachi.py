@@ -352,11 +352,12 @@ def _specs(seats: tuple[str, ...], order: tuple[str, ...], ins: tuple[str, ...],
     forced = tuple(p for p, out in hand_players if out)
     roles = options.hand_roles.roles
     return {
-        "start_player": FieldFact("start_player", PLAYER, "term.start_player", choices=seats),
+        "start_player": FieldFact("start_player", PLAYER, "term.start_player", choices=seats,
+                                  flag="--start"),
         "indicator": FieldFact("indicator", CARDS, "slot.indicator", size=1),
         "declarations": FieldFact(
             "declarations", CHOICE, "slot.declare", each=order, choices=("in", "out"),
-            labels=("term.in", "term.out"),
+            labels=("term.in", "term.out"), flag="--declare",
             parts=(FieldFact("mizuten", FLAG, "term.mizuten", each=order[:1], optional=True),)),
         "split": FieldFact("split", FLAG, "slot.split", labels=("split.split", "split.play")),
         "tricks": FieldFact("tricks", NUMBER, "slot.tricks", each=ins, low=0, high=TRICKS,
