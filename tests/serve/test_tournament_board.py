@@ -59,6 +59,8 @@ def test_the_board_shows_the_draw_by_name_and_the_clock(board_url: tuple[str, st
         places = section.locator(".seating .at").all_inner_texts()
         assert sorted(places) == ["bye", "table 1", "table 1", "table 2", "table 2"]
         assert len(section.locator(".ranking tr").all()) == 5
+        assert section.locator(".at-time").inner_text() == (
+            "A match unfinished at time: the game score so far decides.")
         # the clock counts down from 30:00
         clock = section.locator(".clock")
         first = clock.inner_text()

@@ -22,6 +22,7 @@ from ..i18n import t
 class TournamentBoard:
     draw: DrawView
     ranking: list[tuple[int, str, object]]  # rank, player, points
+    at_time: str = "score"  # what a match unfinished at time scores (the points file's)
 
 
 def read_tournament(service: Tally, table_ids: set[int]) -> TournamentBoard | None:
@@ -31,7 +32,8 @@ def read_tournament(service: Tally, table_ids: set[int]) -> TournamentBoard | No
         if rounds and any(x.table_id in table_ids for x in rounds[-1].tables):
             rows = service.tournament_standings(tour.name)
             return TournamentBoard(rounds[-1], [(x.rank, x.player, figure(x.points))
-                                                for x in rows])
+                                                for x in rows],
+                                   service.tournament_rules(tour.name).at_time)
     return None
 
 
@@ -57,7 +59,9 @@ def render_tournament(board: TournamentBoard | None, now: datetime | None = None
     now = now or datetime.now(UTC)
     out = ['<section class="tournament"><h2>' + escape(t(
         "board.tn.round", name=d.tournament, round=d.round, rounds=d.rounds)) + "</h2>",
-        render_clock(d, now), '<div class="tgrid"><div class="where"><h3>' +
+        render_clock(d, now),
+        f'<p class="at-time">{escape(t(f"board.tn.at_time.{board.at_time}"))}</p>' if
+        d.minutes else "", '<div class="tgrid"><div class="where"><h3>' +
         escape(t("board.tn.where")) + '</h3><ol class="seating">']
     for player, number in d.by_name():
         at = t("board.tn.table", n=number) if number is not None else t("tn.bye")
