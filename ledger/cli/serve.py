@@ -38,9 +38,10 @@ def serve(
         raise RuleError("--port", f"{port} is not a TCP port", "not_port", value=port)
     for name, value in (("--max-tabs", max_tabs), ("--max-tabs-per-address",
                                                    max_tabs_per_address)):
-        if not 1 <= value <= 1000:
-            raise RuleError(name, f"{value} is not between 1 and 1000", "not_between",
-                            value=value, lo=1, hi=1000)
+        lo, hi = 1, 1000
+        if not lo <= value <= hi:
+            raise RuleError(name, f"{value} is not between {lo} and {hi}", "not_between",
+                            value=value, lo=lo, hi=hi)
     from tui.serve.run import run
 
     root = ctx_of(ctx)

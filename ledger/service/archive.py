@@ -18,6 +18,7 @@ from ..io import exports
 from ..io.csv_runs import Runs
 from ..io.disk import cause, read_only_medium
 from ..store import export_rows, repo
+from ..store.backup_files import copy_untouched, looks_like_sqlite
 from ..store.db import (
     BUSY_TIMEOUT_MS,
     Database,
@@ -212,8 +213,15 @@ def _check_backup(source: Path, trial: Path) -> None:
         raise RuleError("path", f"{source} is empty (0 bytes), not a Tally backup",
                         "backup_empty", path=source)
     try:
-        _copy_db(source, trial)
-    except sqlite3.Error:
+        _copy_db(copy_untouched(source, trial.parent), trial)  # the source is never opened
+    except OSError as exc:
+        raise RuleError("path", f"{source} cannot be read: {cause(exc, source)}",
+                        "cannot_read_why", path=source, why=cause(exc, source)) from None
+    except sqlite3.Error as exc:
+        if looks_like_sqlite(source):  # a SQLite file that cannot be read: cut short, broken
+            why = " ".join(str(exc).split())
+            raise RuleError("path", f"{source} is damaged: {why}", "damaged",
+                            path=source, why=why) from None
         raise RuleError("path", f"{source} is not a Tally database (not a SQLite file)",
                         "not_sqlite", path=source) from None
     db = Database(trial)

@@ -13,6 +13,7 @@ from ..domain.replay import encode_mark
 from ..domain.rules import RuleError
 from ..store import repo
 from ..store.db import Database
+from ..store.migrate import schema_problem
 from .deals import differs, stale
 from .payment_check import payment_problems
 from .store import Store
@@ -46,6 +47,9 @@ class Integrity:
         Tables are independent folds, so a big database is replayed by one process per
         core (`check_workers`); the problems come back in table order either way."""
         problems: list[Problem] = []
+        changed = schema_problem(self.store.db)  # a table defined otherwise (by hand?)
+        if changed:
+            problems.append(Problem("schema_changed", values={"why": changed}))
         with self.store.read() as s:
             problems += [_found("orphan", x) for x in repo.orphans(session=s)]
             for rid, pot in repo.unbalanced_revisions(session=s):
