@@ -72,6 +72,7 @@ class Tally:
         self.correction_effects = deals.correction_effects
         self.undo_last = deals.undo_last
         self.deals = deals.deals
+        self.recent_deals = deals.recent_deals
         self.deal = deals.deal
         self.history = deals.history
         # standings and the end of the night
