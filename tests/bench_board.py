@@ -52,6 +52,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=200_000)
     args = parser.parse_args()
+    from ledger.service.scoreboard import running_totals
     from tui.screens.table import TableScreen
     from tui.serve.board import RECENT, read_board
 
@@ -66,12 +67,19 @@ def main() -> None:
                 _ = (len(deals), deals[-RECENT:])
             service.standings(night_id=night)
 
+        def screen_before() -> None:  # what TableScreen.fetch read before: every deal
+            t = service.table(table)
+            deals = service.deals(table)
+            running_totals(t.seats, deals)
+            service.standings(table_id=table)
+
         def screen() -> None:
             TableScreen(table).fetch(service)
 
         rows = [("board refresh, whole table read (before)", *measure(board_before)),
                 ("board refresh, read_board (now)", *measure(lambda: read_board(service, night))),
-                ("table screen fetch (TableScreen.fetch)", *measure(screen))]
+                ("table screen, whole table read (before)", *measure(screen_before)),
+                ("table screen, TableScreen.fetch (now)", *measure(screen))]
     print(f"{args.deals:,} deals at one table (built in {built:.1f} s)")
     print(f"{'what':<44} {'seconds':>8} {'peak MiB':>9}")
     for what, seconds, mib in rows:
