@@ -1,4 +1,11 @@
-"""Shared fixtures: a fresh database per test, and a CLI runner bound to it."""
+"""Shared fixtures: a fresh database per test, and a CLI runner bound to it.
+
+The store, service and CLI modules listed in `BOTH_ENGINES` run each database test twice:
+on a SQLite file and on a database of a real PostgreSQL server (`tests/pg_cluster.py`: a
+throwaway cluster per test process). `db_path` is then the file's path or the server's URL;
+a test that is about the file itself (its bytes, its folder, SQLite's own faults) is marked
+`sqlite_only` and runs once.
+"""
 
 from __future__ import annotations
 
@@ -43,8 +50,57 @@ def english_unless_asked(tmp_path_factory: pytest.TempPathFactory,
     set_language("en")
 
 
+# the modules whose database tests run on both engines (the rest: SQLite, the default)
+BOTH_ENGINES = {"test_store", "test_db", "test_cli", "test_service_api", "test_league",
+                "test_night_end", "test_renames", "test_checkpoints", "test_stamps",
+                "test_exports", "test_conflicts", "test_migrations", "test_engines"}
+ENGINE_FIXTURES = {"db_path", "service", "cli", "crazy_table", "ledger_db"}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    from tests.pg_cluster import MISSING, bin_dir
+
+    if bin_dir() is None:
+        pytest.exit(MISSING, returncode=3)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sqlite_only: about the SQLite file itself (runs once)")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "engine" in metafunc.fixturenames and not any(
+            m.name == "parametrize" and "engine" in m.args[0]
+            for m in metafunc.definition.iter_markers()):
+        module = metafunc.module.__name__.rsplit(".", 1)[-1]
+        both = (module in BOTH_ENGINES
+                and metafunc.definition.get_closest_marker("sqlite_only") is None
+                and ENGINE_FIXTURES & set(metafunc.fixturenames))
+        if both:  # the rest keep their names (snapshots are named after their tests)
+            metafunc.parametrize("engine", ["sqlite", "postgresql"], ids=["sqlite", "pg"],
+                                 scope="function")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Any:
+    from tests.pg_cluster import Cluster
+
+    cluster = Cluster()
+    yield cluster
+    cluster.stop()
+
+
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
+def engine() -> str:
+    return "sqlite"
+
+
+@pytest.fixture
+def db_path(tmp_path: Path, engine: str, request: pytest.FixtureRequest) -> Any:
+    """The test's database: a SQLite file's path, or (engine "postgresql") a fresh database
+    on the test cluster, migrated, as its URL."""
+    if engine == "postgresql":
+        return request.getfixturevalue("pg_cluster").new_database()
     return tmp_path / "club.sqlite3"
 
 
@@ -85,10 +141,19 @@ def cli(db_path: Path) -> Cli:
     return Cli(db_path)
 
 
-def table_counts(db: Path) -> dict[str, int]:
+def table_counts(db: Any) -> dict[str, int]:
     """Rows per table, to prove that a refused command wrote nothing."""
     import sqlite3
 
+    if isinstance(db, str):  # a server's database
+        import psycopg
+
+        with psycopg.connect(db) as con:
+            names = [r[0] for r in con.execute(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = 'public' AND table_type = 'BASE TABLE'")]
+            return {n: con.execute(f'SELECT count(*) FROM "{n}"').fetchone()[0]
+                    for n in names}
     if not db.exists():
         return {}
     con = sqlite3.connect(db)
@@ -103,3 +168,58 @@ def table_counts(db: Path) -> dict[str, int]:
 @pytest.fixture
 def counts() -> Callable[[Path], dict[str, int]]:
     return table_counts
+
+
+def raw_sql(db: Any, *statements: str) -> None:
+    """Run SQL on the test's database behind Tally's back, foreign keys unchecked (a
+    hand-edited file, a damaged ledger): a plain sqlite3 connection, or a psycopg one in
+    replica mode (the cluster's user is its superuser)."""
+    if isinstance(db, str):
+        import psycopg
+
+        with psycopg.connect(db) as con:
+            con.execute("SET session_replication_role = replica")
+            for sql in statements:
+                con.execute(sql)
+        return
+    import sqlite3
+
+    con = sqlite3.connect(db)  # foreign keys are off in a plain connection
+    try:
+        for sql in statements:
+            con.execute(sql)
+        con.commit()
+    finally:
+        con.close()
+
+
+class _RawServer:
+    """A psycopg connection that takes the tests' `?` parameters, foreign keys unchecked."""
+
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self.conn = psycopg.connect(url)
+        self.conn.execute("SET session_replication_role = replica")
+
+    def execute(self, sql: str, params: Any = ()) -> Any:
+        sql = sql.replace("%", "%%").replace("?", "%s")
+        sql = sql.replace("PRAGMA foreign_keys=OFF", "SELECT 1")
+        return self.conn.execute(sql, tuple(params))
+
+    def commit(self) -> None:
+        self.conn.commit()
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def raw(db: Any) -> Any:
+    """A plain connection to the test's database behind Tally's back (a hand edit): a
+    `sqlite3` one for a file, foreign keys off; for a server's database, one that takes
+    the same `?` parameters."""
+    if isinstance(db, str):
+        return _RawServer(db)
+    import sqlite3
+
+    return sqlite3.connect(db)

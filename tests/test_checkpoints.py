@@ -5,13 +5,13 @@ and `tally check` verifies every one against the fold."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from ledger.domain.replay import encode_mark, encode_state
 from ledger.service import Tally
 from ledger.service.tables import fold, load_table
 from tests.checked import checked
+from tests.conftest import raw
 
 
 def solo(caller: str, partner: str, points: int) -> dict[str, object]:
@@ -20,7 +20,7 @@ def solo(caller: str, partner: str, points: int) -> dict[str, object]:
 
 
 def stored_states(db: Path, table: int) -> list[str]:
-    con = sqlite3.connect(db)
+    con = raw(db)
     try:
         return [r[0] for r in con.execute(
             "SELECT s.state FROM deal d JOIN deal_state s ON s.deal_id = d.id "
@@ -36,7 +36,7 @@ def folded_states(service: Tally, table: int) -> list[str]:
 
 
 def stored_marks(db: Path, table: int) -> list[tuple[str, int, str]]:
-    con = sqlite3.connect(db)
+    con = raw(db)
     try:
         return [tuple(r) for r in con.execute(
             "SELECT s.state, s.played, s.nets FROM deal d JOIN deal_state s "
@@ -52,7 +52,7 @@ def folded_marks(service: Tally, table: int) -> list[tuple[str, int, str]]:
 
 
 def sql(db: Path, statement: str, *params: object) -> None:
-    con = sqlite3.connect(db)
+    con = raw(db)
     try:
         con.execute(statement, params)
         con.commit()
@@ -154,7 +154,7 @@ def test_a_stored_state_without_its_deal_is_an_orphan(crazy_table: tuple[Tally, 
                                                       db_path: Path) -> None:
     service, table = crazy_table
     service.add_deal(table, solo("Bea", "Dan", 73))
-    con = sqlite3.connect(db_path)
+    con = raw(db_path)
     con.execute("PRAGMA foreign_keys=OFF")
     con.execute("INSERT INTO deal_state (deal_id, state, played, nets) "
                 "VALUES (99, '{}', 0, '[]')")

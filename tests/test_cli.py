@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ledger.service import Tally
 
-from .conftest import Cli, table_counts
+from .conftest import Cli, raw_sql, table_counts
 
 SEATS = "Ann,Bea,Chie,Dan,Eve"
 
@@ -139,7 +139,7 @@ def test_bad_rounds_exit_2_with_one_line_and_write_nothing(
     (["night", "new", "--date", "29/11/2026"],
      "error: date: 29/11/2026 is not a date (YYYY-MM-DD)"),
     (["standings"], "error: standings: give exactly one of --night N, --table T, --all"),
-    (["round", "add", "--table", "x"], "error: --table: 'x' is not a valid int."),
+    (["round", "add", "--table", "x"], 'error: --table: "x" is not a whole number (digits 0-9)'),
     (["round", "void", "1"], "error: --reason: is missing"),
     (["frobnicate"], "error: command: No such command 'frobnicate'."),
 ])
@@ -174,21 +174,26 @@ def test_bad_preset_file_names_file_and_key(night: Cli, tmp_path: Path,
         2, "error: data/presets/crazy-solo.toml: default.round_to: -5 is below 1\n")
 
 
-def test_where_prints_the_paths(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_where_prints_the_paths(cli: Cli, engine: str) -> None:
+    """The database, and (issue 25) its engine."""
     out = cli("where").stdout.splitlines()
     assert out[0] == f"database  {cli.db}  (--db)"
-    assert out[1].startswith("data      ") and out[1].endswith("data")
+    assert out[1] == f"engine    {engine}"
+    assert out[2].startswith("data      ") and out[2].endswith("data")
+
+
+def test_where_never_prints_a_password() -> None:
+    r = Cli("postgresql://ann:s3cret@db.club:6543/league?password=x&sslmode=require")("where")
+    assert r.stdout.splitlines()[:2] == [
+        "database  postgresql://ann@db.club:6543/league?sslmode=require  (--db)",
+        "engine    postgresql"]
+    assert "s3cret" not in r.output and "password" not in r.output
 
 
 def test_check_fails_on_tampering(night: Cli) -> None:
-    import sqlite3
-
     night("round", "add", "--table", "1", "--contract", "alone", "--caller", "Ann",
           "--trump", "spades", "--points", "90")
-    con = sqlite3.connect(night.db)
-    con.execute("UPDATE transfer SET amount = amount + 5 WHERE id = 2")
-    con.commit()
-    con.close()
+    raw_sql(night.db, "UPDATE transfer SET amount = amount + 5 WHERE id = 2")
     r = night("check")
     assert (r.exit_code, r.stdout) == (
         1, "problem: table 1 deal 1: stored transfers differ from the rules\n")
@@ -229,21 +234,24 @@ def test_replaying_a_table_in_a_fresh_database_gives_the_same_standings(
     assert first == again == reordered
 
 
-def test_a_database_url_is_refused_in_one_line(tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_database_url_of_another_kind_is_refused_in_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 changed this: a postgresql:// URL is a league's server now (tests/test_faults
+    .py); any other URL is refused as before."""
     from typer.testing import CliRunner
 
     from ledger.cli.main import app
 
     monkeypatch.chdir(tmp_path)
-    r = CliRunner().invoke(app, ["--db", "postgresql://club/tally", "standings", "--all"])
+    r = CliRunner().invoke(app, ["--db", "mysql://club/tally", "standings", "--all"])
     assert (r.exit_code, r.stdout, r.stderr) == (
-        2, "", "error: --db: postgresql://club/tally is a URL; Tally keeps its ledger in a "
-        "SQLite file (give its path)\n")
+        2, "", "error: --db: mysql://club/tally is a URL Tally does not open: give a SQLite "
+        "file's path or a postgresql:// URL\n")
     monkeypatch.setenv("TALLY_DB", "sqlite:///tally.sqlite3")
     r = CliRunner().invoke(app, ["player", "list"])
-    assert (r.exit_code, r.stderr) == (2, "error: TALLY_DB: sqlite:///tally.sqlite3 is a URL; "
-                                       "Tally keeps its ledger in a SQLite file (give its path)\n")
+    assert (r.exit_code, r.stderr) == (2, "error: TALLY_DB: sqlite:///tally.sqlite3 is a URL "
+                                       "Tally does not open: give a SQLite file's path or a "
+                                       "postgresql:// URL\n")
     assert list(tmp_path.iterdir()) == []  # nothing made
 
 

@@ -185,3 +185,57 @@ def test_a_carried_pot_shows_in_round_list_and_table_show(club: Cli) -> None:
     assert listing[-1].split() == ["total", "-6", "28", "-6", "-8", "-8"]
     assert "pot_carried" not in json.loads(club("table", "show", "1", "--json").stdout)["status"]
     assert club("check").exit_code == 0
+
+
+def test_table_presets_labels_the_readings(cli: Cli) -> None:
+    """Issue 27 items 1–2: the options where the seed is silent are labelled readings."""
+    r = cli("table", "presets", "--game", "schnapsen")
+    assert r.exit_code == 0
+    assert r.stdout.endswith(
+        "\nreadings (where the seed is silent, the reading the rules documents chose; "
+        "--set key=value takes the other):\n  close_judged=at_close\n")
+    r = cli("table", "presets", "--game", "sixty-six-four")
+    assert "\n  stake=10, schneider_double=false\n\nreadings (" in r.stdout
+    assert r.stdout.endswith("):\n  four_hand_scale=hoyle\n")
+    assert "readings" not in cli("table", "presets", "--game", "sixty-six").stdout
+
+
+@pytest.mark.parametrize(("deal", "field"), [
+    ({"game": "sixty-six", "players": ["A", "B"], "ending": "exhausted",
+      "points": {"A": 119, "B": 1}, "tricks": {"A": 11, "B": 1}, "last_trick": "A"}, "points.B"),
+    ({"game": "sixty-six", "players": ["A", "B"], "ending": "claim", "by": "A",
+      "points": {"A": 119, "B": 1}, "tricks": {"A": 8, "B": 1}}, "points.B"),
+    ({"game": "sixty-six-four", "players": ["A", "B", "C", "D"],
+      "points": {"A": 129, "B": 1}}, "points.B"),
+])
+def test_calc_refuses_a_side_with_1_card_point(cli: Cli, deal: dict[str, Any], field: str
+                                               ) -> None:
+    r = cli("calc", input=deal)
+    assert (r.exit_code, r.stdout, r.stderr) == (
+        2, "", f"error: {field}: 1 card point cannot happen (no trick makes 1)\n")
+
+
+def test_round_add_refuses_a_side_with_1_card_point(club: Cli) -> None:
+    assert club("table", "new", "--night", "1", "--game", "sixty-six", "--seats",
+                "A,B").stdout == "1\n"
+    before = table_counts(club.db)
+    r = club("round", "add", "--table", "1", "--ending", "exhausted", "--points", "A=119,B=1",
+             "--tricks", "A=11,B=1", "--last-trick", "A")
+    assert (r.exit_code, r.stdout, r.stderr) == (
+        2, "", "error: points.B: 1 card point cannot happen (no trick makes 1)\n")
+    assert table_counts(club.db) == before
+
+
+def test_four_hand_loser_scale_from_the_command_line(club: Cli) -> None:
+    assert club("table", "new", "--night", "1", "--game", "sixty-six-four", "--seats",
+                "A,B,C,D", "--set", "four_hand_scale=loser").stdout == "1\n"
+    r = club("round", "add", "--table", "1", "--points", "A=98,B=32")
+    assert r.exit_code == 0, r.stderr
+    r = club("round", "add", "--table", "1", "--points", "A=130,B=0", "--tricks", "B=0")
+    assert r.exit_code == 0, r.stderr
+    deals = json.loads(club("round", "list", "--table", "1", "--json").stdout)
+    assert [d["extra"]["game_points"] for d in deals] == [2, 3]
+    out = json.loads(club("calc", input={"game": "sixty-six-four", "players": ["A", "B", "C", "D"],
+                                         "options": {"four_hand_scale": "loser"},
+                                         "points": {"A": 98, "B": 32}}).stdout)
+    assert (out["winner"], out["game_points"]) == (["A", "C"], 2)

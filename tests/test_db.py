@@ -1,6 +1,6 @@
-"""The SQL the commands run on plain `sqlite3` (`ledger/store/db.py`, `repo.py`) agrees with
-the SQLModel tables the migrations build, and the command line starts without what it does
-not need."""
+"""The SQL the commands run on each engine's own driver (`ledger/store/sqlite`, `postgres`,
+`repo.py`) agrees with the SQLModel tables the migrations build, and the command line starts
+without what it does not need (a SQLite command loads neither SQLAlchemy nor psycopg)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_sqlmodel_reads_what_sqlite3_wrote_and_back(service: Tally, db_path: Pat
     at = datetime(2026, 11, 29, 20, 15, tzinfo=UTC)
     with service._write() as s:
         repo.add_player(session=s, name="Ann", now=at)
-    engine = make_engine(f"sqlite:///{db_path}")
+    engine = make_engine(service.db.sqlalchemy_url())
     try:
         with Session(engine) as session:
             ann = session.exec(select(Player)).one()
@@ -86,13 +86,32 @@ def test_help_does_not_import_textual() -> None:
     assert not {m for m in loaded if m.split(".")[0] == "textual"}
 
 
-def test_standings_imports_no_sqlalchemy_and_no_textual(service: Tally,
-                                                           db_path: Path) -> None:
+def test_standings_imports_no_sqlalchemy_and_no_textual(service: Tally, db_path: Path,
+                                                           engine: str) -> None:
     service.db.dispose()  # an existing database: nothing to migrate
     loaded = _modules_after("--db", str(db_path), "standings", "--all")
     assert "ledger.service" in loaded
     # pydantic: Typer 0.29 coerces options with it (~0.3 s a command; pyproject pins < 0.29)
     assert not {m.split(".")[0] for m in loaded} & {"textual", "sqlmodel", "alembic",
-                                                    "sqlalchemy", "pydantic"}
+                                                    "sqlalchemy", "pydantic",
+                                                    *(["psycopg"] if engine == "sqlite" else [])}
     assert not {m for m in loaded if m.startswith("ledger.domain.rules.") and m.count(".") == 2
                 and m.split(".")[2] in ("crazy_solo", "hachihachi", "sixty_six")}
+
+
+@pytest.mark.sqlite_only
+def test_a_sqlite_command_loads_no_psycopg(tmp_path: Path) -> None:
+    """`tally --help` and a deal recorded on a file never import the server's driver."""
+    db = tmp_path / "club.sqlite3"
+    service = Tally.open(db)
+    for name in ("Ann", "Bea", "Chie", "Dan", "Eve"):
+        service.add_player(name)
+    table = service.new_table(service.new_night("2026-11-29"), "crazy-solo",
+                              ["Ann", "Bea", "Chie", "Dan", "Eve"])
+    service.db.dispose()
+    for args in (["--help"], ["--db", str(db), "round", "add", str(table), "--contract",
+                              "pass"], ["--db", str(db), "where"]):
+        loaded = _modules_after(*args)
+        assert "ledger.cli.rounds" in loaded
+        assert not {m for m in loaded if m.split(".")[0] == "psycopg"
+                    or m.startswith("ledger.store.postgres")}, args

@@ -98,3 +98,38 @@ def test_a_new_deal_at_an_old_table_follows_its_old_rules(old: Cli) -> None:
     show = json.loads(old("table", "show", "6", "--json").stdout)
     assert (show["options"]["pack"], show["status"]["cards_each"]) == (24, 6)
     assert old("check").exit_code == 0
+
+
+def test_a_stored_deal_with_1_card_point_still_replays(tmp_path: Path) -> None:
+    """Issue 27 item 3: 1 card point is refused when entered, but a deal stored before the
+    refusal (the decade fixture made before has four-hand 129–1 deals) replays as recorded:
+    `check` stays clean and a correction before it carries through."""
+    import sqlite3
+
+    cli = Cli(tmp_path / "t.sqlite3")
+    cli("player", "add", "A", "B", "C", "D")
+    cli("night", "new", "--date", "2026-11-29")
+    assert cli("table", "new", "--night", "1", "--game", "sixty-six-four", "--seats",
+               "A,B,C,D").stdout == "1\n"
+    for points in ("A=70,B=60", "A=128,B=2"):
+        assert cli("round", "add", "--table", "1", "--points", points).exit_code == 0
+    con = sqlite3.connect(cli.db)
+    with con:  # as the previous code stored it
+        con.execute("UPDATE revision SET outcome = replace(outcome, '128', '129'), "
+                    "summary = replace(summary, '128', '129')")
+        con.execute("UPDATE revision SET outcome = replace(outcome, '\"B\": 2', '\"B\": 1'), "
+                    "summary = replace(summary, 'B 2 ', 'B 1 ')")
+    con.close()
+    deals = json.loads(cli("round", "list", "--table", "1", "--json").stdout)
+    assert deals[1]["outcome"]["points"] == {"A": 129, "B": 1}
+    r = cli("check")
+    assert (r.exit_code, r.stdout) == (0, "ok: every deal re-derives to its stored transfers\n")
+    r = cli("round", "correct", "1", "--points", "A=60,B=70")
+    assert r.exit_code == 0, r.stderr
+    r = cli("round", "add", "--table", "1", "--points", "A=129,B=1")
+    assert (r.exit_code, r.stderr) == (
+        2, "error: points.B: 1 card point cannot happen (no trick makes 1)\n")
+    r = cli("round", "correct", "2", "--points", "A=1,B=129")
+    assert (r.exit_code, r.stderr) == (
+        2, "error: points.A: 1 card point cannot happen (no trick makes 1)\n")
+    assert cli("check").exit_code == 0

@@ -14,7 +14,7 @@ from ledger.domain.rules import RuleError
 from ledger.service import Tally
 from tests.checked import checked
 
-from .conftest import Cli, table_counts
+from .conftest import Cli, raw, table_counts
 
 SEATS = ["Ann", "Bea", "春子", '=HYPERLINK("x")', "Dan"]
 SOLO = {"contract": "solo", "caller": "Bea", "partner": "Dan", "trump": "clubs",
@@ -160,7 +160,7 @@ def test_backup_restore_same_standings_clean_check(night: tuple[Tally, int],
         service.restore(backup)
     kept = service.restore(backup, force=True)
     assert kept is not None and kept.exists()
-    again = Tally.open(service.db_file())
+    again = Tally.open(service.db.location)
     assert again.standings() == before
     assert again.check() == []
     assert "Late" not in [p.name for p in again.players()]
@@ -350,7 +350,7 @@ def test_item5_concurrent_pay_marks_once(fragile: tuple[Tally, int, int]) -> Non
     ctx = multiprocessing.get_context("fork")
     barrier = ctx.Barrier(4)
     results = ctx.Queue()
-    procs = [ctx.Process(target=_pay_at_once, args=(service.db_file(), night, barrier,
+    procs = [ctx.Process(target=_pay_at_once, args=(service.db.location, night, barrier,
                                                     results)) for _ in range(4)]
     for p in procs:
         p.start()
@@ -443,7 +443,7 @@ def test_item15_check_covers_payments(fragile: tuple[Tally, int, int], cli: Cli)
     service, night, _ = fragile
     service.pay(night, "Eve", "Dan", 330)
     assert cli("check").exit_code == 0
-    con = sqlite3.connect(cli.db)
+    con = raw(cli.db)
     try:
         con.execute("UPDATE payment SET amount = 1000000")
         con.execute("INSERT INTO payment (night_id, payer_id, payee_id, amount, created_at) "
@@ -471,7 +471,7 @@ def test_item15_check_covers_payments_made_before_plans_were_kept(
     service.pay(night, "Eve", "Dan", 100)
     service.pay(night, "Eve", "Dan", 40, undo=True)
     assert service.check() == []
-    con = sqlite3.connect(cli.db)
+    con = raw(cli.db)
     try:
         con.execute("DELETE FROM plan_line")
         con.execute("DELETE FROM settle_plan")

@@ -4,12 +4,12 @@ revisions are not rewritten (`ledger.store.renames`)."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from ledger.domain.replay import encode_state
 from ledger.service import Tally
 from ledger.service.tables import fold, load_table
+from tests.conftest import raw
 
 
 def solo(caller: str, partner: str, points: int) -> dict[str, object]:
@@ -18,7 +18,7 @@ def solo(caller: str, partner: str, points: int) -> dict[str, object]:
 
 
 def stored_outcomes(db: Path) -> list[str]:
-    con = sqlite3.connect(db)
+    con = raw(db)
     try:
         return [r[0] for r in con.execute("SELECT outcome FROM revision ORDER BY id")]
     finally:
@@ -76,7 +76,7 @@ def test_the_cached_states_are_rewritten_so_a_new_deal_reads_one_row(
     for _ in range(3):
         service.add_deal(table, solo("Bea", "Dan", 73))
     service.rename_player("Bea", "Beatrix")
-    con = sqlite3.connect(db_path)
+    con = raw(db_path)
     try:
         kept = [r[0] for r in con.execute(
             "SELECT s.state FROM deal_state s JOIN deal d ON d.id = s.deal_id "

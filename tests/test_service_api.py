@@ -16,7 +16,8 @@ API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", 
        "running_totals", "scoreboard", "season", "seasons", "set_rate", "settlement",
        "setup_facts", "standings",
        "status_before", "table",
-       "table_nets", "table_notices", "table_of_deal", "table_stamp", "undo_last", "void_deal"]
+       "table_nets", "table_notices", "table_of_deal", "table_stamp", "undo_last", "void_deal",
+       "where"]
 
 
 def test_the_facade_offers_every_use_case(service: Tally) -> None:

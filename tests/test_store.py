@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from ledger.service import Tally
 from ledger.store import models  # noqa: F401
 from ledger.store.migrate import make_engine
 from tests.checked import checked
+from tests.conftest import raw_sql
 
 SOLO = {"contract": "solo", "caller": "Bea", "partner": "Dan", "trump": "clubs",
         "team_points": 73}
@@ -69,10 +69,7 @@ def test_check_reports_a_hand_edited_transfer(crazy_table: tuple[Tally, int],
                                               db_path: Path) -> None:
     service, table = crazy_table
     service.add_deal(table, SOLO)
-    con = sqlite3.connect(db_path)
-    con.execute("UPDATE transfer SET amount = 30 WHERE id = 1")
-    con.commit()
-    con.close()
+    raw_sql(db_path, "UPDATE transfer SET amount = 30 WHERE id = 1")
     assert checked(service) == ["table 1 deal 1: stored transfers differ from the rules"]
 
 
@@ -80,20 +77,19 @@ def test_check_reports_pot_imbalance_and_orphans(crazy_table: tuple[Tally, int],
                                                  db_path: Path) -> None:
     service, table = crazy_table
     service.add_deal(table, SOLO)
-    con = sqlite3.connect(db_path)  # foreign keys are off in a plain connection
-    con.execute("UPDATE transfer SET payee_id = NULL WHERE id = 1")
-    con.execute("INSERT INTO transfer (revision_id, payer_id, payee_id, amount, reason) "
-                "VALUES (99, 1, 2, 5, 'x')")
-    con.commit()
-    con.close()
+    raw_sql(db_path, "UPDATE transfer SET payee_id = NULL WHERE id = 1",
+            "INSERT INTO transfer (revision_id, payer_id, payee_id, amount, reason) "
+            "VALUES (99, 1, 2, 5, 'x')")
     problems = checked(service)
     assert "transfer without revision: 4" in problems
     assert "revision 1: does not sum to zero (pot +25) or has an amount that is not positive" \
         in problems
 
 
-def test_migration_builds_the_same_schema_as_the_models(service: Tally, db_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{db_path}")
+def test_migration_builds_the_same_schema_as_the_models(service: Tally, engine: str) -> None:
+    """On each engine: the database the migrations built is what the models say."""
+    assert service.db.engine == engine
+    engine = make_engine(service.db.sqlalchemy_url())
     try:
         with engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
@@ -102,6 +98,7 @@ def test_migration_builds_the_same_schema_as_the_models(service: Tally, db_path:
     assert diff == []
 
 
+@pytest.mark.sqlite_only
 def test_database_uses_wal_and_foreign_keys(service: Tally, db_path: Path) -> None:
     with service._read() as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)

@@ -93,6 +93,6 @@ def test_japanese_summaries(tally: Tally) -> None:
     assert [d.shown() for d in tally.deals(ss)] == [
         "A がクローズして成功、20–70 → A 2、B 0 – A 2",
         "B がクローズして失敗、50–70 → A 2、B 0 – A 4",
-        "山札切れ、65–55、最終トリック A → 引き分け、B 0 – A 4"]
+        "山札切れ、65–55、A が最終トリックを取った → 引き分け、B 0 – A 4"]
     assert [d.shown() for d in tally.deals(cs)] == [
         "ソロ ♣ Bea + Dan、73点 → 25", "全員パス", "ハートアローン ♥ Ann、40点 → -60"]  # app: −

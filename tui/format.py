@@ -14,7 +14,7 @@ from ledger.text.i18n.formats import MINUS, date_text, signed
 
 from .i18n import t
 
-__all__ = ["MINUS", "WordClipped", "chips", "clip_words", "game_title", "minus_signs",
+__all__ = ["MINUS", "WordClipped", "chips", "clip_words", "date_text", "game_title", "minus_signs",
            "night_label", "signed", "status_text"]
 
 _NEGATIVE = re.compile(r"(?<![\w-])-(?=\d)")  # a '-' starting a number, not inside "3-1-3"

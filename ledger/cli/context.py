@@ -25,7 +25,8 @@ class Ctx:
     _service: Tally | None = field(default=None, repr=False)
 
     @property
-    def db_path(self) -> Path:
+    def db_path(self) -> Path | str:
+        """The database: a SQLite file's path, or a PostgreSQL URL."""
         if self.demo:
             from ..service.demo import default_demo_db
 

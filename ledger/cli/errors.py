@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import json
 import re
-import sqlite3
 import sys
 from typing import Any
 
@@ -162,9 +161,6 @@ class TallyGroup(TyperGroup):
         except cx.ClickException as exc:
             typer.echo(f"error: {_one_line(render_error(usage_message(exc)))}", err=True)
             sys.exit(EXIT_BAD_INPUT)
-        except sqlite3.Error as exc:  # the file went bad, or stayed locked past the timeout
-            typer.echo(f"error: database: {_one_line(str(exc))}", err=True)
-            sys.exit(1)
         except BrokenPipeError:
             sys.exit(1)
         except OSError as exc:  # a path the system refuses (a name too long, …): one line

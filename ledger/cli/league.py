@@ -43,6 +43,8 @@ def league(
     scoring: Scoring = None,
     season: Annotated[str | None, typer.Option(help="A season's range and scoring.")] = None,
     points: Points = None,
+    venue: Annotated[str | None, typer.Option(help="The nights of one venue only (else "
+                                              "every venue's).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
     """The league: players ranked over a range of nights (all nights by default)."""
@@ -50,7 +52,8 @@ def league(
     from ..text.textwidth import grid
 
     report = ctx_of(ctx).service.league(date_from=date_from, date_to=date_to, game=game,
-                                        scoring=scoring, season=season, points=points)
+                                        scoring=scoring, season=season, points=points,
+                                        venue=venue)
     if as_json:
         echo_json([row_json(r) for r in report.rows])
         return

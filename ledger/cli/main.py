@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from . import league, night_end, nights, players, rounds, serve, tables
+from . import db, league, night_end, nights, players, rounds, serve, tables
 from .context import Ctx, ctx_of, echo_json, heads, read_stdin_json
 from .errors import TallyGroup
 
@@ -20,13 +20,15 @@ app.add_typer(rounds.app, name="round", help="Deals (rounds) at a table.")
 night_end.register(app)
 league.register(app)
 serve.register(app)
+db.register(app)
 
 
 @app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
-    db: Annotated[str | None, typer.Option("--db", help="Database file (else TALLY_DB, "
-                                           "else the user data directory).")] = None,
+    db: Annotated[str | None, typer.Option("--db", help="Database: a file, or a league's "
+                                           "server (postgresql://user@host/dbname); else "
+                                           "TALLY_DB, else the user data directory.")] = None,
     demo: Annotated[bool, typer.Option("--demo", help="Use the demo night's own database "
                                        "(built on first use).")] = False,
     lang: Annotated[str | None, typer.Option(
@@ -73,13 +75,17 @@ def tui(
 
 @app.command()
 def where(ctx: typer.Context) -> None:
-    """Print the paths in use: database, presets and exports."""
+    """Print the paths in use: database (and its engine), presets and exports."""
     from ..config.paths import exports_dir, resolve_db
     from ..config.presets import data_dir
 
     root = ctx_of(ctx)
     path, source = (root.db_path, "--demo") if root.demo else resolve_db(root.db_option)
-    typer.echo(f"database  {path}  ({source})")
+    from ..store.engine import describe
+
+    engine, shown = describe(path)
+    typer.echo(f"database  {shown}  ({source})")
+    typer.echo(f"engine    {engine}")
     typer.echo(f"data      {data_dir()}")
     typer.echo(f"exports   {exports_dir()}")
 

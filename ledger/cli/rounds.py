@@ -62,7 +62,7 @@ def correct(
     obj = _deal_input(ctx, service.table_of_deal(deal), flags, deal)
     changed = service.correct_deal(deal, obj, reason=reason, author=author)
     if changed:
-        typer.echo(f"{changed} later deal(s) re-settled", err=True)
+        typer.echo(f"{changed} later deal{'s' if changed != 1 else ''} re-settled", err=True)
 
 
 @app.command("void")

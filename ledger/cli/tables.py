@@ -83,7 +83,7 @@ def show(ctx: typer.Context, table: int,
 @app.command("presets")
 def presets_(game: Annotated[str, typer.Option(help="The game.")]) -> None:
     """The presets of a game, and which of its options are house rules."""
-    from ..config.presets import house_rules, preset_names
+    from ..config.presets import house_rules, preset_names, readings
     from ..domain.rules import game_named
 
     engine = game_named(game)
@@ -94,6 +94,12 @@ def presets_(game: Annotated[str, typer.Option(help="The game.")]) -> None:
         typer.echo("house rules (from outside the rules documents; a club sets its own with "
                    "--set key=value):")
         typer.echo("  " + ", ".join(f"{key}={_shown(key, value)}" for key, value in house))
+    chosen = readings(engine)
+    if chosen:
+        typer.echo("")
+        typer.echo("readings (where the seed is silent, the reading the rules documents "
+                   "chose; --set key=value takes the other):")
+        typer.echo("  " + ", ".join(f"{key}={_shown(key, value)}" for key, value in chosen))
 
 
 def _shown(key: str, value: object) -> str:

@@ -1,4 +1,7 @@
-"""Where Tally keeps things: the database (`--db`, `TALLY_DB`, user data dir) and exports."""
+"""Where Tally keeps things: the database (`--db`, `TALLY_DB`, user data dir) and exports.
+
+The database is a SQLite file's path, or a PostgreSQL server's URL
+(`postgresql://user@host/dbname`, kept as the text given)."""
 
 from __future__ import annotations
 
@@ -12,8 +15,9 @@ def default_db() -> Path:
     return user_data_path("tally", appauthor=False) / "tally.sqlite3"
 
 
-def resolve_db(option: str | Path | None) -> tuple[Path, str]:
-    """The database path and where it came from (`--db`, `TALLY_DB` or `default`)."""
+def resolve_db(option: str | Path | None) -> tuple[Path | str, str]:
+    """The database (a path, or a server's URL) and where it came from (`--db`,
+    `TALLY_DB` or `default`)."""
     if option:
         return _file(str(option), "--db"), "--db"
     env = os.environ.get("TALLY_DB")
@@ -22,12 +26,17 @@ def resolve_db(option: str | Path | None) -> tuple[Path, str]:
     return default_db(), "default"
 
 
-def _file(text: str, field: str) -> Path:
+SERVER_SCHEMES = ("postgresql://", "postgres://")
+
+
+def _file(text: str, field: str) -> Path | str:
+    if text.startswith(SERVER_SCHEMES):
+        return text
     if "://" in text:
         from ..domain.rules.errors import RuleError
 
-        raise RuleError(field, f"{text} is a URL; Tally keeps its ledger in a SQLite file "
-                        "(give its path)", "db_url", value=text)
+        raise RuleError(field, f"{text} is a URL Tally does not open: give a SQLite file's "
+                        "path or a postgresql:// URL", "db_url_scheme", value=text)
     return Path(text).expanduser()
 
 

@@ -3,7 +3,9 @@
 Every preset in a file starts from that file's `[default]` and changes what it names.
 A key `hand_roles = "NAME"` is replaced by the table in `data/hand-roles/NAME.toml`, so a
 table freezes the role values it was created with. A file's top-level `house_rules` list
-names the options that come from outside the seed documents (the club's own numbers).
+names the options that come from outside the seed documents (the club's own numbers); its
+`readings` list names the options where the seed is silent and the rules documents chose a
+reading (shared/rules/sixty-six.md: `close_judged`, `four_hand_scale`).
 """
 
 from __future__ import annotations
@@ -56,7 +58,17 @@ def preset_names(game: Game) -> list[tuple[str, str]]:
 
 def house_rules(game: Game) -> list[tuple[str, Any]]:
     """(option, default value) of the options the preset file marks as house rules."""
-    names = _read_toml(_preset_file(game)).get("house_rules", [])
+    return _marked(game, "house_rules")
+
+
+def readings(game: Game) -> list[tuple[str, Any]]:
+    """(option, default value) of the options the preset file marks as readings: the seed
+    is silent there and the rules documents chose one club reading."""
+    return _marked(game, "readings")
+
+
+def _marked(game: Game, key: str) -> list[tuple[str, Any]]:
+    names = _read_toml(_preset_file(game)).get(key, [])
     default = preset_mapping(game)
     return [(str(name), default.get(name)) for name in names]
 

@@ -333,6 +333,12 @@ class Explanation:
     payee_net: int
     same_table: bool
     table: Hashable | None = None
+    paid: int = 0  # what the payer has paid the payee already (this is what is still owed)
+
+    @property
+    def accounted(self) -> int:
+        """This payment and what the payer has paid the payee already."""
+        return self.amount + max(self.paid, 0)
 
     def text(self) -> str:
         """A few lines of plain English a CLI or TUI can print as they are."""
@@ -342,11 +348,18 @@ class Explanation:
             (s.table, s.payer_net) for s in self.tables]))
         lines.append(self._account(self.payee, self.payee_net, [
             (s.table, s.payee_net) for s in self.tables]))
-        if self.amount < -self.payer_net:
+        if self.paid > 0:
+            lines.append(f"{self.payer} has paid {self.payee} {self.paid} already; this is "
+                         f"the {self.amount} still owed.")
+            if self.accounted < -self.payer_net:
+                lines.append(f"This and the {self.paid} paid make {self.accounted} of the "
+                             f"{-self.payer_net} {self.payer} lost; the other "
+                             f"{-self.payer_net - self.accounted} goes to others.")
+        elif self.amount < -self.payer_net:
             lines.append(f"This covers {self.amount} of the {-self.payer_net} "
                          f"{self.payer} lost; the rest goes to others.")
-        if self.amount < self.payee_net:
-            lines.append(f"{self.payee} gets the other {self.payee_net - self.amount} "
+        if self.accounted < self.payee_net:
+            lines.append(f"{self.payee} gets the other {self.payee_net - self.accounted} "
                          "from others.")
         if not self.same_table:
             lines.append(f"{self.payer} and {self.payee} did not play at the same table: "

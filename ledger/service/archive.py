@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
 import os
-import sqlite3
 import tempfile
-from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -16,17 +13,13 @@ from ..domain.rules import RuleError
 from ..domain.rules.errors import show
 from ..io import exports
 from ..io.csv_runs import Runs
-from ..io.disk import cause, read_only_medium
+from ..io.disk import cause
 from ..store import export_rows, repo
-from ..store.backup_files import copy_untouched, looks_like_sqlite
-from ..store.db import (
-    BUSY_TIMEOUT_MS,
-    Database,
-    bump_restore_count,
-    replace_contents,
-)
+from ..store.db import WriteFault
 from ..store.migrate import current_revision, migrate, schema_problem
-from ..text.i18n import language
+from ..store.sqlite import files as backup_files
+from ..store.sqlite.db import SqliteDatabase
+from ..text.i18n import language, t
 from ..text.summaries import reason_text, render
 from .deals import Deals
 from .night_end import NightEnd
@@ -63,6 +56,7 @@ class Archive:
                 tag = f"all-{nights[-1].date}" if nights else "all"
             tables = repo.tables(session=s, night_id=night_id)
             per_table = repo.nets_by_table(session=s, night_id=night_id)
+            seated = repo.seats_by_table(session=s)
             names = repo.player_names(session=s)
             ranked = standings_of(s, per_table, night_id=night_id)
         the_rate = money.parse_rate(rate) if rate else None
@@ -78,6 +72,9 @@ class Archive:
             columns = {t.id: t.game for t in tables}
         heads = list(dict.fromkeys(columns.values()))
         by_player: dict[str, dict[str, int]] = {}
+        for tid in columns:  # a table a player sat at is a net of 0 until chips move there
+            for pid, _ in seated.get(tid, ()):
+                by_player.setdefault(names[pid], {}).setdefault(columns[tid], 0)
         for (pid, tid), v in per_table.items():
             cell = by_player.setdefault(names[pid], {})
             cell[columns[tid]] = cell.get(columns[tid], 0) + v
@@ -119,7 +116,8 @@ class Archive:
                 moves = export_rows.moves_by_revision(session=s, night_id=night_id)
                 deals = Runs(export_rows.deal_rows(session=s, night_id=night_id, moves=moves,
                                                    kinds=kinds,
-                                                   summary=summary_of if said else None),
+                                                   summary=summary_of if said else None,
+                                                   void=void_summary),
                              *export_rows.DEAL_RUN)
                 deals_file = files.write(f"deals-{tag}", exports.DEALS, deals, fmt,
                                          exports.DEALS_TEXT)
@@ -133,11 +131,17 @@ class Archive:
 
     # ---- backup / restore -------------------------------------------------------------------
 
-    def db_file(self) -> Path:
+    def db_file(self) -> Path | None:
+        """The ledger's file (None: it is on a server)."""
         return self.store.db.path
 
+    def where(self) -> tuple[str, str]:
+        """(engine, the database for people: a path, or a URL without its password)."""
+        return self.store.db.engine, self.store.db.where
+
     def backup(self, dest: Path, force: bool = False) -> Path:
-        """SQLite's online backup: a consistent copy even while the app is open. Written
+        """A consistent copy of the ledger as a SQLite file, even while the app is open
+        (SQLite's online backup; from a server, its rows copied in one snapshot). Written
         beside `dest` and renamed into place, so a failure (a full disk) leaves nothing."""
         if dest.is_dir():
             raise RuleError("path", f"{dest} is a folder: give the backup a file name",
@@ -148,7 +152,7 @@ class Archive:
         exports.make_folder(dest.parent, "path")
         tmp = exports.part_path(dest)
         try:
-            _copy_db(self.db_file(), tmp)
+            self.store.db.backup_to(tmp)
             if force:
                 tmp.replace(dest)
             else:  # a link fails if `dest` appeared meanwhile: never overwrite without --force
@@ -156,11 +160,12 @@ class Archive:
         except FileExistsError:
             raise RuleError("path", f"{dest} exists; use --force to overwrite it",
                             "exists_force", path=dest) from None
-        except (OSError, sqlite3.Error) as exc:
-            raise RuleError("path", f"{dest}: {_cause(exc, dest)}; nothing was written",
-                            "nothing_written", path=dest, why=_cause(exc, dest)) from None
+        except (OSError, WriteFault) as exc:
+            why = exc.why if isinstance(exc, WriteFault) else cause(exc, dest)
+            raise RuleError("path", f"{dest}: {why}; nothing was written",
+                            "nothing_written", path=dest, why=why) from None
         finally:
-            _remove_db_files(tmp)
+            backup_files.remove_files(tmp)
         return dest
 
     def restore(self, source: Path, force: bool = False) -> Path | None:
@@ -174,7 +179,7 @@ class Archive:
         with tempfile.TemporaryDirectory() as tmpdir:
             trial = Path(tmpdir) / "restore.sqlite3"
             _check_backup(source, trial)
-            kept = _replace(self.store.db, trial, force)
+            kept = self.store.db.replace_with(trial, force, beside=source)
         return kept
 
     # ---- import ----------------------------------------------------------------------------
@@ -213,18 +218,17 @@ def _check_backup(source: Path, trial: Path) -> None:
         raise RuleError("path", f"{source} is empty (0 bytes), not a Tally backup",
                         "backup_empty", path=source)
     try:
-        _copy_db(copy_untouched(source, trial.parent), trial)  # the source is never opened
+        unread = backup_files.trial_copy(source, trial)  # the source is never opened
     except OSError as exc:
         raise RuleError("path", f"{source} cannot be read: {cause(exc, source)}",
                         "cannot_read_why", path=source, why=cause(exc, source)) from None
-    except sqlite3.Error as exc:
-        if looks_like_sqlite(source):  # a SQLite file that cannot be read: cut short, broken
-            why = " ".join(str(exc).split())
-            raise RuleError("path", f"{source} is damaged: {why}", "damaged",
-                            path=source, why=why) from None
+    if unread == "not_sqlite":
         raise RuleError("path", f"{source} is not a Tally database (not a SQLite file)",
-                        "not_sqlite", path=source) from None
-    db = Database(trial)
+                        "not_sqlite", path=source)
+    if unread is not None:  # a SQLite file that cannot be read: cut short, broken
+        raise RuleError("path", f"{source} is damaged: {unread}", "damaged",
+                        path=source, why=unread)
+    db = SqliteDatabase(trial)
     try:
         if current_revision(db) is None:
             raise RuleError("path", f"{source} is not a Tally backup: it holds no Tally schema "
@@ -234,9 +238,7 @@ def _check_backup(source: Path, trial: Path) -> None:
         if problem:
             raise RuleError("path", f"{source} is not a Tally backup: {problem}",
                             "not_backup_why", path=source, why=problem)
-        with db.transaction() as conn:
-            damage = conn.execute("PRAGMA quick_check").fetchone()[0]
-            broken = conn.execute("PRAGMA foreign_key_check").fetchone()
+        damage, broken = backup_files.damage(db)
         if damage != "ok" or broken:
             if damage != "ok":
                 raise RuleError("path", f"{source} is damaged: {damage}", "damaged",
@@ -253,86 +255,14 @@ def _check_backup(source: Path, trial: Path) -> None:
                             "fails_check", path=source, why=why)
     except RuleError as exc:  # name the file the user gave, not the trial copy
         values = {k: str(v).replace(str(trial), str(source)) for k, v in exc.values.items()}
+        if exc.code.startswith("db_"):  # SQLite's own fault with the file: not Tally's
+            why = exc.message.replace(str(trial), str(source))
+            raise RuleError("path", f"{source} is not a Tally database ({why})",
+                            "not_tally_db", path=source, why=why) from None
         raise RuleError("path", exc.message.replace(str(trial), str(source)), exc.code,
                         **values) from None
-    except sqlite3.Error as exc:
-        raise RuleError("path", f"{source} is not a Tally database ({exc})",
-                        "not_tally_db", path=source, why=exc) from None
     finally:
         db.dispose()
-
-
-def _replace(db: Database, trial: Path, force: bool) -> Path | None:
-    """Under one write transaction on `db`: refuse (without --force) a ledger that holds
-    data, keep a copy of it, put the content of `trial` in its place. Other programs wait
-    for the lock (or are waited for); an app left open is refused its next write (db.py)."""
-    target = db.path
-    conn = db.connect()
-    try:
-        conn.execute("PRAGMA foreign_keys=OFF")  # tables arrive one by one; trial is checked
-        conn.execute("ATTACH DATABASE ? AS restored", (str(trial),))
-        try:
-            conn.execute("BEGIN IMMEDIATE")  # waits for a writer up to the busy timeout
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
-                raise
-            raise RuleError("database", f"{target} is busy: another program kept writing "
-                            f"to it for {BUSY_TIMEOUT_MS // 1000} s; nothing was restored, "
-                            "try again when it is done",
-                            "db_busy", path=target, s=BUSY_TIMEOUT_MS // 1000) from None
-        try:
-            has_data = conn.execute("SELECT EXISTS (SELECT 1 FROM main.player) "
-                                    "OR EXISTS (SELECT 1 FROM main.night)").fetchone()[0]
-            if has_data and not force:
-                raise RuleError("database", f"{target} holds data; use --force to replace it "
-                                "(it is kept beside it first)", "holds_data_force", path=target)
-            kept = _keep_copy(target) if has_data else None
-            replace_contents(conn)
-            bump_restore_count(conn)
-            conn.execute("COMMIT")
-        finally:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-    finally:
-        conn.close()
-        db.forget_identity()  # this process made the change: its next use reads the new file
-    return kept
-
-
-def _keep_copy(target: Path) -> Path:
-    """Copy the ledger to `<name>.before-restore-<UTC time>[-n]<suffix>` beside it, a name
-    made exclusively (O_EXCL): a kept copy is never overwritten, even by two restores in one
-    second. Called under the restore's write lock, so the copy is the ledger as replaced."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
-    for n in itertools.count(1):
-        kept = target.with_name(f"{target.stem}.before-restore-{stamp}"
-                                f"{'' if n == 1 else f'-{n}'}{target.suffix}")
-        try:
-            os.close(os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
-            break
-        except FileExistsError:
-            continue
-    try:
-        _copy_db(target, kept)  # a reader's snapshot: nothing commits while we hold the lock
-    except (OSError, sqlite3.Error) as exc:
-        _remove_db_files(kept)  # the empty or partial file this call made, nobody else's
-        raise RuleError("database", f"cannot keep a copy of {target} beside it "
-                        f"({_cause(exc, kept)}); nothing was restored",
-                        "cannot_keep_copy", path=target, why=_cause(exc, kept)) from None
-    return kept
-
-
-def _cause(exc: OSError | sqlite3.Error, path: Path) -> str:
-    """Why writing `path` failed, in a few words."""
-    if isinstance(exc, OSError):
-        return cause(exc, path)
-    name = getattr(exc, "sqlite_errorname", None) or ""
-    if name.startswith("SQLITE_FULL") or "disk is full" in str(exc):
-        return "the disk is full"
-    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")):
-        return "it is on a read-only medium" if read_only_medium(path) else \
-            "it cannot be written there (read-only)"
-    return " ".join(str(exc).split())
 
 
 def _link_new(tmp: Path, dest: Path) -> None:
@@ -347,23 +277,9 @@ def _link_new(tmp: Path, dest: Path) -> None:
         tmp.replace(dest)
 
 
-def _remove_db_files(path: Path) -> None:
-    for suffix in ("", "-journal", "-wal", "-shm"):
-        path.with_name(path.name + suffix).unlink(missing_ok=True)
-
-
-def _copy_db(source: Path, dest: Path) -> None:
-    """Copy a SQLite database with the online backup API (safe while it is in use) into
-    `dest`, a new or empty file."""
-    src = sqlite3.connect(Path(source).absolute().as_uri() + "?mode=ro", uri=True)
-    try:
-        dst = sqlite3.connect(dest)
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-    finally:
-        src.close()
+def void_summary(reason: str) -> str:
+    """A void deal's summary with its reason, as the table screen says it ("void misdeal")."""
+    return t("table.void", reason=reason).strip()
 
 
 def summary_of(game: str, outcome: str | None, extra: str | None, kind: str, stored: str,

@@ -139,5 +139,7 @@ def calc(obj: Mapping[str, Any]) -> dict[str, Any]:
     game.check_seats(players, options)
     state = game.initial(players, options)
     outcome = game.parse(obj, state, options)
+    if game.check_entered is not None:
+        game.check_entered(outcome)
     settlement, _ = game.settle(state, outcome, options)
     return settlement_json(game, settlement)

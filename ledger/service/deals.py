@@ -129,7 +129,9 @@ class Deals:
                      reason: str | None = None, author: str | None = None,
                      expect_revision: int | None = None) -> int:
         """A new revision of a deal (None voids it); later deals re-settle. Returns the
-        number of later deals whose transfers changed. With `expect_revision` (the revision
+        number of later deals re-settled: each that takes a new revision, because its
+        transfers or the running score it carries changed (one count, one word: the toast,
+        the log, the history and the CSV all say "re-settled"). With `expect_revision` (the revision
         a form opened) it is refused (`StaleDeal`) if the deal changed since."""
         if obj is None and not (reason and reason.strip()):
             raise RuleError("reason", "a void needs a reason", "void_reason")
@@ -155,14 +157,11 @@ class Deals:
                 if step.deal_id == deal_id:
                     self._append(s, t, step, "void" if stored is None else "correct", now,
                                  author, reason)
-                elif step.settlement is not None and differs(s, t, step):
+                elif step.settlement is not None and (differs(s, t, step) or stale(step)):
+                    # its transfers, or the running score / state it carries, changed
                     self._append(s, t, step, "resettle", now, author,
                                  f"re-settled after deal {row.number} changed")
                     changed += 1
-                elif step.settlement is not None and stale(step):
-                    # same transfers, but its running score / state text depends on this deal
-                    self._append(s, t, step, "resettle", now, author,
-                                 f"re-derived after deal {row.number} changed")
             return changed
 
     def correction_effects(self, deal_id: int, obj: Mapping[str, Any] | None) -> list[str]:
@@ -264,6 +263,8 @@ def outcome_for(t: Table, state: State, obj: Mapping[str, Any]
                             "not_seats", given=', '.join(given), seats=', '.join(t.seats))
     try:  # every engine's parse refuses a deal at a finished table; say it plainly
         outcome = t.game.parse(obj, state, t.options)
+        if t.game.check_entered is not None:
+            t.game.check_entered(outcome)
     except RuleError:
         if t.game.status(state, t.options).get("finished"):
             raise RuleError("table", f"{t.id} is finished; start a new table",

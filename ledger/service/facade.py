@@ -4,11 +4,11 @@ their operations under the names the callers use; it holds no logic of its own."
 
 from __future__ import annotations
 
-import sqlite3
 from contextlib import AbstractContextManager
 from pathlib import Path
 
-from ..store.db import Connection, Database, open_problem
+from ..store.db import Connection, Database
+from ..store.engine import open_database
 from ..store.migrate import migrate
 from .archive import Archive
 from .deals import Deals
@@ -90,6 +90,7 @@ class Tally:
         # files
         self.export = archive.export
         self.db_file = archive.db_file
+        self.where = archive.where
         self.backup = archive.backup
         self.restore = archive.restore
         self.import_jsonl = archive.import_jsonl
@@ -103,14 +104,14 @@ class Tally:
         self.export_league = league.export_league
 
     @classmethod
-    def open(cls, path: str | Path) -> Tally:
-        """The ledger in a SQLite file (made, or upgraded, as needed)."""
-        db = Database(path)
-        try:
-            db.path.parent.mkdir(parents=True, exist_ok=True)
-            migrate(db)
-        except (sqlite3.Error, OSError) as exc:  # not SQLite, a folder, read-only, disk full
-            raise open_problem(db.path, exc) from None
+    def open(cls, location: str | Path) -> Tally:
+        """The ledger in a SQLite file, or on a PostgreSQL server (`postgresql://…`),
+        made or upgraded as needed. What keeps it from opening (not SQLite, a folder,
+        read-only, a full disk, a server that cannot be reached, a refused password) is
+        one RuleError the store says."""
+        db = open_database(location)
+        db.prepare()
+        migrate(db)
         return cls(db)
 
     def _read(self) -> AbstractContextManager[Connection]:

@@ -6,13 +6,12 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ..domain.replay import encode_mark
 from ..domain.rules import RuleError
-from ..store import repo
-from ..store.db import Database
+from ..store import integrity_rows, repo
+from ..store.engine import open_database
 from ..store.migrate import schema_problem
 from .deals import differs, stale
 from .payment_check import payment_problems
@@ -47,12 +46,13 @@ class Integrity:
         Tables are independent folds, so a big database is replayed by one process per
         core (`check_workers`); the problems come back in table order either way."""
         problems: list[Problem] = []
-        changed = schema_problem(self.store.db)  # a table defined otherwise (by hand?)
-        if changed:
-            problems.append(Problem("schema_changed", values={"why": changed}))
+        if self.store.db.engine == "sqlite":  # a table defined otherwise (by hand?)
+            changed = schema_problem(self.store.db)
+            if changed:
+                problems.append(Problem("schema_changed", values={"why": changed}))
         with self.store.read() as s:
-            problems += [_found("orphan", x) for x in repo.orphans(session=s)]
-            for rid, pot in repo.unbalanced_revisions(session=s):
+            problems += [_found("orphan", x) for x in integrity_rows.orphans(session=s)]
+            for rid, pot in integrity_rows.unbalanced_revisions(session=s):
                 problems.append(Problem("unbalanced", values={"revision": rid,
                                                               "pot": f"{pot:+d}"}))
             # payments, kept plans, rates
@@ -65,11 +65,12 @@ class Integrity:
         from concurrent.futures import ProcessPoolExecutor
 
         parts = [table_ids[i::workers] for i in range(workers)]  # interleaved: even loads
+        self.store.db.dispose()  # no connection of this process is inherited by a worker
         # fork: the workers start at once, with the rules already imported (and only from a
         # single-threaded process, see _check_workers); each opens its own connections
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")
                                  ) as pool:
-            found = [x for part in pool.map(_check_part, [self.store.db.path] * workers, parts)
+            found = [x for part in pool.map(_check_part, [self.store.db.location] * workers, parts)
                      for x in part]
         order = {tid: i for i, tid in enumerate(table_ids)}
         found.sort(key=lambda x: order[x[0]])  # stable: a table's own problems keep order
@@ -117,7 +118,7 @@ PARALLEL_CHECK_TABLES = 200  # fewer tables replay faster than extra processes s
 
 
 def check_workers(tables: int) -> int:
-    """How many processes `check` uses: one per core (at most 4) for a big SQLite file,
+    """How many processes `check` uses: one per core (at most 4) for a big ledger,
     when this process can fork safely (POSIX, no other thread running: the command line,
     not the app, whose workers are threads)."""
     import threading
@@ -130,9 +131,9 @@ def check_workers(tables: int) -> int:
     return max(1, min(cores, 4))
 
 
-def _check_part(path: Path, table_ids: list[int]) -> list[tuple[int, Problem]]:
+def _check_part(location: str, table_ids: list[int]) -> list[tuple[int, Problem]]:
     """`Integrity.check_tables` in a worker process, on its own connections."""
-    db = Database(path)
+    db = open_database(location)
     try:
         return Integrity(Store(db)).check_tables(table_ids)
     finally:

@@ -119,9 +119,11 @@ class League:
 
     def league(self, *, date_from: str | None = None, date_to: str | None = None,
                game: str | None = None, scoring: str | None = None,
-               season: str | None = None, points: str | None = None) -> LeagueReport:
+               season: str | None = None, points: str | None = None,
+               venue: str | None = None) -> LeagueReport:
         """The league table over a date range or a season (whose range, scoring and points
-        table apply unless given here), optionally for one game."""
+        table apply unless given here), optionally for one game or the nights of one venue
+        (else every venue's nights, as a league spanning venues ranks them)."""
         from ..config.league_points import points_table
         from ..domain.league import league
         from .league_report import LeagueReport, night_results
@@ -142,7 +144,8 @@ class League:
         table = points_table(points or (chosen.points if chosen else "default")) \
             if kind == "placement" else ()
         with self.store.read() as s:
-            results = league_rows.night_games(session=s, date_from=lo, date_to=hi, game=game)
+            results = league_rows.night_games(session=s, date_from=lo, date_to=hi, game=game,
+                                              venue=" ".join(venue.split()) if venue else None)
         rows = league(night_results(results), kind, table)
         return LeagueReport(lo, hi, game, kind, table, tuple(rows), tuple(results), chosen)
 

@@ -13,7 +13,7 @@ two people marking the same line at once mark it once.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -275,8 +275,13 @@ def settlement_of(n: Any, table_nets: dict[int, dict[str, int]], paid_rows: Sequ
         drift = followed.drift
     else:
         rows = [(line, line.amount) for line in plan.make(use, table_nets, moves)]
+    between: dict[tuple[str, str], int] = {}  # what each payer has paid each payee so far
+    for a, b, x in moves:
+        between[(a, b)] = between.get((a, b), 0) + x
+        between[(b, a)] = between.get((b, a), 0) - x
     items = tuple(SettleItem(line.payer, line.payee, owed, line.table, to_money(owed),
-                             _why(line, owed, table_nets, nets), line.amount)
+                             _why(line, owed, table_nets, nets,
+                                  between.get((line.payer, line.payee), 0)), line.amount)
                   for line, owed in rows)
     player_money = None
     if the_rate is not None:
@@ -362,14 +367,17 @@ def _mode(mode: object) -> None:
 
 
 def _why(line: Line, owed: int, table_nets: dict[int, dict[str, int]],
-         nets: dict[str, int]) -> Explanation:
+         nets: dict[str, int], paid: int) -> Explanation:
+    """Why `owed` is still to pay on `line`: the nets behind it and, across the night (a
+    payment names no table), what the payer has paid the payee already."""
     p: Payment | TablePayment = (Payment(line.payer, line.payee, owed) if line.table is None
                                  else TablePayment(line.table, line.payer, line.payee, owed))
+    already = paid if line.table is None else 0
     try:
-        return explain(p, table_nets)
+        return replace(explain(p, table_nets), paid=already)
     except ValueError:  # a part-payment already made: explain against the whole night
         return Explanation(p.payer, p.payee, p.amount, (), nets.get(p.payer, 0),
-                           nets.get(p.payee, 0), True, line.table)
+                           nets.get(p.payee, 0), True, line.table, already)
 
 
 def iter_rows(st: NightSettlement) -> Iterator[tuple[str, str, int, Decimal | None, str]]:

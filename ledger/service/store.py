@@ -18,7 +18,8 @@ class Store:
         return self.db.transaction()
 
     def write(self) -> AbstractContextManager[Connection]:
-        """One write transaction (BEGIN IMMEDIATE): committed if the block ends, rolled back
-        if it raises, so a deal row, its revision and its transfers land together or not at
-        all, and two writers queue instead of failing."""
+        """One write transaction (SQLite: BEGIN IMMEDIATE; PostgreSQL: the ledger's write
+        lock): committed if the block ends, rolled back if it raises, so a deal row, its
+        revision and its transfers land together or not at all, and two writers (at one
+        venue or several) queue instead of failing."""
         return self.db.transaction(write=True)

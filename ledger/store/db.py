@@ -1,45 +1,132 @@
-"""The database at run time: one SQLite file through the standard library's `sqlite3`.
+"""What both engines share: the store's interface (`Database`, its sessions), stored
+datetimes, rows read by column name, and the store's own error.
 
-The schema is the SQLModel classes of `models.py`, created and upgraded by the Alembic
-migrations (`migrate.py`); what the commands and the app run is plain SQL on `sqlite3`
-connections (`repo.py`). Importing SQLAlchemy alone costs a command about 0.4 s before it
-does anything, more than half of what a command may take on a decade of deals, so it is only
-imported when a database needs migrating. `tests/test_store.py` and `tests/test_db.py`
-prove the migrations, the models and what this SQL writes agree.
-
-Every connection runs in WAL mode with foreign keys on and a busy timeout; a write
-transaction starts with BEGIN IMMEDIATE, so two writers queue on the timeout instead of
-failing on a lock upgrade. Datetimes are stored as SQLAlchemy stores them on SQLite (UTC,
-`2026-11-29 20:15:00.000000`) and come back as aware UTC datetimes.
-
-A `restore` replaces the content of the file in place, inside one write transaction, and
-counts itself in the header's `user_version`. A `Database` remembers the file it first saw
-(device, inode, that count) and refuses every later write once the file is another one, so an
-app left open over a restored (or swapped) file says so instead of writing what its screens
-show into a ledger that no longer holds it.
+The service holds a `Database` and opens transactions on it; each transaction hands out a
+session with `execute(sql, params)` / `executemany(sql, rows)`, on which the repository's
+SQL runs. That SQL is written once, for both engines: named parameters only (`:name`),
+portable statements (`RETURNING`, `ON CONFLICT`). The adapters are `sqlite/` (the
+embedded default: a file, through the standard library's `sqlite3`) and `postgres/`
+(a league's server, through psycopg 3); `engine.open_database` picks one from what the
+user gave. What is an engine's own (pragmas, the backup API, change detection, a file's
+identity) stays in its adapter; nothing above the store imports `sqlite3` or `psycopg`,
+and every fault of the database reaches the service as a `RuleError` on the field
+"database" (`tally` prints `error: database: …` and exits 2).
 """
 
 from __future__ import annotations
 
-import os
-import sqlite3
-import threading
 from collections import namedtuple
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..domain.rules.errors import RuleError
-from ..io import disk
-from .backup_files import looks_like_sqlite
 
 BUSY_TIMEOUT_MS = 30_000
 _STAMP = "%Y-%m-%d %H:%M:%S.%f"
 
-Connection = sqlite3.Connection
+
+class Cursor(Protocol):
+    description: Any
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def fetchmany(self, size: int = ...) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Connection(Protocol):
+    """A session: one transaction's statements (a `sqlite3.Connection` on SQLite, a
+    `postgres.db.Session` on PostgreSQL). Parameters are named (`:name`)."""
+
+    def execute(self, sql: str, params: Any = ..., /) -> Any: ...
+
+    def executemany(self, sql: str, rows: Any, /) -> Any: ...
+
+
+class StoreError(RuleError):
+    """A fault of the database itself (unreachable, refused, lost, damaged): one line."""
+
+    def __init__(self, message: str, code: str, **values: Any) -> None:
+        super().__init__("database", message, code, **values)
+
+
+class WriteFault(Exception):
+    """Writing a file failed (a full disk, a read-only medium): `why`, in a few words."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+class Database:
+    """One database and its transactions; an adapter fills in the engine's part."""
+
+    engine: str = ""  # "sqlite" | "postgresql"
+    path: Path | None = None  # the file (SQLite); None on a server
+    replaced = False  # SQLite: the file was swapped while open (every write is refused)
+
+    @property
+    def location(self) -> str:
+        """What opens this database again (a path, or the URL with its password)."""
+        raise NotImplementedError
+
+    @property
+    def where(self) -> str:
+        """The database for people: a path, or the URL without any password."""
+        raise NotImplementedError
+
+    def transaction(self, write: bool = False) -> AbstractContextManager[Any]:
+        raise NotImplementedError
+
+    @staticmethod
+    def has_table(session: Any, name: str) -> bool:
+        """Whether the table `name` exists (asked in the caller's transaction)."""
+        raise NotImplementedError
+
+    def table_names(self) -> set[str]:
+        """The tables the database holds (none: a new ledger)."""
+        raise NotImplementedError
+
+    def watch(self) -> Any:
+        """A watch whose `changed()` says whether anyone committed since the last look."""
+        raise NotImplementedError
+
+    def sqlalchemy_url(self) -> str:
+        raise NotImplementedError
+
+    def lock_for_upgrade(self, conn: Any) -> None:
+        """Hold off other upgrades of the same database (on Alembic's connection)."""
+
+    def reset_sequences(self, conn: Any) -> None:
+        """After rows were copied in with their ids: new ids start above them."""
+
+    def backup_to(self, dest: Path) -> None:
+        """A consistent copy of the ledger as a new SQLite file `dest` (a `WriteFault` if
+        the file cannot be written)."""
+        raise NotImplementedError
+
+    def replace_with(self, trial: Path, force: bool, beside: Path) -> Path | None:
+        """The ledger's content replaced by the checked SQLite file `trial`, in one
+        transaction; refused without `force` if it holds data, which is kept first (a
+        SQLite file beside the ledger's, or on a server beside the backup `beside`; its
+        path returned)."""
+        raise NotImplementedError
+
+    def changed(self) -> bool:
+        return False
+
+    def forget_identity(self) -> None:
+        self.dispose()
+
+    def dispose(self) -> None:
+        raise NotImplementedError
 
 
 def stamp(at: datetime) -> str:
@@ -62,9 +149,9 @@ def _row_type(names: tuple[str, ...]) -> Any:
     return namedtuple("Row", names)  # type: ignore[misc]
 
 
-def named(conn: Connection, sql: str, params: Any = ()) -> list[Any]:
+def named(conn: Connection, sql: str, params: Any = None) -> list[Any]:
     """The rows of a query as named tuples (`row.date`); `*_at` columns as datetimes."""
-    cur = conn.execute(sql, params)
+    cur = conn.execute(sql, params or {})
     names = tuple(d[0] for d in cur.description)
     make = _row_type(names)
     stamps = [i for i, n in enumerate(names) if n.endswith("_at")]
@@ -79,208 +166,7 @@ def named(conn: Connection, sql: str, params: Any = ()) -> list[Any]:
     return out
 
 
-def configure(conn: Connection) -> None:
-    """Tally's settings on a new connection: WAL, foreign keys, busy timeout."""
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA foreign_keys=ON")
-    conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    conn.execute("PRAGMA synchronous=NORMAL")
-
-
-class Database:
-    """A SQLite file and a small pool of connections (the app reads from worker threads;
-    each connection serves one transaction at a time)."""
-
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self._idle: list[Connection] = []
-        self._lock = threading.Lock()
-        self._seen: tuple[int, int, int] | None = None  # the file's identity at first use
-        self.replaced = False  # seen to be another file since: every write is refused
-
-    def connect(self) -> Connection:
-        """A new connection with Tally's settings (autocommit: transactions are explicit)."""
-        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                               check_same_thread=False)
-        try:
-            configure(conn)
-        except BaseException:
-            conn.close()
-            raise
-        return conn
-
-    @contextmanager
-    def transaction(self, write: bool = False) -> Iterator[Connection]:
-        """One transaction: committed when the block ends, rolled back if it raises.
-        A read sees one consistent snapshot; a write holds the write lock throughout."""
-        with self._lock:
-            conn = self._idle.pop() if self._idle else None
-        if conn is None:
-            conn = self.connect()
-        try:
-            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            if write or self._seen is None:
-                self._same_file(conn)
-            yield conn
-            conn.execute("COMMIT")
-        except sqlite3.Error as exc:
-            self._abandon(conn)
-            if write and is_disk_full(exc, self.path):  # a refusal the app and the CLI say
-                raise RuleError("db", "the disk is full: nothing was saved",
-                                "disk_full_unsaved") from None
-            raise
-        except BaseException:
-            self._abandon(conn)
-            raise
-        with self._lock:
-            self._idle.append(conn)
-
-    def _identity(self, conn: Connection) -> tuple[int, int, int]:
-        try:
-            st = os.stat(self.path)
-        except OSError:  # deleted or moved away: not the file this process opened
-            return (-1, -1, -1)
-        return (st.st_dev, st.st_ino, conn.execute("PRAGMA user_version").fetchone()[0])
-
-    def _same_file(self, conn: Connection) -> None:
-        """Record the file's identity the first time; on a write, refuse if it changed.
-        Read inside the transaction, so a restore cannot land between the look and the write
-        (it takes the same write lock)."""
-        if not self.replaced:
-            now = self._identity(conn)
-            if self._seen is None:
-                self._seen = now
-                return
-            self.replaced = now != self._seen
-        if self.replaced:
-            raise RuleError("db", f"{self.path} was replaced (restored from a backup?) while "
-                            "it was open here; nothing was written: reopen Tally",
-                            "db_replaced", path=self.path)
-
-    def changed(self) -> bool:
-        """Whether the file is no longer the one first seen (an app asks this to warn)."""
-        if self._seen is None or self.replaced:
-            return self.replaced
-        with self.transaction() as conn:
-            self.replaced = self._identity(conn) != self._seen
-        return self.replaced
-
-    def forget_identity(self) -> None:
-        """This process replaced the file itself (a restore): take the file as it is now."""
-        self.dispose()
-        self._seen = None
-        self.replaced = False
-
-    def _abandon(self, conn: Connection) -> None:
-        try:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-        except sqlite3.Error:
-            conn.close()
-            return
-        with self._lock:
-            self._idle.append(conn)
-
-    def dispose(self) -> None:
-        """Close the idle connections (a new transaction opens a fresh one)."""
-        with self._lock:
-            idle, self._idle = self._idle, []
-        for conn in idle:
-            conn.close()
-
-
-def bump_restore_count(conn: Connection) -> None:
-    """Mark the file as restored (inside the restore's write transaction)."""
-    count = conn.execute("PRAGMA main.user_version").fetchone()[0]
-    conn.execute(f"PRAGMA main.user_version = {(count + 1) % 2**31}")
-
-
-def _quoted(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
-def replace_contents(conn: Connection, source: str = "restored") -> None:
-    """Make `main` hold exactly the schema and rows of the attached database `source`,
-    inside the caller's write transaction (foreign keys off on `conn`): readers see the old
-    ledger until COMMIT and the new one after, and a crash leaves the old one whole."""
-    old = conn.execute("SELECT type, name FROM main.sqlite_master WHERE name NOT LIKE "
-                       "'sqlite_%' AND type IN ('table', 'view')").fetchall()
-    for kind, name in old:  # a table's indexes and triggers go with it
-        conn.execute(f"DROP {kind.upper()} IF EXISTS main.{_quoted(name)}")
-    new = conn.execute(f"SELECT type, name, sql FROM {source}.sqlite_master WHERE name NOT LIKE "
-                       "'sqlite_%' AND sql IS NOT NULL ORDER BY rowid").fetchall()
-    tables = [name for kind, name, _ in new if kind == "table"]
-    for kind, _, sql in new:
-        if kind == "table":
-            conn.execute(sql)
-    for name in tables:
-        conn.execute(f"INSERT INTO main.{_quoted(name)} SELECT * FROM {source}.{_quoted(name)}")
-    for kind, _, sql in new:  # indexes built once the rows are in; triggers fire on nothing
-        if kind != "table":
-            conn.execute(sql)
-    has_sequence = "SELECT 1 FROM {}.sqlite_master WHERE name = 'sqlite_sequence'"
-    if conn.execute(has_sequence.format("main")).fetchone():
-        conn.execute("DELETE FROM main.sqlite_sequence")
-        if conn.execute(has_sequence.format(source)).fetchone():
-            conn.execute(f"INSERT INTO main.sqlite_sequence SELECT * FROM {source}.sqlite_sequence")
-
-
-def is_disk_full(exc: BaseException, path: Path) -> bool:
-    """SQLite's "database or disk is full" (SQLITE_FULL), or an I/O error on a disk with
-    no room left (a -wal or -shm that cannot grow)."""
-    name = getattr(exc, "sqlite_errorname", None) or ""
-    if name.startswith("SQLITE_FULL") or "disk is full" in str(exc):
-        return True
-    return (name.startswith("SQLITE_IOERR") or "disk I/O error" in str(exc)) and disk.full(path)
-
-
-def open_problem(path: Path, exc: BaseException) -> RuleError:
-    """What keeps `path` from being opened (or made) as a database, in one line: a full disk,
-    a read-only medium, folder or file, a file that is not SQLite, damage, a lock."""
-    if path.is_dir():
-        return RuleError("db", f"{path} cannot be opened as a Tally database (it is a folder)",
-                         "db_folder", path=path)
-    if isinstance(exc, OSError):
-        why = disk.cause(exc, path)
-        return RuleError("db", f"{path} cannot be opened or made: {why}", "db_cannot_make_why",
-                         path=path, why=why)
-    name = getattr(exc, "sqlite_errorname", None) or ""
-    text = str(exc)
-    if is_disk_full(exc, path):
-        return RuleError("db", f"{path}: the disk is full; free some space and try again "
-                         "(nothing was written)", "db_disk_full", path=path)
-    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")) or \
-            "readonly" in text or "unable to open" in text:
-        if disk.read_only_medium(path):
-            return RuleError("db", f"{path} is on a read-only medium: copy it to a writable disk "
-                             "(Tally writes to its ledger), or use --db", "db_ro_medium",
-                             path=path)
-        if path.exists() and not os.access(path, os.W_OK):
-            return RuleError("db", f"{path} is read-only (no permission to write it): use --db "
-                             "for another file", "db_ro_file", path=path)
-        if not disk.writable_folder(path):
-            return RuleError("db", f"{path}: its folder is read-only (Tally keeps its journal "
-                             "beside the file): move it to a writable folder, or use --db",
-                             "db_ro_folder", path=path)
-        if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
-            return RuleError("db", f"{path} cannot be opened or made (does its folder exist?)",
-                             "db_cannot_make", path=path)
-        return RuleError("db", f"{path} is read-only: use --db for a writable file",
-                         "db_read_only", path=path)
-    if (name.startswith("SQLITE_NOTADB") or "not a database" in text) and \
-            not looks_like_sqlite(path):
-        return RuleError("db", f"{path} cannot be opened as a Tally database (it is not a SQLite "
-                         "file): use --db for another file", "db_not_sqlite", path=path)
-    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or \
-            "not a database" in text:  # (a SQLite file cut short)
-        return RuleError("db", f"{path} is damaged: restore a backup (tally restore)",
-                         "db_damaged", path=path)
-    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
-        return RuleError("db", f"{path} is locked by another program: try again when it is "
-                         "done", "db_locked", path=path)
-    return RuleError("db", f"{path} cannot be opened as a Tally database ({_one_line(text)})",
-                     "db_open_why", path=path, why=_one_line(text))
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
+def marks(values: Any, prefix: str = "p") -> tuple[str, dict[str, Any]]:
+    """`:p0, :p1, …` and their parameters, for `IN (…)` over a list of values."""
+    params = {f"{prefix}{i}": v for i, v in enumerate(values)}
+    return ", ".join(f":{k}" for k in params), params

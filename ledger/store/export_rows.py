@@ -34,16 +34,16 @@ _DEAL = "n.id, n.date, g.number, g.game, d.number, r.seq"  # the columns every r
 
 def _deals(session: Connection, night_id: int | None, *, summaries: bool
            ) -> Iterator[Sequence[Any]]:
-    """(night, date, table no, game, deal no, revision seq, then kind, summary, table id
-    with `summaries`, then revision id) of each deal's current revision in scope, in file
-    order."""
+    """(night, date, table no, game, deal no, revision seq, then kind, summary, table id,
+    outcome, extra and reason with `summaries`, then revision id) of each deal's current
+    revision in scope, in file order."""
     in_night = "AND g.night_id = :n" if night_id is not None else ""
-    more = ", r.kind, r.summary, g.id, r.outcome, r.extra" if summaries else ""
+    more = ", r.kind, r.summary, g.id, r.outcome, r.extra, r.reason" if summaries else ""
     cur = session.execute(f"""
     SELECT {_DEAL}{more}, r.id
     FROM night n JOIN game_table g ON g.night_id = n.id JOIN deal d ON d.table_id = g.id
     JOIN revision r ON r.id = (SELECT max(id) FROM revision WHERE deal_id = d.id)
-    WHERE 1 {in_night}
+    WHERE TRUE {in_night}
     ORDER BY n.date, n.id, g.number, d.number
     """, {"n": night_id})
     while part := cur.fetchmany(2000):
@@ -62,7 +62,7 @@ def moves_by_revision(*, session: Connection, night_id: int | None
             "SELECT t.revision_id, t.payer_id, t.payee_id, t.amount, t.reason "
             "FROM transfer t JOIN revision r ON r.id = t.revision_id "
             "JOIN deal d ON d.id = r.deal_id JOIN game_table g ON g.id = d.table_id "
-            "WHERE g.night_id = ? ORDER BY t.id", (night_id,))
+            "WHERE g.night_id = :n ORDER BY t.id", {"n": night_id})
     out: dict[int, tuple[Move, ...]] = {}
     # a revision's transfers are written together, so they come in one stretch; but
     # nothing forbids two stretches, which are then joined. Tuples, not lists: once the
@@ -76,24 +76,27 @@ def moves_by_revision(*, session: Connection, night_id: int | None
 
 # (game, stored outcome JSON, stored extra JSON, kind, stored summary, seat names) -> text
 SummaryOf = Callable[[str, str | None, str | None, str, str, list[str]], str]
+# a void's reason (as stored) -> its summary
+VoidOf = Callable[[str], str]
 
 
 def deal_rows(*, session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
-              kinds: Mapping[str, str] | None = None, summary: SummaryOf | None = None
-              ) -> Iterator[Run]:
+              kinds: Mapping[str, str] | None = None, summary: SummaryOf | None = None,
+              void: VoidOf | None = None) -> Iterator[Run]:
     """(night, date, table no, game, deal no, revision, kind, player, net, summary), one per
     seated player per deal, in order; streamed while `session` is open. `kinds` renames
     the revision kinds (record → recorded …) for the reader; `summary`, when given, says
-    each deal from its facts (a Japanese export), else the stored sentence is written."""
+    each deal from its facts (a Japanese export), else the stored sentence is written;
+    `void`, when given, says a void deal from its reason."""
     seats = seats_by_table(session=session)
-    return _deal_runs(session, night_id, moves, kinds or {}, seats, summary)
+    return _deal_runs(session, night_id, moves, kinds or {}, seats, summary, void)
 
 
 def _deal_runs(session: Connection, night_id: int | None, moves: Mapping[int, Sequence[Move]],
                kinds: Mapping[str, str], seats: Mapping[int, Sequence[tuple[int, str]]],
-               summary_of: SummaryOf | None) -> Iterator[Run]:
+               summary_of: SummaryOf | None, void_of: VoidOf | None) -> Iterator[Run]:
     renames = renames_by_table(session=session)
-    for (nid, day, table_no, game, deal_no, seq, kind, summary, tid, outcome, extra,
+    for (nid, day, table_no, game, deal_no, seq, kind, summary, tid, outcome, extra, reason,
          rid) in _deals(session, night_id, summaries=True):
         nets: dict[int | None, int] = {}
         for _, a, b, x, _ in moves.get(rid, ()):
@@ -103,7 +106,9 @@ def _deal_runs(session: Connection, night_id: int | None, moves: Mapping[int, Se
             outcome = json_renamed(outcome, renames[tid], rid)
             extra = json_renamed(extra, renames[tid], rid)
             summary = text_renamed(summary, renames[tid], rid)
-        if summary_of is not None:
+        if kind == "void" and void_of is not None:
+            summary = void_of(reason or "")  # as typed (history, never renamed)
+        elif summary_of is not None:
             summary = summary_of(game, outcome, extra, kind, summary,
                                  [name for _, name in seats.get(tid, ())])
         yield ((nid, day, table_no, game, deal_no, seq, kinds.get(kind, kind)),

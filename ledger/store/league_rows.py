@@ -29,14 +29,19 @@ class NightGame(NamedTuple):
     deals: int
 
 
-def _scope(lo: str | None, hi: str | None, game: str | None) -> tuple[str, dict[str, str]]:
-    """The tables of the nights in range (of one game): id, night, game, date."""
+def _scope(lo: str | None, hi: str | None, game: str | None, venue: str | None = None
+           ) -> tuple[str, dict[str, str]]:
+    """The tables of the nights in range (of one game, at one venue): id, night, game,
+    date."""
     sql = ("SELECT g.id, g.night_id, g.game, n.date FROM game_table g "
            "JOIN night n ON n.id = g.night_id WHERE n.date >= :lo AND n.date <= :hi")
     params = {"lo": lo or FIRST, "hi": hi or LAST}
     if game is not None:
         sql += " AND g.game = :game"
         params["game"] = game
+    if venue is not None:
+        sql += " AND n.venue = :venue"
+        params["venue"] = venue
     return sql, params
 
 
@@ -62,14 +67,16 @@ JOIN dealt ON dealt.tid = s.table_id LEFT JOIN voided ON voided.tid = s.table_id
 
 
 def night_games(*, session: Connection, date_from: str | None = None,
-                date_to: str | None = None, game: str | None = None) -> list[NightGame]:
+                date_to: str | None = None, game: str | None = None,
+                venue: str | None = None) -> list[NightGame]:
     """Per (night, game, player) net and deals over the nights dated date_from … date_to
-    (both included; None: open), for every player who played a deal that is not void."""
-    scope, params = _scope(date_from, date_to, game)
+    (both included; None: open; at one venue, or every venue), for every player who played
+    a deal that is not void."""
+    scope, params = _scope(date_from, date_to, game, venue)
     tables = {tid: (night, g, day) for tid, night, g, day in session.execute(scope, params)}
-    everything = date_from is None and date_to is None and game is None
+    everything = date_from is None and date_to is None and game is None and venue is None
     # every table: no filter at all, as `standings --all` (the decade's common case)
-    where = "" if everything else f"WHERE d.table_id IN (SELECT id FROM ({scope}))"
+    where = "" if everything else f"WHERE d.table_id IN (SELECT id FROM ({scope}) AS scope)"
     nets: dict[tuple[int, int], int] = {}
     for tid, payer, payee, amount in session.execute(_PAIRS.format(where=where), params):
         if payee is not None:  # NULL is the Hachi-Hachi pot
@@ -96,9 +103,10 @@ def night_games(*, session: Connection, date_from: str | None = None,
 def add_season(*, session: Connection, name: str, date_from: str, date_to: str, scoring: str,
                points: str, now: str) -> int:
     cur = session.execute("INSERT INTO season (name, date_from, date_to, scoring, points, "
-                          "created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                          (name, date_from, date_to, scoring, points, now))
-    return int(cur.lastrowid or 0)
+                          "created_at) VALUES (:name, :lo, :hi, :scoring, :points, :at) "
+                          "RETURNING id", {"name": name, "lo": date_from, "hi": date_to,
+                                           "scoring": scoring, "points": points, "at": now})
+    return int(cur.fetchone()[0])
 
 
 def seasons(*, session: Connection) -> list[Any]:
@@ -117,5 +125,6 @@ def season_named(*, session: Connection, name: str) -> Any | None:
 def nights_in(*, session: Connection, date_from: str | None, date_to: str | None
               ) -> Sequence[tuple[int, str]]:
     """(id, date) of the nights in the range, in date order."""
-    return session.execute("SELECT id, date FROM night WHERE date >= ? AND date <= ? "
-                           "ORDER BY date, id", (date_from or FIRST, date_to or LAST)).fetchall()
+    return session.execute("SELECT id, date FROM night WHERE date >= :lo AND date <= :hi "
+                           "ORDER BY date, id",
+                           {"lo": date_from or FIRST, "hi": date_to or LAST}).fetchall()

@@ -1,26 +1,25 @@
 """Schema upgrades: the Alembic migrations, run on a SQLAlchemy engine of their own.
 
-`migrate(db)` asks the file its revision with plain `sqlite3` first; only a database that
-is behind (or new) imports SQLAlchemy and Alembic, so an up-to-date command starts fast.
+`migrate(db)` asks the database its revision with the adapter's own driver first; only a
+database that is behind (or new) imports SQLAlchemy and Alembic, so an up-to-date command
+starts fast. The same migrations create and upgrade both engines (`tally db upgrade`).
 
 A file it cannot upgrade is refused in one line that says what the file is: tables but no
 schema revision (not Tally's, or its revision lost), a revision this Tally does not know (a
 newer Tally wrote it), or a revision its tables do not match. The upgrade is one transaction,
 so a refused file is left as it was. A full disk or a read-only file is passed on as the
-SQLite error it is, for `db.open_problem` to name.
+fault of the engine it is (`sqlite.db.open_problem`, `postgres.db.fault` name it).
 """
 
 from __future__ import annotations
 
-import os
-import sqlite3
 import tempfile
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..domain.rules.errors import RuleError
-from .db import BUSY_TIMEOUT_MS, Database, configure
+from .db import BUSY_TIMEOUT_MS, Database
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -30,21 +29,17 @@ HEAD = "0007_player_rename"  # the newest migration; bump with each new revision
 
 
 def current_revision(db: Database) -> str | None:
-    """The migration the file is at (None: a new or empty file)."""
+    """The migration the database is at (None: a new or empty one)."""
     with db.transaction() as conn:  # a pooled connection: the command goes on with it
-        has = conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' "
-                           "AND name='alembic_version'").fetchone()
-        if not has:
+        if not db.has_table(conn, "alembic_version"):
             return None
         row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
         return row[0] if row else None
 
 
 def has_tables(db: Database) -> bool:
-    """Whether the file holds any table at all (an empty file is a new ledger)."""
-    with db.transaction() as conn:
-        return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' "
-                            "AND name NOT LIKE 'sqlite_%'").fetchone() is not None
+    """Whether the database holds any table at all (an empty one is a new ledger)."""
+    return bool(db.table_names())
 
 
 def migrate(db: Database) -> None:
@@ -53,9 +48,9 @@ def migrate(db: Database) -> None:
     if revision == HEAD:
         return
     if revision is None and has_tables(db):
-        raise RuleError("db", f"{db.path} holds tables but no Tally schema revision: it is "
+        raise RuleError("db", f"{db.where} holds tables but no Tally schema revision: it is "
                         "not a Tally ledger, or its revision was lost; use --db for another "
-                        "file, or restore a backup", "no_schema", path=db.path)
+                        "file, or restore a backup", "no_schema", path=db.where)
     from alembic import command
     from alembic.config import Config
     from alembic.script import ScriptDirectory
@@ -70,45 +65,40 @@ def migrate(db: Database) -> None:
         except CommandError:
             known = False
         if not known:
-            raise RuleError("db", f"{db.path} is at schema revision {revision!r}, which this "
+            raise RuleError("db", f"{db.where} is at schema revision {revision!r}, which this "
                             f"Tally (schema {HEAD}) does not know: a newer Tally wrote it; "
                             "update Tally to open it",
-                            "schema_newer", path=db.path, revision=repr(revision), head=HEAD)
-    engine = make_engine(f"sqlite:///{db.path}")
+                            "schema_newer", path=db.where, revision=repr(revision), head=HEAD)
+    engine = make_engine(db.sqlalchemy_url())
     try:
         with engine.connect() as conn:
             conn = conn.execution_options(tally_write=True)
             with conn.begin():
+                db.lock_for_upgrade(conn)
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, "head")
     except DBAPIError as exc:
         cause = exc.orig
-        if isinstance(cause, sqlite3.OperationalError) and _not_the_schema(cause):
-            raise cause from None  # the disk or the file, not the schema: db.open_problem
-        raise RuleError("db", f"{db.path} is labelled schema revision {revision!r} but its "
+        if cause is not None and db.not_the_schema(cause):  # the disk, file or server
+            raise db.fault(cause) from None
+        raise RuleError("db", f"{db.where} is labelled schema revision {revision!r} but its "
                         "tables do not match it (a damaged or hand-edited file); nothing "
                         "was changed: restore a backup",
-                        "schema_mismatch", path=db.path, revision=repr(revision)) from None
+                        "schema_mismatch", path=db.where, revision=repr(revision)) from None
     finally:
         engine.dispose()
 
 
-def _not_the_schema(exc: sqlite3.Error) -> bool:
-    name = getattr(exc, "sqlite_errorname", None) or ""
-    return name.startswith(("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_IOERR",
-                            "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_PERM"))
-
-
-def schema_of(db: Database) -> frozenset[tuple[str, ...]]:
-    """The file's schema as a set: every table, index, trigger and view, every column, and
-    each one's definition (its SQL, quotes, case and spacing aside: a file upgraded step by
-    step and one made at the head read the same), so a table whose definition was changed
-    by hand (`CHECK (amount < 30)`) is not Tally's."""
+def schema_of(db: Any) -> frozenset[tuple[str, ...]]:
+    """A SQLite file's schema as a set: every table, index, trigger and view, every column,
+    and each one's definition (its SQL, quotes, case and spacing aside: a file upgraded
+    step by step and one made at the head read the same), so a table whose definition was
+    changed by hand (`CHECK (amount < 30)`) is not Tally's."""
     with db.transaction() as conn:
         items = conn.execute("SELECT type, name, tbl_name FROM sqlite_master "
                              "WHERE name NOT LIKE 'sqlite_%'").fetchall()
         columns = [("column", name, row[1]) for kind, name, _ in items if kind == "table"
-                   for row in conn.execute("SELECT * FROM pragma_table_info(?)", (name,))]
+                   for row in conn.execute("SELECT * FROM pragma_table_info(:t)", {"t": name})]
         sql = [("sql", kind, name, _plain_sql(text)) for kind, name, text in conn.execute(
             "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' "
             "AND sql IS NOT NULL")]
@@ -126,6 +116,8 @@ def head_schema() -> frozenset[tuple[str, ...]]:
     Alembic and runs every migration, over a second; `check` asks it every time)."""
     import hashlib
     import json
+    import os
+    import sqlite3
 
     from platformdirs import user_cache_path
 
@@ -138,7 +130,9 @@ def head_schema() -> frozenset[tuple[str, ...]]:
     except (OSError, ValueError, TypeError):
         pass
     with tempfile.TemporaryDirectory() as folder:
-        fresh = Database(Path(folder) / "head.sqlite3")
+        from .sqlite.db import SqliteDatabase
+
+        fresh = SqliteDatabase(Path(folder) / "head.sqlite3")
         migrate(fresh)
         try:
             schema = schema_of(fresh)
@@ -154,8 +148,8 @@ def head_schema() -> frozenset[tuple[str, ...]]:
     return schema
 
 
-def schema_problem(db: Database) -> str | None:
-    """How a migrated file's schema differs from Tally's (None: it is Tally's)."""
+def schema_problem(db: Any) -> str | None:
+    """How a migrated SQLite file's schema differs from Tally's (None: it is Tally's)."""
     have, want = schema_of(db), head_schema()
     if have == want:
         return None
@@ -176,6 +170,8 @@ def make_engine(url: str) -> Engine:
     """A SQLAlchemy engine with Tally's connection settings, for Alembic."""
     from sqlalchemy import create_engine, event
 
+    if not url.startswith("sqlite"):
+        return create_engine(url, poolclass=_null_pool())
     engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
     event.listen(engine, "connect", _sqlite_pragmas)
     # pysqlite's own transaction handling defers BEGIN; take control so that a write
@@ -184,7 +180,15 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
-def _sqlite_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+def _null_pool() -> Any:
+    from sqlalchemy.pool import NullPool
+
+    return NullPool
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: object) -> None:
+    from .sqlite.db import configure
+
     dbapi_connection.isolation_level = None
     configure(dbapi_connection)
 

@@ -106,20 +106,21 @@ def rows_renamed(rows: list[DealRow], renames: Sequence[Rename]) -> list[DealRow
 def rename_player(*, session: Connection, player_id: int, name: str, now: datetime) -> None:
     """Rename, remembering the old name for the revisions recorded under it, and rewrite
     the cached states of the player's tables (which hold seat names) to the new one."""
-    (old,) = session.execute("SELECT name FROM player WHERE id = ?", (player_id,)).fetchone()
+    (old,) = session.execute("SELECT name FROM player WHERE id = :p",
+                             {"p": player_id}).fetchone()
     if old == name:
         return
     (last,) = session.execute("SELECT coalesce(max(id), 0) FROM revision").fetchone()
     session.execute("INSERT INTO player_rename (player_id, old_name, new_name, "
-                    "last_revision_id, created_at) VALUES (?, ?, ?, ?, ?)",
-                    (player_id, old, name, last, stamp(now)))
-    session.execute("UPDATE player SET name = ? WHERE id = ?", (name, player_id))
+                    "last_revision_id, created_at) VALUES (:p, :old, :new, :last, :at)",
+                    {"p": player_id, "old": old, "new": name, "last": last, "at": stamp(now)})
+    session.execute("UPDATE player SET name = :new WHERE id = :p", {"new": name, "p": player_id})
     one = [Rename(old, name, last)]
     cached = session.execute(
         "SELECT s.deal_id, s.state FROM deal_state s JOIN deal d ON d.id = s.deal_id "
-        "JOIN seat t ON t.table_id = d.table_id WHERE t.player_id = ?", (player_id,))
-    session.executemany("UPDATE deal_state SET state = ? WHERE deal_id = ?",
-                        [(json_renamed(state, one, None), deal_id)
+        "JOIN seat t ON t.table_id = d.table_id WHERE t.player_id = :p", {"p": player_id})
+    session.executemany("UPDATE deal_state SET state = :state WHERE deal_id = :d",
+                        [{"state": json_renamed(state, one, None), "d": deal_id}
                          for deal_id, state in cached.fetchall()])
 
 
@@ -127,8 +128,8 @@ def table_renames(*, session: Connection, table_id: int) -> list[Rename]:
     """The renames of the players seated at a table, in the order they were made."""
     return [Rename(*r) for r in session.execute(
         "SELECT r.old_name, r.new_name, r.last_revision_id FROM player_rename r "
-        "JOIN seat s ON s.player_id = r.player_id WHERE s.table_id = ? ORDER BY r.id",
-        (table_id,))]
+        "JOIN seat s ON s.player_id = r.player_id WHERE s.table_id = :t ORDER BY r.id",
+        {"t": table_id})]
 
 
 def renames_by_table(*, session: Connection) -> dict[int, list[Rename]]:

@@ -1,6 +1,7 @@
-"""Repository: plain functions over a `sqlite3` connection (keyword-only `session`),
-returning plain values, tuples, or named rows (read by column name: `row.date`,
-`row.closed_at`; see `db.named`).
+"""Repository: plain functions over a session of either engine (keyword-only `session`),
+returning plain values, tuples, frozen records or named rows, each built by column name
+(`row.date`, `row.closed_at`; see `db.named` and `rows.records`). The SQL is the engines'
+common language: named parameters only, `RETURNING` for new ids, `ON CONFLICT` to replace.
 
 Everything that reads deals goes through `current_revisions`: a deal's current state is its
 revision with the highest id (revisions are only ever appended). The tables are those of
@@ -10,15 +11,14 @@ revision with the highest id (revisions are only ever appended). The tables are 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from ..domain.rules.lookalike import fold
-from .db import Connection, named, stamp
+from .db import Connection, marks, named, stamp
 from .renames import rows_renamed, table_renames
-from .rows import Checkpoint, DealRow
+from .rows import Checkpoint, DealRow, records
 
 # one encoder each, built once (json.dumps with options builds a new one at every call);
 # what is stored is trees the engines build, so the cycle check (a third of the time) is off
@@ -29,9 +29,9 @@ _sorted_json = json.JSONEncoder(ensure_ascii=False, sort_keys=True, check_circul
 
 
 def add_player(*, session: Connection, name: str, now: datetime) -> int:
-    cur = session.execute("INSERT INTO player (name, created_at) VALUES (?, ?)",
-                          (name, stamp(now)))
-    return int(cur.lastrowid or 0)
+    cur = session.execute("INSERT INTO player (name, created_at) VALUES (:name, :at) "
+                          "RETURNING id", {"name": name, "at": stamp(now)})
+    return int(cur.fetchone()[0])
 
 
 def players(*, session: Connection) -> list[tuple[int, str]]:
@@ -44,7 +44,8 @@ def player_by_name_folded(*, session: Connection, name: str) -> tuple[int, str] 
 
     SQLite's lower() folds ASCII letters only, so the fold happens here in Python; the
     exact name is tried first through the unique index."""
-    row = session.execute("SELECT id, name FROM player WHERE name = ?", (name,)).fetchone()
+    row = session.execute("SELECT id, name FROM player WHERE name = :name",
+                          {"name": name}).fetchone()
     if row:
         return (row[0], row[1])
     folded = fold(name)
@@ -64,8 +65,9 @@ def player_names(*, session: Connection) -> dict[int, str]:
 def add_payment(*, session: Connection, night_id: int, payer_id: int, payee_id: int,
                 amount: int, now: datetime, author: str | None) -> None:
     session.execute("INSERT INTO payment (night_id, payer_id, payee_id, amount, created_at, "
-                    "author) VALUES (?, ?, ?, ?, ?, ?)",
-                    (night_id, payer_id, payee_id, amount, stamp(now), author))
+                    "author) VALUES (:night, :payer, :payee, :amount, :at, :author)",
+                    {"night": night_id, "payer": payer_id, "payee": payee_id,
+                     "amount": amount, "at": stamp(now), "author": author})
 
 
 def payments(*, session: Connection, night_id: int | None = None
@@ -75,13 +77,13 @@ def payments(*, session: Connection, night_id: int | None = None
     cols = "SELECT id, night_id, payer_id, payee_id, amount, created_at FROM payment"
     if night_id is None:
         return session.execute(cols + " ORDER BY id").fetchall()
-    return session.execute(cols + " WHERE night_id = ? ORDER BY id", (night_id,)).fetchall()
+    return session.execute(cols + " WHERE night_id = :n ORDER BY id", {"n": night_id}).fetchall()
 
 
 def last_payment_id(*, session: Connection, night_id: int) -> int:
     """The id of the night's latest payment (0: none yet)."""
-    return int(session.execute("SELECT coalesce(max(id), 0) FROM payment WHERE night_id = ?",
-                               (night_id,)).fetchone()[0])
+    return int(session.execute("SELECT coalesce(max(id), 0) FROM payment WHERE night_id = :n",
+                               {"n": night_id}).fetchone()[0])
 
 
 PlanLineRow = tuple[int | None, int, int, int]  # table number, payer id, payee id, amount
@@ -91,12 +93,14 @@ def add_plan(*, session: Connection, night_id: int, mode: str, after_payment: in
              lines: Sequence[PlanLineRow], now: datetime, author: str | None) -> int:
     """Keep a settlement plan and its lines, in the order shown; returns the plan id."""
     cur = session.execute("INSERT INTO settle_plan (night_id, mode, after_payment, created_at, "
-                          "author) VALUES (?, ?, ?, ?, ?)",
-                          (night_id, mode, after_payment, stamp(now), author))
-    plan_id = int(cur.lastrowid or 0)
+                          "author) VALUES (:night, :mode, :after, :at, :author) RETURNING id",
+                          {"night": night_id, "mode": mode, "after": after_payment,
+                           "at": stamp(now), "author": author})
+    plan_id = int(cur.fetchone()[0])
     session.executemany("INSERT INTO plan_line (plan_id, position, table_number, payer_id, "
-                        "payee_id, amount) VALUES (?, ?, ?, ?, ?, ?)",
-                        [(plan_id, i, *line) for i, line in enumerate(lines)])
+                        "payee_id, amount) VALUES (:plan, :pos, :table, :payer, :payee, :amount)",
+                        [{"plan": plan_id, "pos": i, "table": t, "payer": a, "payee": b,
+                          "amount": x} for i, (t, a, b, x) in enumerate(lines)])
     return plan_id
 
 
@@ -106,10 +110,10 @@ def plans(*, session: Connection, night_id: int | None = None, latest: bool = Fa
     `latest`, only each night's plan in use (its newest)."""
     sql = "SELECT id, night_id, mode, after_payment FROM settle_plan p"
     where = []
-    params: list[Any] = []
+    params: dict[str, Any] = {}
     if night_id is not None:
-        where.append("night_id = ?")
-        params.append(night_id)
+        where.append("night_id = :n")
+        params["n"] = night_id
     if latest:
         where.append("id = (SELECT max(id) FROM settle_plan q WHERE q.night_id = p.night_id)")
     if where:
@@ -122,10 +126,10 @@ def plan_lines(*, session: Connection, plan_ids: Sequence[int]
     """{plan id: its lines in order} for the plans asked."""
     out: dict[int, list[PlanLineRow]] = {p: [] for p in plan_ids}
     for start in range(0, len(plan_ids), 500):
-        chunk = list(plan_ids[start:start + 500])
+        listed, params = marks(plan_ids[start:start + 500])
         for pid, table, a, b, x in session.execute(
                 "SELECT plan_id, table_number, payer_id, payee_id, amount FROM plan_line "
-                f"WHERE plan_id IN ({_marks(chunk)}) ORDER BY plan_id, position", chunk):
+                f"WHERE plan_id IN ({listed}) ORDER BY plan_id, position", params):
             out[pid].append((table, a, b, x))
     return out
 
@@ -134,13 +138,14 @@ def plan_lines(*, session: Connection, plan_ids: Sequence[int]
 
 
 def add_night(*, session: Connection, date: str, venue: str | None, now: datetime) -> int:
-    cur = session.execute("INSERT INTO night (date, venue, created_at) VALUES (?, ?, ?)",
-                          (date, venue, stamp(now)))
-    return int(cur.lastrowid or 0)
+    cur = session.execute("INSERT INTO night (date, venue, created_at) "
+                          "VALUES (:date, :venue, :at) RETURNING id",
+                          {"date": date, "venue": venue, "at": stamp(now)})
+    return int(cur.fetchone()[0])
 
 
 def night_row(*, session: Connection, night_id: int) -> Any | None:
-    rows = named(session, "SELECT * FROM night WHERE id = ?", (night_id,))
+    rows = named(session, "SELECT * FROM night WHERE id = :n", {"n": night_id})
     return rows[0] if rows else None
 
 
@@ -149,39 +154,43 @@ def nights(*, session: Connection) -> list[Any]:
 
 
 def close_night(*, session: Connection, night_id: int, now: datetime) -> None:
-    session.execute("UPDATE night SET closed_at = ? WHERE id = ?", (stamp(now), night_id))
+    session.execute("UPDATE night SET closed_at = :at WHERE id = :n",
+                    {"at": stamp(now), "n": night_id})
 
 
 def set_rate(*, session: Connection, night_id: int, rate: str | None,
              currency: str | None) -> None:
-    session.execute("UPDATE night SET rate = ?, currency = ? WHERE id = ?",
-                    (rate, currency, night_id))
+    session.execute("UPDATE night SET rate = :rate, currency = :currency WHERE id = :n",
+                    {"rate": rate, "currency": currency, "n": night_id})
 
 
 def add_table(*, session: Connection, night_id: int, game: str, preset: str,
               options: dict[str, Any], seat_ids: Sequence[int], now: datetime) -> int:
     number = session.execute("SELECT coalesce(max(number), 0) FROM game_table "
-                             "WHERE night_id = ?", (night_id,)).fetchone()[0] + 1
+                             "WHERE night_id = :n", {"n": night_id}).fetchone()[0] + 1
     cur = session.execute(
         "INSERT INTO game_table (night_id, number, game, preset, options, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        (night_id, number, game, preset, _sorted_json(options), stamp(now)))
-    table_id = int(cur.lastrowid or 0)
-    session.executemany("INSERT INTO seat (table_id, position, player_id) VALUES (?, ?, ?)",
-                        [(table_id, i, pid) for i, pid in enumerate(seat_ids)])
+        "VALUES (:n, :number, :game, :preset, :options, :at) RETURNING id",
+        {"n": night_id, "number": number, "game": game, "preset": preset,
+         "options": _sorted_json(options), "at": stamp(now)})
+    table_id = int(cur.fetchone()[0])
+    session.executemany("INSERT INTO seat (table_id, position, player_id) "
+                        "VALUES (:t, :pos, :player)",
+                        [{"t": table_id, "pos": i, "player": pid}
+                         for i, pid in enumerate(seat_ids)])
     return table_id
 
 
 def table_row(*, session: Connection, table_id: int) -> Any | None:
-    rows = named(session, "SELECT * FROM game_table WHERE id = ?", (table_id,))
+    rows = named(session, "SELECT * FROM game_table WHERE id = :t", {"t": table_id})
     return rows[0] if rows else None
 
 
 def tables(*, session: Connection, night_id: int | None = None) -> list[Any]:
     if night_id is None:
         return named(session, "SELECT * FROM game_table ORDER BY night_id, number")
-    return named(session, "SELECT * FROM game_table WHERE night_id = ? ORDER BY number",
-                 (night_id,))
+    return named(session, "SELECT * FROM game_table WHERE night_id = :n ORDER BY number",
+                 {"n": night_id})
 
 
 def table_numbers(*, session: Connection, night_id: int | None = None
@@ -190,14 +199,14 @@ def table_numbers(*, session: Connection, night_id: int | None = None
     if night_id is None:
         return session.execute("SELECT id, night_id, number FROM game_table "
                                "ORDER BY night_id, number").fetchall()
-    return session.execute("SELECT id, night_id, number FROM game_table WHERE night_id = ? "
-                           "ORDER BY number", (night_id,)).fetchall()
+    return session.execute("SELECT id, night_id, number FROM game_table WHERE night_id = :n "
+                           "ORDER BY number", {"n": night_id}).fetchall()
 
 
 def seats(*, session: Connection, table_id: int) -> tuple[tuple[int, str], ...]:
     return tuple(session.execute(
         "SELECT s.player_id, p.name FROM seat s JOIN player p ON p.id = s.player_id "
-        "WHERE s.table_id = ? ORDER BY s.position", (table_id,)).fetchall())
+        "WHERE s.table_id = :t ORDER BY s.position", {"t": table_id}).fetchall())
 
 
 def seats_by_table(*, session: Connection) -> dict[int, tuple[tuple[int, str], ...]]:
@@ -210,31 +219,27 @@ def seats_by_table(*, session: Connection) -> dict[int, tuple[tuple[int, str], .
     return {tid: tuple(rows) for tid, rows in out.items()}
 
 
-def _marks(values: Sequence[Any]) -> str:
-    return ", ".join("?" * len(values))
-
-
 # ---- deals and revisions ----------------------------------------------------------------
 
-_CURRENT = """
-SELECT d.id, d.number, r.id, r.seq, r.kind, r.outcome, r.summary, r.extra, r.created_at,
-       r.author, r.reason, d.table_id
+_DEAL_COLUMNS = """
+SELECT d.id AS deal_id, d.number, r.id AS revision_id, r.seq, r.kind, r.outcome, r.summary,
+       r.extra, r.created_at, r.author, r.reason, d.table_id
+"""
+_CURRENT = _DEAL_COLUMNS + """
 FROM deal d JOIN revision r ON r.id = (SELECT max(id) FROM revision WHERE deal_id = d.id)
 """
 
 
-def _deal_rows(session: Connection, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
-    cur = session.cursor()
-    cur.row_factory = DealRow.of
-    return cur.execute(sql, params)
+def _deal_rows(session: Connection, sql: str, params: dict[str, Any]) -> list[DealRow]:
+    return records(session.execute(sql, params), DealRow)
 
 
 def current_revisions(*, session: Connection, table_id: int, from_number: int = 1
                       ) -> list[DealRow]:
     """The current revision of each deal of the table, in deal order (from deal number
     `from_number`)."""
-    rows = _deal_rows(session, _CURRENT + " WHERE d.table_id = ? AND d.number >= ? "
-                      "ORDER BY d.number", (table_id, from_number)).fetchall()
+    rows = _deal_rows(session, _CURRENT + " WHERE d.table_id = :t AND d.number >= :from "
+                      "ORDER BY d.number", {"t": table_id, "from": from_number})
     return rows_renamed(rows, table_renames(session=session, table_id=table_id))
 
 
@@ -246,43 +251,44 @@ def _renamed(session: Connection, rows: list[DealRow]) -> list[DealRow]:
 
 
 def current_revision_of(*, session: Connection, deal_id: int) -> DealRow | None:
-    row = _deal_rows(session, _CURRENT + " WHERE d.id = ?", (deal_id,)).fetchone()
-    return _renamed(session, [row])[0] if row else None
+    rows = _deal_rows(session, _CURRENT + " WHERE d.id = :d", {"d": deal_id})
+    return _renamed(session, rows)[0] if rows else None
 
 
 def revisions_of(*, session: Connection, deal_id: int) -> list[DealRow]:
     """Every revision of a deal, oldest first."""
-    rows = _deal_rows(session, """
-    SELECT d.id, d.number, r.id, r.seq, r.kind, r.outcome, r.summary, r.extra, r.created_at,
-           r.author, r.reason, d.table_id
-    FROM revision r JOIN deal d ON d.id = r.deal_id WHERE r.deal_id = ? ORDER BY r.seq
-    """, (deal_id,)).fetchall()
+    rows = _deal_rows(session, _DEAL_COLUMNS + """
+    FROM revision r JOIN deal d ON d.id = r.deal_id WHERE r.deal_id = :d ORDER BY r.seq
+    """, {"d": deal_id})
     return _renamed(session, rows)
 
 
 # ---- checkpoints: a table's state after each deal (ledger.domain.replay) -------------------------
 
 
+_CHECKPOINT = ("SELECT d.id AS deal_id, d.number, s.state, s.played, s.nets FROM deal d "
+               "LEFT JOIN deal_state s ON s.deal_id = d.id ")
+
+
 def last_checkpoint(*, session: Connection, table_id: int) -> Checkpoint | None:
     """The table's last deal and the state stored after it (None: no deal yet)."""
-    row = session.execute(
-        "SELECT d.id, d.number, s.state, s.played, s.nets FROM deal d "
-        "LEFT JOIN deal_state s ON s.deal_id = d.id "
-        "WHERE d.table_id = ? ORDER BY d.number DESC LIMIT 1", (table_id,)).fetchone()
-    return Checkpoint(*row) if row else None
+    rows = records(session.execute(
+        _CHECKPOINT + "WHERE d.table_id = :t ORDER BY d.number DESC LIMIT 1",
+        {"t": table_id}), Checkpoint)
+    return rows[0] if rows else None
 
 
 def checkpoint_before(*, session: Connection, table_id: int, number: int
                       ) -> Checkpoint | None:
     """The deal before deal `number` and the state stored after it (None: the first)."""
-    row = session.execute(
-        "SELECT d.id, d.number, s.state, s.played, s.nets FROM deal d "
-        "LEFT JOIN deal_state s ON s.deal_id = d.id "
-        "WHERE d.table_id = ? AND d.number < ? ORDER BY d.number DESC LIMIT 1",
-        (table_id, number)).fetchone()
-    return Checkpoint(*row) if row else None
+    rows = records(session.execute(
+        _CHECKPOINT + "WHERE d.table_id = :t AND d.number < :number "
+        "ORDER BY d.number DESC LIMIT 1", {"t": table_id, "number": number}), Checkpoint)
+    return rows[0] if rows else None
 
 
+_ADD_STATE = ("INSERT INTO deal_state (deal_id, state, played, nets) "
+              "VALUES (:deal, :state, :played, :nets)")
 Stored = tuple[str, int, str]  # state, played, nets (ledger.domain.replay.encode_mark)
 
 
@@ -290,41 +296,53 @@ def checkpoints(*, session: Connection, table_id: int) -> dict[int, Stored]:
     """{deal id: (state, played, nets)} of the table's deals that have one stored."""
     return {r[0]: (r[1], r[2], r[3]) for r in session.execute(
         "SELECT s.deal_id, s.state, s.played, s.nets FROM deal_state s "
-        "JOIN deal d ON d.id = s.deal_id WHERE d.table_id = ?", (table_id,))}
+        "JOIN deal d ON d.id = s.deal_id WHERE d.table_id = :t", {"t": table_id})}
 
 
 def save_checkpoints(*, session: Connection, marks: Sequence[tuple[int, Stored]]) -> None:
     """Store (deal id, mark) pairs, replacing what was stored (a correction re-derives
     the marks after it; they are a cache of the fold, which `check` verifies)."""
-    session.executemany("INSERT OR REPLACE INTO deal_state (deal_id, state, played, nets) "
-                        "VALUES (?, ?, ?, ?)", [(d, *m) for d, m in marks])
+    session.executemany(_ADD_STATE + " ON CONFLICT (deal_id) DO UPDATE SET "
+                        "state = excluded.state, played = excluded.played, "
+                        "nets = excluded.nets", [_state(d, m) for d, m in marks])
 
 
 _ADD_REVISION = ("INSERT INTO revision (deal_id, seq, kind, outcome, summary, extra, "
-                 "created_at, author, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                 "created_at, author, reason) VALUES (:deal, :seq, :kind, :outcome, :summary, "
+                 ":extra, :at, :author, :reason)")
 _ADD_TRANSFER = ("INSERT INTO transfer (revision_id, payer_id, payee_id, amount, reason) "
-                 "VALUES (?, ?, ?, ?, ?)")
+                 "VALUES (:rev, :payer, :payee, :amount, :reason)")
+
+
+def _transfer(rid: int, move: tuple[int | None, int | None, int, str]) -> dict[str, Any]:
+    return {"rev": rid, "payer": move[0], "payee": move[1], "amount": move[2],
+            "reason": move[3]}
+
+
+def _state(deal_id: int, mark: Sequence[Any]) -> dict[str, Any]:
+    return {"deal": deal_id, "state": mark[0], "played": mark[1], "nets": mark[2]}
 
 
 def add_revision(*, session: Connection, deal_id: int, kind: str, outcome: dict[str, Any] | None,
                  summary: str, extra: dict[str, Any], now: datetime, author: str | None,
                  reason: str | None, transfers: Sequence[tuple[int | None, int | None, int, str]],
                  ) -> int:
-    seq = session.execute("SELECT coalesce(max(seq), 0) FROM revision WHERE deal_id = ?",
-                          (deal_id,)).fetchone()[0] + 1
-    cur = session.execute(_ADD_REVISION, (
-        deal_id, seq, kind, None if outcome is None else _outcome_json(outcome),
-        summary, _sorted_json(extra), stamp(now), author,
-        reason))
-    rid = int(cur.lastrowid or 0)
-    session.executemany(_ADD_TRANSFER, [(rid, *x) for x in transfers])
+    seq = session.execute("SELECT coalesce(max(seq), 0) FROM revision WHERE deal_id = :d",
+                          {"d": deal_id}).fetchone()[0] + 1
+    cur = session.execute(_ADD_REVISION + " RETURNING id", {
+        "deal": deal_id, "seq": seq, "kind": kind,
+        "outcome": None if outcome is None else _outcome_json(outcome),
+        "summary": summary, "extra": _sorted_json(extra), "at": stamp(now), "author": author,
+        "reason": reason})
+    rid = int(cur.fetchone()[0])
+    session.executemany(_ADD_TRANSFER, [_transfer(rid, x) for x in transfers])
     return rid
 
 
 def next_deal_number(*, session: Connection, table_id: int) -> int:
     """The number the table's next deal takes (numbers run from 1 without gaps)."""
     return int(session.execute("SELECT coalesce(max(number), 0) + 1 FROM deal "
-                               "WHERE table_id = ?", (table_id,)).fetchone()[0])
+                               "WHERE table_id = :t", {"t": table_id}).fetchone()[0])
 
 
 NewDeal = tuple[dict[str, Any], str, dict[str, Any],
@@ -343,26 +361,28 @@ def add_deals(*, session: Connection, table_id: int, now: datetime, author: str 
     if not deals:
         return []
     at = stamp(now)
-    first = session.execute("SELECT coalesce(max(number), 0) FROM deal WHERE table_id = ?",
-                            (table_id,)).fetchone()[0] + 1
-    session.executemany("INSERT INTO deal (table_id, number, created_at) VALUES (?, ?, ?)",
-                        [(table_id, first + i, at) for i in range(len(deals))])
+    first = session.execute("SELECT coalesce(max(number), 0) FROM deal WHERE table_id = :t",
+                            {"t": table_id}).fetchone()[0] + 1
+    session.executemany("INSERT INTO deal (table_id, number, created_at) "
+                        "VALUES (:t, :number, :at)",
+                        [{"t": table_id, "number": first + i, "at": at}
+                         for i in range(len(deals))])
+    scope = {"t": table_id, "first": first}
     deal_ids = [r[0] for r in session.execute(
-        "SELECT id FROM deal WHERE table_id = ? AND number >= ? ORDER BY number",
-        (table_id, first))]
+        "SELECT id FROM deal WHERE table_id = :t AND number >= :first ORDER BY number", scope)]
     session.executemany(_ADD_REVISION, [
-        (d, 1, "record", _outcome_json(outcome), summary, _sorted_json(extra), at, author,
-         None)
+        {"deal": d, "seq": 1, "kind": "record", "outcome": _outcome_json(outcome),
+         "summary": summary, "extra": _sorted_json(extra), "at": at, "author": author,
+         "reason": None}
         for d, (outcome, summary, extra, _, _) in zip(deal_ids, deals, strict=True)])
     rev_ids = [r[0] for r in session.execute(
         "SELECT r.id FROM revision r JOIN deal d ON d.id = r.deal_id "
-        "WHERE d.table_id = ? AND d.number >= ? ORDER BY d.number", (table_id, first))]
+        "WHERE d.table_id = :t AND d.number >= :first ORDER BY d.number", scope)]
     session.executemany(_ADD_TRANSFER, [
-        (rid, *x) for rid, (_, _, _, transfers, _) in zip(rev_ids, deals, strict=True)
+        _transfer(rid, x) for rid, (_, _, _, transfers, _) in zip(rev_ids, deals, strict=True)
         for x in transfers])
-    session.executemany("INSERT INTO deal_state (deal_id, state, played, nets) "
-                        "VALUES (?, ?, ?, ?)",
-                        [(d, *deal[4]) for d, deal in zip(deal_ids, deals, strict=True)])
+    session.executemany(_ADD_STATE, [_state(d, deal[4])
+                                     for d, deal in zip(deal_ids, deals, strict=True)])
     return deal_ids
 
 
@@ -370,10 +390,10 @@ def transfers_of(*, session: Connection, revision_ids: Sequence[int],
                  ) -> dict[int, list[tuple[int | None, int | None, int, str]]]:
     out: dict[int, list[tuple[int | None, int | None, int, str]]] = {r: [] for r in revision_ids}
     for chunk_start in range(0, len(revision_ids), 500):
-        chunk = list(revision_ids[chunk_start:chunk_start + 500])
+        listed, params = marks(revision_ids[chunk_start:chunk_start + 500])
         rows = session.execute(
             "SELECT revision_id, payer_id, payee_id, amount, reason FROM transfer "
-            f"WHERE revision_id IN ({_marks(chunk)}) ORDER BY id", chunk).fetchall()
+            f"WHERE revision_id IN ({listed}) ORDER BY id", params).fetchall()
         for rid, a, b, n, why in rows:
             out[rid].append((a, b, n, why))
     return out
@@ -446,55 +466,3 @@ def seated_players(*, session: Connection, night_id: int | None = None,
     else:
         sql, params = "SELECT player_id, table_id FROM seat", {}
     return {(r[0], r[1]) for r in session.execute(sql, params)}
-
-
-# ---- integrity -----------------------------------------------------------------------------
-
-ORPHAN_QUERIES = {
-    "transfer without revision": "SELECT t.id FROM transfer t LEFT JOIN revision r "
-    "ON r.id = t.revision_id WHERE r.id IS NULL",
-    "transfer naming an unknown player": "SELECT t.id FROM transfer t LEFT JOIN player a "
-    "ON a.id = t.payer_id LEFT JOIN player b ON b.id = t.payee_id WHERE "
-    "(t.payer_id IS NOT NULL AND a.id IS NULL) OR (t.payee_id IS NOT NULL AND b.id IS NULL)",
-    "revision without deal": "SELECT r.id FROM revision r LEFT JOIN deal d ON d.id = r.deal_id "
-    "WHERE d.id IS NULL",
-    "deal without revision": "SELECT d.id FROM deal d LEFT JOIN revision r ON r.deal_id = d.id "
-    "WHERE r.id IS NULL",
-    "stored state without deal": "SELECT s.deal_id FROM deal_state s LEFT JOIN deal d "
-    "ON d.id = s.deal_id WHERE d.id IS NULL",
-    "deal without table": "SELECT d.id FROM deal d LEFT JOIN game_table g ON g.id = d.table_id "
-    "WHERE g.id IS NULL",
-    "table without night": "SELECT g.id FROM game_table g LEFT JOIN night n ON n.id = g.night_id "
-    "WHERE n.id IS NULL",
-    "seat without player": "SELECT s.table_id FROM seat s LEFT JOIN player p "
-    "ON p.id = s.player_id WHERE p.id IS NULL",
-    "payment without night or naming an unknown player": "SELECT y.id FROM payment y "
-    "LEFT JOIN night n ON n.id = y.night_id LEFT JOIN player a ON a.id = y.payer_id "
-    "LEFT JOIN player b ON b.id = y.payee_id WHERE n.id IS NULL OR a.id IS NULL OR b.id IS NULL",
-    "plan without night": "SELECT p.id FROM settle_plan p LEFT JOIN night n "
-    "ON n.id = p.night_id WHERE n.id IS NULL",
-    "plan line without plan or naming an unknown player": "SELECT l.plan_id FROM plan_line l "
-    "LEFT JOIN settle_plan p ON p.id = l.plan_id LEFT JOIN player a ON a.id = l.payer_id "
-    "LEFT JOIN player b ON b.id = l.payee_id WHERE p.id IS NULL OR a.id IS NULL OR b.id IS NULL",
-}
-
-
-def orphans(*, session: Connection) -> list[str]:
-    problems = []
-    for what, sql in ORPHAN_QUERIES.items():
-        ids = [r[0] for r in session.execute(sql)]
-        if ids:
-            shown = ", ".join(str(i) for i in ids[:10]) + (" …" if len(ids) > 10 else "")
-            problems.append(f"{what}: {shown}")
-    return problems
-
-
-def unbalanced_revisions(*, session: Connection) -> list[tuple[int, int]]:
-    """(revision id, pot balance) where the pot does not end at zero or an amount is not > 0."""
-    sql = """
-    SELECT revision_id, sum(CASE WHEN payee_id IS NULL THEN amount ELSE 0 END)
-                      - sum(CASE WHEN payer_id IS NULL THEN amount ELSE 0 END),
-           min(amount), sum(CASE WHEN payer_id IS NULL AND payee_id IS NULL THEN 1 ELSE 0 END)
-    FROM transfer GROUP BY revision_id
-    """
-    return [(r[0], r[1]) for r in session.execute(sql) if r[1] != 0 or r[2] <= 0 or r[3]]

@@ -1,12 +1,44 @@
 """The records rows leave the store as: frozen, read by name (`row.outcome`), never by
-position. Made straight from a cursor (`DealRow.of`), so reading a long table costs one
+position. Each is built from a query's columns by their names (`records`): the columns
+must be exactly the record's fields, in any order, or the store refuses the query (a
+SELECT that drifted from its record is an error, not a row with values in wrong places).
+The name-to-field order is worked out once per query, so reading a long table costs one
 small object a row."""
 
 from __future__ import annotations
 
-import sqlite3
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
+from functools import cache
+from typing import Any, TypeVar
+
+R = TypeVar("R")
+
+
+@cache
+def _fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def maker(cls: type[R], columns: tuple[str, ...]) -> Callable[[tuple[Any, ...]], R]:
+    """How to build a `cls` from a row whose columns are named `columns`."""
+    want = _fields(cls)
+    if sorted(columns) != sorted(want):
+        raise TypeError(f"{cls.__name__} has fields {want}, the query gave {columns}")
+    if columns == want:
+        return lambda values: cls(*values)
+    order = [columns.index(name) for name in want]
+    return lambda values: cls(*(values[i] for i in order))
+
+
+def records(cursor: Any, cls: type[R]) -> list[R]:
+    """The cursor's rows as `cls` records, each value under the field of its column's name."""
+    make = maker(cls, tuple(d[0] for d in cursor.description))
+    return [make(v) for v in _rows(cursor)]
+
+
+def _rows(cursor: Any) -> Iterable[tuple[Any, ...]]:
+    return cursor.fetchall()
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +58,6 @@ class DealRow:
     author: str | None
     reason: str | None
     table_id: int
-
-    @staticmethod
-    def of(_cursor: sqlite3.Cursor, values: tuple[Any, ...]) -> DealRow:
-        """A `row_factory`: the query's columns in the order of the fields."""
-        return DealRow(*values)
 
     @property
     def void(self) -> bool:

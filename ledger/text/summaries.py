@@ -74,7 +74,7 @@ def number(n: int) -> str:
 # --- Hachi-Hachi -----------------------------------------------------------------------------
 
 def hachihachi(outcome: Facts, extra: Facts) -> str:
-    """E.g. "Q♠ ×2 · in P2 P4 P5 · pot 10 → P2" or "7♥ · nobody in, void"."""
+    """E.g. "Q♠ ×2 · in P2 P4 P5 · pot 10 → P2" or "7♥ · nobody in — skipped"."""
     indicator = str(outcome["indicator"])
     head = indicator[:-1] + SUITS[indicator[-1]]
     m = extra.get("multiplier", 1)
@@ -185,10 +185,17 @@ def why_text(why: Explanation, *, plain: bool = False) -> str:
         shares = ", ".join(t("why.share", net=_signed(getattr(s, key), plain), table=s.table)
                            for s in why.tables if getattr(s, key))
         lines.append(t("why.in_all", name=name, verb=verb, n=abs(net), shares=shares))
-    if why.amount < -why.payer_net:
+    if why.paid > 0:
+        lines.append(t("why.paid_part", payer=why.payer, payee=why.payee, paid=why.paid,
+                       n=why.amount))
+        if why.accounted < -why.payer_net:
+            lines.append(t("why.covers_paid", paid=why.paid, n=why.accounted,
+                           lost=-why.payer_net, name=why.payer,
+                           rest=-why.payer_net - why.accounted))
+    elif why.amount < -why.payer_net:
         lines.append(t("why.covers", n=why.amount, lost=-why.payer_net, name=why.payer))
-    if why.amount < why.payee_net:
-        lines.append(t("why.rest", name=why.payee, n=why.payee_net - why.amount))
+    if why.accounted < why.payee_net:
+        lines.append(t("why.rest", name=why.payee, n=why.payee_net - why.accounted))
     if not why.same_table:
         lines.append(t("why.apart", payer=why.payer, payee=why.payee))
     return "\n".join(lines)

@@ -24,9 +24,10 @@ from typer.testing import CliRunner
 
 from ledger.cli.main import app
 from ledger.io import exports
-from ledger.service import Tally, archive
-from ledger.store import db as store_db
+from ledger.service import Tally
 from ledger.store import migrate as store_migrate
+from ledger.store.sqlite import db as store_db
+from ledger.store.sqlite import files as store_files
 from tests.conftest import table_counts
 from tests.robust.conftest import solo_club
 
@@ -99,7 +100,7 @@ def test_item9_a_full_disk_during_export_leaves_nothing(
 def test_item9_a_full_disk_during_backup_leaves_nothing(
         ledger: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         error: Exception) -> None:
-    real = archive._copy_db
+    real = store_files.copy_file
 
     def fills_up(source: Path, dest: Path, **kw: Any) -> None:
         real(source, dest)
@@ -107,7 +108,7 @@ def test_item9_a_full_disk_during_backup_leaves_nothing(
             fh.truncate(os.path.getsize(dest) // 2)
         raise error
 
-    monkeypatch.setattr(archive, "_copy_db", fills_up)
+    monkeypatch.setattr(store_files, "copy_file", fills_up)
     dest = tmp_path / "backups" / "club-2026-11-29.sqlite3"
     _one_line(_run(ledger, "backup", str(dest)),
               f"error: path: {dest}: the disk is full; nothing was written\n")
@@ -150,13 +151,13 @@ def test_item10_a_schema_revision_it_cannot_upgrade_is_one_line(
 
 def _read_only_connections(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every connection of the ledger read-only, as SQLite opens one on a read-only medium."""
-    def connect(self: store_db.Database) -> sqlite3.Connection:
+    def connect(self: store_db.SqliteDatabase) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path.absolute().as_uri() + "?mode=ro", uri=True,
                                isolation_level=None, check_same_thread=False)
         store_db.configure(conn)
         return conn
 
-    monkeypatch.setattr(store_db.Database, "connect", connect)
+    monkeypatch.setattr(store_db.SqliteDatabase, "connect", connect)
 
 
 @pytest.fixture
@@ -207,7 +208,6 @@ def test_item10_a_full_disk_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyP
         conn.execute("PRAGMA max_page_count = 2")
 
     monkeypatch.setattr(store_db, "configure", two_pages)
-    monkeypatch.setattr(store_migrate, "configure", two_pages)
     new = tmp_path / "club.sqlite3"
     _one_line(_run(new, "player", "add", "Ann"),
               f"error: db: {new}: the disk is full; free some space and try again (nothing "

@@ -14,6 +14,7 @@ from ledger.domain.rules import RuleError
 from ledger.domain.rules import hachihachi as hh
 from ledger.domain.rules.transfers import POT, nets_of
 from ledger.service.calc import calc
+from ledger.text.summaries import render
 
 FIVE = ("P1", "P2", "P3", "P4", "P5")
 _, DEFAULT = presets.load("hachihachi-trick")
@@ -39,6 +40,11 @@ def test_defaults_keep_the_refund_and_count_the_round() -> None:
     assert settlement.transfers == () and "pot_carried" not in settlement.extra
     assert (after.rounds, after.carried, after.start_player) == (1, (), "P2")
     assert "pot_carried" not in hh.status(after, DEFAULT)
+    # issue 27 item 7: the round is recorded, not voided: it says "skipped", never "void"
+    summary = hh.summary(hh.parse(ALL_OUT, hh.initial(FIVE, DEFAULT), DEFAULT), settlement)
+    assert summary == "7♥ · nobody in — skipped"
+    outcome = hh.to_json(hh.parse(ALL_OUT, hh.initial(FIVE, DEFAULT), DEFAULT))
+    assert render("hachihachi-trick", outcome, dict(settlement.extra)) == summary
 
 
 def test_carry_keeps_the_fees_for_the_next_pot_winner() -> None:

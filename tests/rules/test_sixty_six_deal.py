@@ -224,7 +224,7 @@ CLOSE = {"ending": "close", "by": "A", "closer_won": True, "points": {"A": 70, "
     ({"closer_won": None}, "closer_won: is missing (true or false)"),
     ({"closer_won": "yes"}, "closer_won: yes is not true or false"),
     ({"points": {"A": 60, "B": 40}},
-     "closer_won: true, but A has 60 points (a closer wins by reaching 66)"),
+     "closer_won: A has 60 points; a closer wins by reaching 66"),
     ({"at_close": None},
      "at_close: is missing (the opponent's points and tricks at the close)"),
     ({"at_close": {"points": {"A": 20}, "tricks": {"A": 2}}},

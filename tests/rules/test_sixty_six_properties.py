@@ -47,6 +47,7 @@ def _position(draw: Any, rules: Rules, players: tuple[str, str], total: int,
         pa = _between(draw, _lo(rules, ta), min(_hi(rules, ta), pair_hi - _lo(rules, tb)))
         pb = _between(draw, max(_lo(rules, tb), rules.least(total) - pa),
                       min(_hi(rules, tb), pair_hi - pa))
+    assume(1 not in (pa, pb))  # no trick makes 1 (refused)
     return {a: pa, b: pb}, {a: ta, b: tb}
 
 
@@ -73,13 +74,15 @@ def two_player_deal(draw: Any, rules: Rules, players: tuple[str, str]) -> dict[s
     opponent = next(p for p in players if p != by)
     at_t = draw(st.integers(0, min(tricks[opponent], rules.close_limit)))
     at_p = _between(draw, _lo(rules, at_t), min(_hi(rules, at_t), points[opponent]))
+    assume(at_p != 1)
     obj["at_close"] = {"points": {opponent: at_p}, "tricks": {opponent: at_t}}
     obj["closer_won"] = draw(st.booleans()) if points[by] >= 66 else False
     return obj
 
 
 @st.composite
-def four_hand_deal(draw: Any, seats: tuple[str, ...], bonus: bool) -> dict[str, Any]:
+def four_hand_deal(draw: Any, seats: tuple[str, ...], bonus: bool, loser: bool = False
+                   ) -> dict[str, Any]:
     """A valid four-hand deal in contract JSON."""
     one, two = draw(st.sampled_from(seats[0::2])), draw(st.sampled_from(seats[1::2]))
     if draw(st.booleans()):
@@ -90,8 +93,10 @@ def four_hand_deal(draw: Any, seats: tuple[str, ...], bonus: bool) -> dict[str, 
             obj["ten_of_trumps"] = draw(st.sampled_from(seats))
         return obj
     low = 10 if bonus else 0
-    first = draw(st.integers(0, 130))
+    first = draw(st.integers(0, 130).filter(lambda p: p not in (1, 129)))
     obj = {"points": {one: first, two: 130 - first}}
+    if loser and first in (0, 130):  # the loser's scale asks a side with 0 points its tricks
+        obj["tricks"] = {one if first == 0 else two: draw(st.integers(0, 1))}
     if bonus:
         eligible = [p for p in seats if (first if p in seats[0::2] else 130 - first) >= low]
         obj["ten_of_trumps"] = draw(st.sampled_from(eligible))
@@ -101,7 +106,8 @@ def four_hand_deal(draw: Any, seats: tuple[str, ...], bonus: bool) -> dict[str, 
 def deal_for(draw: Any, name: str, state: Any, options: Any) -> dict[str, Any]:
     game = GAMES[name]
     if name == "sixty-six-four":
-        return draw(four_hand_deal(state.seats, options.ten_of_trumps_bonus))
+        return draw(four_hand_deal(state.seats, options.ten_of_trumps_bonus,
+                                   options.four_hand_scale == "loser"))
     players = game.players_of(state) if game.players_of else state.seats
     rules = TWO.get(name, SIXTY_SIX)
     return draw(two_player_deal(rules, (players[0], players[1])))
@@ -118,6 +124,9 @@ def table_options(draw: Any, name: str) -> dict[str, Any]:
         options["dealer_cap"] = draw(st.integers(0, target - 1))
     if name == "sixty-six-four":
         options["ten_of_trumps_bonus"] = draw(st.booleans())
+        options["four_hand_scale"] = draw(st.sampled_from(["hoyle", "loser"]))
+    if name == "schnapsen":
+        options["close_judged"] = draw(st.sampled_from(["at_close", "whole_deal"]))
     return options
 
 

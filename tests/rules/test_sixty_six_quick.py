@@ -63,7 +63,7 @@ def test_four_hand_flags() -> None:
     (SIXTY, {"game_points": "two", "winner": "A"}, "--game-points: two is not a whole number"),
     (SIXTY, {"closer_won": "maybe"}, "--closer-won: maybe is not true or false"),
     (SIXTY, {"ten_of_trumps": "A"}, "--ten-of-trumps: is not a flag for this game"),
-    (FOUR, {"tricks": "A=1"}, "--tricks: is not a flag for this game"),
+    (FOUR, {"by": "A"}, "--by: is not a flag for this game"),  # four-hand has no claims
 ])
 def test_bad_flags(game: Any, flags: dict[str, Any], message: str) -> None:
     state = game.initial(("A", "B", "C", "D")[: game.min_seats], game.make_options({}))

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from ledger.service import Tally
-from ledger.store.watch import DataVersion
 from tui.i18n import set_language
 from tui.serve.board import event_data, read_board, render_page
 from tui.serve.keys import BOARD, ENTRY, Keys, needs
@@ -68,8 +67,8 @@ def test_keys_are_long_random_and_kept_only_when_asked(tmp_path: Path) -> None:
 
 def test_data_version_sees_a_commit_from_another_connection(crazy_table: tuple[Tally, int],
                                                             db_path: Path) -> None:
-    _, table = crazy_table
-    watch = DataVersion(db_path)
+    service, table = crazy_table
+    watch = service.db.watch()  # SQLite: data_version (PostgreSQL: tests/test_engines.py)
     try:
         assert not watch.changed()  # the first look
         assert not watch.changed()

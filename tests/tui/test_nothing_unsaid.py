@@ -15,6 +15,7 @@ from tui.forms.hachihachi import HachiHachiForm
 from tui.forms.new_table import NewTableModal
 from tui.forms.prompt import ConfirmModal
 from tui.forms.sixty_six import SixtySixForm
+from tui.i18n import plural
 from tui.screens.night import NightScreen
 from tui.screens.table import TableScreen
 
@@ -81,7 +82,8 @@ def test_closing_a_night_with_unpaid_transfers_asks_and_names_them(tally: Tally,
             modal = app.screen
             assert isinstance(modal, ConfirmModal)
             question = modal.question.splitlines()
-            assert question[0] == f"The night of {TODAY.isoformat()} has 4 transfer(s) still " \
+            # issue 27 item 10: no "transfer(s)"
+            assert question[0] == f"The night of {TODAY.isoformat()} has 4 transfers still " \
                 "unpaid:"
             assert question[1:] == ["  Ann pays Cid 70", "  Dan pays Bea 5",
                                     "  Dan pays Cid 15", "  Eve pays Cid 70"]
@@ -91,6 +93,27 @@ def test_closing_a_night_with_unpaid_transfers_asks_and_names_them(tally: Tally,
             assert tally.night(night).closed
 
     asyncio.run(flow())
+
+
+def test_closing_a_night_says_money_as_the_settlement_screen_does(tally: Tally,
+                                                                  tmp_path: Path) -> None:
+    """Issue 27 item 10: the close dialog writes money in the settlement screen's format
+    (€9.50, ￥1,200), one unpaid transfer in the singular."""
+    night, _ = seed(tally, deals=2)
+    tally.set_rate(night, "0.05", "EUR")
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter", "c")
+            question = app.screen.question.splitlines()
+            assert question[1:] == ["  Ann pays Cid 70 (€3.50)", "  Dan pays Bea 5 (€0.25)",
+                                    "  Dan pays Cid 15 (€0.75)", "  Eve pays Cid 70 (€3.50)"]
+
+    asyncio.run(flow())
+    assert plural("night.close_unpaid", 1, date="2024-11-15") == (
+        "The night of 2024-11-15 has 1 transfer still unpaid:")
 
 
 def test_new_table_enter_in_an_empty_box_seats_no_one_and_esc_asks(tally: Tally,

@@ -126,3 +126,28 @@ def test_the_four_hand_tally_names_each_side_as_the_engine_does() -> None:
         _, state = game.settle(state, outcome, options)
         status = game.status(state, options)
     assert tally_text(status) == "games won: Ann+Cid 1, Bea+Dan 0"
+
+
+def test_four_hand_on_the_losers_scale_asks_the_tricks(tally: Tally, tmp_path: Path) -> None:
+    """Issue 27 item 1: with `four_hand_scale = "loser"` the form asks each side's tricks (a
+    side with 0 points may have taken a trick of four 9s): 130–0 with a trick scores 2."""
+    for name in ("Ann", "Bea", "Cid", "Dan"):
+        tally.add_player(name)
+    night = tally.new_night(TODAY.isoformat(), "The Crown")
+    table = tally.new_table(night, "sixty-six-four", ["Ann", "Bea", "Cid", "Dan"],
+                            overrides={"four_hand_scale": "loser"})
+
+    async def flow() -> None:
+        from tui.forms.sixty_six import FourHandForm
+
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_first_deal_form(pilot, FourHandForm)
+            await keys(pilot, "1", "3", "0", "enter", "5", "enter", "ctrl+s")
+            assert isinstance(app.screen, TableScreen)
+            [deal] = tally.deals(table)
+            assert deal.outcome["points"] == {"Ann": 130, "Bea": 0}
+            assert deal.outcome["tricks"] == {"Ann": 5, "Bea": 1}
+            assert (deal.extra["winner"], deal.extra["game_points"]) == (["Ann", "Cid"], 2)
+
+    asyncio.run(flow())

@@ -26,7 +26,7 @@ from ledger.service import MAX_REASON, FormFacts, RuleError, StaleDeal
 from ledger.service.views import DealView, Preview, TableView
 from ledger.text.i18n.errors import render_error, render_message
 
-from ..format import game_title
+from ..format import game_title, minus_signs
 from ..i18n import t
 from ..screen_base import TallyModal
 from ..widgets.preview import PreviewPanel, render_preview
@@ -155,11 +155,7 @@ class DealForm(TallyModal[int | None]):
         shown = self.render_preview(preview)
         if not self.correcting or "downstream" not in preview.extra:
             return shown
-        later: list[str] = preview.extra["downstream"]
-        lines = [Text(t("form.downstream"), style="underline"),
-                 *(Text(f"• {line}", style="bold yellow") for line in later)] if later else \
-            [Text(t("form.downstream_none"), style="dim")]
-        return Group(shown, Text(""), *lines)
+        return Group(shown, Text(""), *downstream_lines(preview.extra["downstream"]))
 
     def is_set(self, slot: str) -> bool:
         """Has the scorer filled this slot yet? (its complaint is a hint until then)"""
@@ -479,3 +475,11 @@ class DealForm(TallyModal[int | None]):
 
         self.app.push_screen(ConfirmModal(t("form.discard"), yes=t("button.discard"),
                                           no=t("button.keep_editing")), answered)
+
+
+def downstream_lines(later: list[str]) -> list[Text]:
+    """"What this changes later", a line per change, with the app's minus sign."""
+    if not later:
+        return [Text(t("form.downstream_none"), style="dim")]
+    return [Text(t("form.downstream"), style="underline"),
+            *(Text(f"• {minus_signs(line)}", style="bold yellow") for line in later)]

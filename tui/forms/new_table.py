@@ -177,7 +177,7 @@ class NewTableModal(TallyModal[int | None]):
         game = self._game()
         n = len(self.seats)
         self.query_one("#seats-label", Label).update(
-            t("table.seats_label", n=n, lo=game.min_seats, hi=game.max_seats))
+            seats_label(n, game.min_seats, game.max_seats))
         for panel in self.query("#setup > *"):
             if hasattr(panel, "show_seats"):
                 panel.show_seats(n)
@@ -281,3 +281,14 @@ class NewTableModal(TallyModal[int | None]):
 
         self.app.push_screen(ConfirmModal(t("table.discard_seating"), yes=t("button.discard"),
                                           no=t("button.keep_editing")), answered)
+
+
+def seats_label(n: int, lo: int, hi: int) -> str:
+    """How many seats are taken, said as a person would ("none yet (2 players)", "1 of 2",
+    "5 (3 to 12 players)"), never "Seats 0 (2–2)"."""
+    if n == 0:
+        return t("table.seats_label_none" if lo == hi else "table.seats_label_none_range",
+                 lo=lo, hi=hi)
+    if lo == hi:
+        return t("table.seats_label_of", n=n, lo=lo)
+    return t("table.seats_label", n=n, lo=lo, hi=hi)

@@ -443,7 +443,7 @@ class FourHandForm(SixtySixBase):
     HELP = "help.form.sixty-six-four"
     ERROR_SLOTS: ClassVar[dict[str, str]] = {
         "ending": "ending", "points": "points", "ten_of_trumps": "ten", "winner": "winner",
-        "game_points": "game-points", "dealer": "ending",
+        "game_points": "game-points", "dealer": "ending", "tricks": "tricks",
     }
     FIELD_ORDER = ("ending", "points", "ten", "winner", "game-points")
     FIRST_SLOT = "points"  # most deals are played out: the ending starts as "played"
@@ -456,6 +456,9 @@ class FourHandForm(SixtySixBase):
         self.heads = tuple(side[0] for side in self.sides)  # the JSON names a side by them
         self.deal_points: int = facts.totals["points"]
         self.ten_bonus: bool = "ten_of_trumps" in facts.fields
+        self.hand_tricks: int | None = facts.totals.get("tricks")  # the loser's scale only
+        if self.hand_tricks is not None:
+            self.FIELD_ORDER = ("ending", "points", "tricks", "ten", "winner", "game-points")
 
     def compose_fields(self) -> ComposeResult:
         yield from self.field_row("ending", t("slot.ending"),
@@ -463,6 +466,11 @@ class FourHandForm(SixtySixBase):
         yield from self.field_row("points", t("slot.points"),
                                   NumbersField(self.heads, labels=self.side_names, id="points",
                                                max_digits=3, total=self.deal_points))
+        if self.hand_tricks is not None:
+            yield from self.field_row("tricks", t("slot.tricks"),
+                                      NumbersField(self.heads, labels=self.side_names,
+                                                   id="tricks", max_digits=1,
+                                                   total=self.hand_tricks))
         yield from self.field_row("ten", t("slot.ten"),
                                   SeatPicker(self.heads, labels=self.side_names, id="ten"))
         yield from self.field_row("winner", t("slot.winner"),
@@ -498,6 +506,8 @@ class FourHandForm(SixtySixBase):
         points = self.numbers("points").values
         if points:
             out["points"] = points
+        if self.hand_tricks is not None and self.numbers("tricks").complete:
+            out["tricks"] = self.numbers("tricks").values
         return out
 
     def load(self, outcome: dict[str, Any]) -> None:
@@ -512,6 +522,11 @@ class FourHandForm(SixtySixBase):
             self.picker("ending").set_value("played")
             self.numbers("points").set_values(
                 {side_of[k]: v for k, v in (outcome.get("points") or {}).items()})
+            if self.hand_tricks is not None and outcome.get("tricks"):
+                tricks = {side_of[k]: v for k, v in outcome["tricks"].items()}
+                if self.heads[0] not in tricks:  # one side named: the other took the rest
+                    tricks[self.heads[0]] = self.hand_tricks - tricks[self.heads[1]]
+                self.numbers("tricks").set_values(tricks)
         if outcome.get("ten_of_trumps"):
             self.picker("ten").set_value(side_of[outcome["ten_of_trumps"]])
         self.shape()

@@ -9,8 +9,10 @@ from textual.app import App
 from ledger.service import Tally
 from ledger.service.views import NightView
 
+from ..format import date_text
 from ..forms.prompt import ConfirmModal
-from ..i18n import t
+from ..i18n import plural, t
+from .settlement import money_text
 
 
 def close_night(app: App[object], service: Tally, night: NightView,
@@ -22,10 +24,13 @@ def close_night(app: App[object], service: Tally, night: NightView,
     question = t("night.close_question", date=night.date)
     yes = ""
     if unpaid:
+        # money as the settlement screen writes it (€9.50, ￥1,200)
         lines = [t("night.unpaid_item", payer=x.payer, payee=x.payee, chips=x.amount)
-                 + (f" ({x.money} {settlement.currency})" if x.money is not None else "")
+                 + (f" ({money_text(x.money, settlement.currency).plain})"
+                    if x.money is not None else "")
                  for x in unpaid]
-        question = "\n".join((t("night.close_unpaid", date=night.date, n=len(unpaid)),
+        question = "\n".join((plural("night.close_unpaid", len(unpaid),
+                                     date=date_text(night.date)),
                               *lines))
         yes = t("button.close_anyway")
 

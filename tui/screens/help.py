@@ -28,8 +28,8 @@ def keys_markdown(screen: Screen[object]) -> str:
             continue
         seen.add(label)
         key = b.key_display or screen.app.get_key_display(b)
-        if b.group and b.group.compact:
-            key = t("help.keys_group")
+        if b.group and b.group.compact and not b.key_display:
+            key = t("help.keys_group")  # a group with no key of its own to show
         note = "" if active.enabled else f" *({t('help.unavailable')})*"
         lines.append(f"- `{key}` {label}{note}")
     return "\n".join(lines)

@@ -464,7 +464,7 @@ class TableScreen(TallyScreen[None]):
         title = t("table.void_title", n=deal.number, summary=minus_signs(deal.shown()))
         later = self.service.correction_effects(deal.id, None)
         if later:
-            title = "\n".join((title, t("table.void_later"), *later))
+            title = "\n".join((title, t("table.void_later"), *map(minus_signs, later)))
         self.app.push_screen(PromptModal(title,
                                          [Field("reason", t("field.reason"), "",
                                                 t("field.reason_hint"))],

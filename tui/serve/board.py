@@ -14,7 +14,7 @@ from string import Template
 from ledger.service import Tally
 from ledger.service.views import DealView, NightView, StandingRow
 
-from ..format import game_title, night_label, signed, status_text
+from ..format import game_title, minus_signs, night_label, signed, status_text
 from ..i18n import language, t
 
 RECENT = 6  # deals in the "last deals" list
@@ -106,7 +106,8 @@ def render_body(board: Board) -> str:
     out.append('</section><section class="recent"><h2>' + escape(t("board.recent")) + "</h2>"
                "<ol>")
     for number, deal in board.recent:
-        what = (t("table.void", reason=deal.reason or "") if deal.void else deal.shown())
+        what = (t("table.void", reason=deal.reason or "") if deal.void
+                else minus_signs(deal.shown()))  # the app's minus sign
         by = f' <span class="by">{escape(deal.author)}</span>' if deal.author else ""
         where = t("board.table_deal", table=number, n=deal.number)
         out.append(f'<li><span class="when">{_local_time(deal.created_at)}</span> '

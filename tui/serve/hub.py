@@ -14,15 +14,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-
-from ledger.service import DataVersion
+from typing import Any
 
 log = logging.getLogger("tally.serve")
 POLL = 0.25  # seconds between two looks at data_version
 
 
 class BoardHub:
-    def __init__(self, watch: DataVersion, read: Callable[[], str]) -> None:
+    def __init__(self, watch: Any, read: Callable[[], str]) -> None:
         self.watch = watch
         self.read = read  # the event data of the board as it is now (blocking)
         self.latest = ""

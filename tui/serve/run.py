@@ -54,13 +54,23 @@ def urls(base: str, keys: Keys, tables: list[int]) -> dict[str, str]:
     return out
 
 
-def run(service: Tally, db: Path, *, host: str, port: int, night: int | None, lang: str,
-        keep_keys: bool, table_codes: bool, max_tabs: int = MAX_TABS,
+def keys_file(service: Tally) -> Path:
+    """Where --keep-keys keeps them: beside the ledger's file, or (a league's server) in
+    the current folder under the database's name."""
+    path = service.db_file()
+    if path is not None:
+        return path.with_name(path.name + ".serve-keys")
+    name = service.where()[1].split("?", 1)[0].rsplit("/", 1)[-1] or "tally"
+    return Path.cwd() / f"{name}.serve-keys"
+
+
+def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | None,
+        lang: str, keep_keys: bool, table_codes: bool, max_tabs: int = MAX_TABS,
         per_address: int = PER_ADDRESS) -> None:
     set_language(lang)
     night_id = night_to_serve(service, night)
     check_address(host, port)
-    keys = Keys.kept(db.with_name(db.name + ".serve-keys")) if keep_keys else Keys.new()
+    keys = Keys.kept(keys_file(service)) if keep_keys else Keys.new()
     public = host not in LOCAL
     shown = (lan_address() if host in ("0.0.0.0", "") else host) if public else "127.0.0.1"
     base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"

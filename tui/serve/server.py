@@ -26,7 +26,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ledger.service import MAX_NAME, DataVersion, RuleError, Tally, clean_text
+from ledger.service import MAX_NAME, RuleError, Tally, clean_text
 
 from .board import event_data, read_board, render_page
 from .gate import IDLE, Gate, raise_open_files
@@ -50,7 +50,7 @@ class Ask:
 
 
 class ClubServer(Server):
-    def __init__(self, db: Path, night_id: int, keys: Keys, *, host: str, port: int,
+    def __init__(self, db: Path | str, night_id: int, keys: Keys, *, host: str, port: int,
                  lang: str, announce: Any = None, tabs: Tabs | None = None,
                  gate: Gate | None = None) -> None:
         super().__init__("tally", host=host, port=port, title="Tally",
@@ -65,7 +65,7 @@ class ClubServer(Server):
         self.sockets: set[web.WebSocketResponse] = set()  # closed on shutdown, apps with them
         self.tabs = tabs or Tabs()  # the apps open now, capped
         self.gate = gate or Gate()  # connections that have not shown a key yet, capped
-        self.hub = BoardHub(DataVersion(db), lambda: event_data(
+        self.hub = BoardHub(self.service.db.watch(), lambda: event_data(
             read_board(self.service, night_id)))
 
     def initialize_logging(self) -> None:

@@ -107,6 +107,9 @@ class Game(Generic[OptionsT, StateT, OutcomeT]):
     # options added after tables were first stored: the value a stored table that lacks the
     # key was played under (the dataclass default is the rule for new tables, which freeze it)
     legacy_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # refusals added after deals were stored: run on a deal as it is entered (record,
+    # correct, calc), never on a stored deal's replay, so stored deals settle as recorded
+    check_entered: Callable[[OutcomeT], None] | None = None
     # what a deal form may ask given the state and a partial outcome (contract JSON so far)
     form_facts: Callable[[StateT, OptionsT, Mapping[str, Any]], FormFacts] | None = None
     # what the new-table form shows of the game before a table exists (the rules people

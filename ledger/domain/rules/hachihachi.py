@@ -200,7 +200,7 @@ def to_json(outcome: Outcome) -> dict[str, Any]:
 
 
 def summary(outcome: Outcome, settlement: Settlement) -> str:
-    """E.g. "Q♠ ×2 · in P2 P4 P5 · pot 10 → P2" or "7♥ · nobody in, void"."""
+    """E.g. "Q♠ ×2 · in P2 P4 P5 · pot 10 → P2" or "7♥ · nobody in — skipped"."""
     card = outcome.indicator.rank + SUIT_SYMBOLS[outcome.indicator.suit]
     m = settlement.extra.get("multiplier", 1)
     head = card + (f" ×{m}" if m != 1 else "")
@@ -213,7 +213,7 @@ def summary(outcome: Outcome, settlement: Settlement) -> str:
     if not ins:
         if carried:
             return f"{head} · nobody in, pot {carried} carried"
-        return f"{head} · nobody in, void"
+        return f"{head} · nobody in — skipped"
     pot = settlement.extra.get("pot", 0)
     carried_in = settlement.extra.get("carried_in", 0)
     text = f"{head} · in {' '.join(ins)}"

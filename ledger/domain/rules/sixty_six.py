@@ -15,7 +15,16 @@ from . import sixty_six_four, sixty_six_three
 from .errors import RuleError
 from .game import FormFacts, Game
 from .options import options_to_json
-from .sixty_six_deal import SCHNAPSEN, SIXTY_SIX, Deal, Rules, deal_to_json, describe, parse_deal
+from .sixty_six_deal import (
+    SCHNAPSEN,
+    SIXTY_SIX,
+    Deal,
+    Rules,
+    deal_to_json,
+    describe,
+    parse_deal,
+    refuse_one_point,
+)
 from .sixty_six_deal import score as score_deal
 from .sixty_six_form import two_player_facts
 from .sixty_six_match import (
@@ -101,14 +110,14 @@ SIXTY_SIX_GAME = Game(
     name="sixty-six", title="Sixty-Six", min_seats=2, max_seats=2,
     make_options=make_two, options_json=options_to_json, to_json=deal_to_json,
     check_seats=check_two_seats, quick=make_quick(TWO_FLAGS), legacy_options=LEGACY_TWO,
-    **_engine(SIXTY_SIX, countdown=False),
+    check_entered=refuse_one_point, **_engine(SIXTY_SIX, countdown=False),
 )
 
 SCHNAPSEN_GAME = Game(
     name="schnapsen", title="Schnapsen", min_seats=2, max_seats=2,
     make_options=make_schnapsen, options_json=options_to_json, to_json=deal_to_json,
     check_seats=check_two_seats, quick=make_quick(TWO_FLAGS), legacy_options=LEGACY_SCHNAPSEN,
-    **_engine(SCHNAPSEN, countdown=True),
+    check_entered=refuse_one_point, **_engine(SCHNAPSEN, countdown=True),
 )
 
 GAMES: list[Game] = [SIXTY_SIX_GAME, SCHNAPSEN_GAME, sixty_six_three.GAME, sixty_six_four.GAME]

@@ -265,6 +265,23 @@ def parse_deal(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
                 at_close_tricks=tuple(at_tricks.items()), last_trick=last_trick, dealer=dealer)
 
 
+def refuse_one_point(deal: Deal) -> None:
+    """No trick makes 1 card point (a trick of two cards holds 0 or at least 2), so a player
+    with 1, at the end or at a close, is refused. Checked where a deal is entered (`record`,
+    `correct`, `calc`: `Game.check_entered`), not when a stored deal replays: deals stored
+    before this check keep settling as recorded.
+
+    >>> refuse_one_point(Deal("claim", by="A", points=(("A", 70), ("B", 1))))
+    Traceback (most recent call last):
+    ledger.domain.rules.errors.RuleError: points.B: 1 card point cannot happen (no trick makes 1)
+    """
+    for where, pair in (("points", deal.points), ("at_close.points", deal.at_close_points)):
+        for name, p in pair:
+            if p == 1:
+                raise RuleError(f"{where}.{name}", "1 card point cannot happen (no trick "
+                                "makes 1)", "ss.one_point")
+
+
 def _check_claim_last_trick(rules: Rules, total_tricks: int, last_trick: str | None) -> None:
     after_last = rules.last_trick > 0 and total_tricks == rules.tricks
     if after_last and last_trick is None:
@@ -287,8 +304,8 @@ def _parse_close(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
         raise RuleError("closer_won", "is missing (true or false)", "ss.missing_bool")
     won = F.get_bool(obj, "closer_won")
     if won and points[closer] < CLAIM_AT:
-        raise RuleError("closer_won", f"true, but {closer} has {points[closer]} points "
-                        f"(a closer wins by reaching {CLAIM_AT})",
+        raise RuleError("closer_won", f"{closer} has {points[closer]} points; a closer "
+                        f"wins by reaching {CLAIM_AT}",
                         "ss.closer_short", closer=closer, points=points[closer], target=CLAIM_AT)
     raw = obj.get("at_close")
     if raw is None:
@@ -344,12 +361,14 @@ def _parse_scored(obj: Mapping[str, Any], players: tuple[str, str],
 
 
 def score(deal: Deal, rules: Rules, *, false_claim_schwarz: bool = True,
-          exhausted_scores: str = "scale") -> tuple[str | None, int]:
+          exhausted_scores: str = "scale", close_judged: str = "at_close"
+          ) -> tuple[str | None, int]:
     """(winner, game points) of a deal; (None, 0) for a drawn deal.
 
     The keywords are the table's options (`sixty_six_options`): a false claim gives 3 when
     the opponent has no trick (else a flat 2); a played-out Schnapsen deal scores on the
-    1-2-3 scale (`one`: a flat 1).
+    1-2-3 scale (`one`: a flat 1); a successful Schnapsen close is judged on the opponent's
+    position at the close (`whole_deal`: at the deal's end, as in Sixty-Six).
 
     >>> d = parse_deal({"ending": "claim", "by": "A", "points": {"A": 68, "B": 40},
     ...                 "tricks": {"A": 4, "B": 3}}, SIXTY_SIX, ("A", "B"))
@@ -376,7 +395,7 @@ def score(deal: Deal, rules: Rules, *, false_claim_schwarz: bool = True,
         at_points, at_tricks = dict(deal.at_close_points), dict(deal.at_close_tricks)
         if not deal.closer_won:
             return opponent, 3 if at_tricks[opponent] == 0 else 2
-        if rules.schnapsen:
+        if rules.schnapsen and close_judged == "at_close":
             return deal.by, scale(at_points[opponent], at_tricks[opponent])
         return deal.by, scale(points[opponent], tricks[opponent])
     assert deal.last_trick is not None
@@ -424,4 +443,4 @@ def describe(deal: Deal) -> str:
         return f"{deal.by} claims, {points}"
     if deal.ending == "close":
         return f"{deal.by} closes and {'makes it' if deal.closer_won else 'fails'}, {points}"
-    return f"stock used up, {points}, last trick {deal.last_trick}"
+    return f"stock used up, {points}, {deal.last_trick} took the last trick"

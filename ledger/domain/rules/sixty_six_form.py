@@ -119,28 +119,33 @@ def two_player_facts(rules: Rules, players: tuple[str, ...], partial: Mapping[st
 
 def four_hand_facts(seats: tuple[str, ...], sides: tuple[tuple[str, ...], ...],
                     partial: Mapping[str, Any], *, deal_points: int, ten_bonus: bool,
-                    dealer: str | None, cards_each: int) -> FormFacts:
+                    dealer: str | None, cards_each: int, tricks: bool = False) -> FormFacts:
     """A four-hand deal's form: played (each side's points, making `deal_points`) or
-    quick entry (the side that scored, its game points); the 10 of trumps with its bonus.
+    quick entry (the side that scored, its game points); the 10 of trumps with its bonus;
+    with `tricks` (the loser's scale) each side's tricks, making `cards_each`.
     A side is named by its first player; its label joins its players ("Ann+Chie")."""
     ending = partial.get("ending") or "played"  # the contract's default
     heads = tuple(side[0] for side in sides)
     names = tuple("+".join(side) for side in sides)
     ten = ("ten_of_trumps",) if ten_bonus else ()
-    fields = ("ending", "points", *ten) if ending == "played" else (
+    asked = ("tricks",) if tricks else ()
+    fields = ("ending", "points", *asked, *ten) if ending == "played" else (
         "ending", *scored_fields(partial), *ten)
     specs = {
         "ending": FieldFact("ending", CHOICE, "slot.ending", choices=FOUR_ENDINGS,
                             labels=tuple(f"ending.{e}" for e in FOUR_ENDINGS)),
         "points": FieldFact("points", NUMBER, "slot.points", each=heads, labels=names, low=0,
                             high=deal_points, total=deal_points),
+        "tricks": FieldFact("tricks", NUMBER, "slot.tricks", each=heads, labels=names, low=0,
+                            high=cards_each, total=cards_each, optional=True),
         "ten_of_trumps": FieldFact("ten_of_trumps", PLAYER, "slot.ten", choices=heads,
                                    labels=names, optional=True),
         "winner": winner_field(heads, names),
         "game_points": game_points_field(),
     }
+    totals = {"points": deal_points, **({"tricks": cards_each} if tricks else {})}
     return FormFacts(order=seats, fields=fields, choices={"ending": FOUR_ENDINGS},
-                     totals={"points": deal_points}, sides=sides,
+                     totals=totals, sides=sides,
                      form=tuple(specs[f] for f in fields),
                      limits={"deal_points": deal_points, "game_points_max": GAME_POINTS_MAX,
                              "cards_each": cards_each},

@@ -4,15 +4,19 @@ Seats 1+3 play against 2+4. There is no stock, no closing and no marriages: ever
 played out and holds 130 card points (120 in the cards + 10 for the last trick). The pack
 (option `pack`) is the seed's 24 cards 9–A, 6 each (the default), or Hoyle's 32 cards 7–A,
 8 each; the 7s, 8s and 9s count nothing, so both hold 120 and the checks below, derived from
-the pack, come out the same. A side
-scores 66–99 → 1, 100–129 → 2, all 130 → 3; 65–65 scores nothing (with `draw_carry` the next
-deal's winner gets 1 extra per drawn deal). With `ten_of_trumps_bonus` the side that took the
-10 of trumps scores 1 game point besides, counted first: a side at 6 that takes it wins the
-game at once, whoever wins the deal. Each loser pays one winner (seat 2 → seat 1, seat 4 →
-seat 3, or the other way round).
+the pack, come out the same. No trick makes 1, so a side has 0 or at least 2 (refused when
+entered). A side with 66 or more scores, on Hoyle's scale (`four_hand_scale = "hoyle"`), 66–99
+→ 1, 100–129 → 2, all 130 → 3; on the seed's 1-2-3 scale judged on the losing side (`loser`), 1
+when the losers have 33+, 2 under 33 with a trick, 3 with no trick (a side with 0 points says
+its `tricks`: a trick of the zero cards is a trick); 65–65 scores nothing (with `draw_carry`
+the next deal's winner gets 1 extra per drawn deal). With `ten_of_trumps_bonus` the side that
+took the 10 of trumps scores 1 game point besides, counted first: a side at 6 that takes it
+wins the game at once, whoever wins the deal. Each loser pays one winner (seat 2 → seat 1,
+seat 4 → seat 3, or the other way round).
 
     {"points": {"A": 70, "B": 60}}                 one player of each side, any one
     {"points": {"C": 101, "B": 29}, "ten_of_trumps": "D"}
+    {"points": {"A": 130, "B": 0}, "tricks": {"B": 0}}   a side's tricks (any player of it)
     {"ending": "scored", "winner": "C", "game_points": 2}   quick entry (winner: either partner)
 """
 
@@ -26,6 +30,7 @@ from . import fields as F
 from .errors import RuleError, show
 from .game import FormFacts, Game
 from .options import options_to_json
+from .sixty_six_deal import scale
 from .sixty_six_form import four_hand_facts
 from .sixty_six_match import (
     MatchExtra,
@@ -53,7 +58,7 @@ from .transfers import Settlement
 LAST_TRICK = 10
 WIN_AT = 66
 SCHNEIDER_AT = 100
-KEYS = ("ending", "points", "ten_of_trumps", "winner", "game_points", "dealer")
+KEYS = ("ending", "points", "tricks", "ten_of_trumps", "winner", "game_points", "dealer")
 ENDINGS = ("played", "scored")
 
 
@@ -90,6 +95,7 @@ class Hand:
 
     ending: str  # "played" or "scored" (quick entry)
     points: tuple[tuple[str, int], ...] = ()  # (a player of seats 1+3, points), (2+4, points)
+    tricks: tuple[tuple[str, int], ...] = ()  # a side's tricks, by any player of it (optional)
     ten_of_trumps: str | None = None  # a player of the side that took the 10 of trumps
     winner: str | None = None  # quick entry: a player of the winning side; None: drawn
     game_points: int | None = None  # quick entry, 0–3
@@ -129,15 +135,16 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
     seats = state.seats
     dealer = check_dealer(obj, state) if obj.get("dealer") is not None else None
     ending = F.get_choice(obj, "ending", ENDINGS) if obj.get("ending") is not None else "played"
-    for key in ("winner", "game_points") if ending == "played" else ("points",):
+    for key in ("winner", "game_points") if ending == "played" else ("points", "tricks"):
         if obj.get(key) is not None:
             raise RuleError(key, f"does not belong to a deal with ending {ending}",
                             "ss.not_this_ending", ending=ending)
     if ending == "played":
         points = _parse_points(obj, seats, pack_of(options))
+        tricks = _parse_tricks(obj, seats, pack_of(options), points, options)
         winner, score = None, None
     else:
-        points = ()
+        points, tricks = (), ()
         winner = F.get_player(obj, "winner", seats, optional=True)
         if obj.get("game_points") is None and winner is not None:
             raise RuleError("game_points", f"is missing (what {winner}'s side scored, 1 to 3)",
@@ -148,8 +155,8 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
                             "(null only for a drawn deal)", "ss.game_points_missing", n=score)
         winner = winner if score else None
     ten = _parse_ten(obj, seats, options, points)
-    return Hand(ending, points=points, ten_of_trumps=ten, winner=winner, game_points=score,
-                dealer=dealer)
+    return Hand(ending, points=points, tricks=tricks, ten_of_trumps=ten, winner=winner,
+                game_points=score, dealer=dealer)
 
 
 def _parse_points(obj: Mapping[str, Any], seats: tuple[str, ...], pack: Pack
@@ -177,6 +184,54 @@ def _parse_points(obj: Mapping[str, Any], seats: tuple[str, ...], pack: Pack
     return pair
 
 
+def refuse_one_point(hand: Hand) -> None:
+    """No trick makes 1 card point (four cards hold 0 or at least 2), so a side with 1 is
+    refused where a deal is entered (`Game.check_entered`); a deal stored before this check
+    replays as recorded."""
+    for name, p in hand.points:
+        if p == 1:
+            raise RuleError(f"points.{name}", "1 card point cannot happen (no trick makes 1)",
+                            "ss.one_point")
+
+
+def _parse_tricks(obj: Mapping[str, Any], seats: tuple[str, ...], pack: Pack,
+                  points: tuple[tuple[str, int], ...], options: FourOptions
+                  ) -> tuple[tuple[str, int], ...]:
+    """A side's tricks, where given: a side with points took one; the zero cards (the 9s,
+    and the 7s and 8s of the 32-card pack) make at most a trick per four of them. The loser's
+    scale needs them for a side with 0 points (any other side took a trick)."""
+    raw = F.player_map(obj, "tricks", seats, optional=True) or {}
+    scored = {side_of(seats, name): p for name, p in points}
+    zero_tricks = pack.cards.count(0) // 4
+    by_side: dict[Side, tuple[str, int]] = {}
+    for name, value in raw.items():
+        side = side_of(seats, name)
+        if side in by_side:
+            raise RuleError("tricks", f"{by_side[side][0]} and {name} are partners; give one "
+                            "player of each side", "ss.partners", name=by_side[side][0], other=name)
+        n = F.check_int(f"tricks.{name}", value, 0, pack.hand)
+        if n == 0 and scored[side] > 0:
+            raise RuleError(f"tricks.{name}", f"0 tricks, but {'+'.join(side)} have "
+                            f"{scored[side]} points", "ss.four_no_trick_points",
+                            side="+".join(side), points=scored[side])
+        if scored[side] == 0 and n > zero_tricks:
+            raise RuleError(f"tricks.{name}", f"{n} tricks with 0 points; the cards that "
+                            f"count nothing make at most {zero_tricks}", "ss.four_zero_tricks",
+                            n=n, most=zero_tricks)
+        by_side[side] = (name, n)
+    total = sum(n for _, n in by_side.values())
+    if total > pack.hand or (len(by_side) == 2 and total != pack.hand):
+        raise RuleError("tricks", f"{total} in all; a deal has {pack.hand}", "ss.tricks_in_all",
+                        n=total, tricks=pack.hand)
+    if options.four_hand_scale == "loser":
+        for side, p in scored.items():
+            if p == 0 and side not in by_side:
+                raise RuleError("tricks", f"is missing: {'+'.join(side)} have 0 points; say how "
+                                "many tricks they took (a trick of four 9s counts nothing)",
+                                "ss.four_tricks_missing", side="+".join(side))
+    return tuple(by_side[side] for side in sides_of(seats) if side in by_side)
+
+
 def _parse_ten(obj: Mapping[str, Any], seats: tuple[str, ...], options: FourOptions,
                points: tuple[tuple[str, int], ...]) -> str | None:
     value = obj.get("ten_of_trumps")
@@ -197,19 +252,35 @@ def _parse_ten(obj: Mapping[str, Any], seats: tuple[str, ...], options: FourOpti
     return name
 
 
-def _deal_result(hand: Hand, seats: tuple[str, ...]) -> tuple[Side | None, int]:
+def loser_game_points(points: int, tricks: int) -> int:
+    """The winning side's game points on the loser's scale (`four_hand_scale = "loser"`),
+    judged on the losing side's card points and tricks.
+
+    >>> [loser_game_points(p, t) for p, t in ((33, 2), (32, 2), (0, 1), (0, 0))]
+    [1, 2, 2, 3]
+    """
+    return scale(points, tricks)
+
+
+def _deal_result(hand: Hand, seats: tuple[str, ...], options: FourOptions
+                 ) -> tuple[Side | None, int]:
     if hand.ending == "scored":
         return (side_of(seats, hand.winner) if hand.winner else None), hand.game_points or 0
     for name, p in hand.points:
         if p >= WIN_AT:
-            return side_of(seats, name), game_points(p)
+            if options.four_hand_scale == "hoyle":
+                return side_of(seats, name), game_points(p)
+            (loser, lost), = ((n, q) for n, q in hand.points if n != name)
+            tricks = {side_of(seats, n): t for n, t in hand.tricks}
+            took = tricks.get(side_of(seats, loser), 1 if lost else 0)
+            return side_of(seats, name), loser_game_points(lost, took)
     return None, 0
 
 
 def settle(state: State, hand: Hand, options: FourOptions) -> tuple[Settlement, State]:
     """Score the deal (the 10 of trumps first); a game's end makes each loser pay one winner."""
     dealer = hand.dealer or state.dealer
-    winner, points = _deal_result(hand, state.seats)
+    winner, points = _deal_result(hand, state.seats, options)
     result = draw_or_win(state, options, winner, points)
     bonus = side_of(state.seats, hand.ten_of_trumps) if hand.ten_of_trumps else None
     if bonus is not None:
@@ -231,6 +302,8 @@ def to_json(hand: Hand) -> dict[str, Any]:
         out.update(ending="scored", winner=hand.winner, game_points=hand.game_points)
     else:
         out["points"] = dict(hand.points)
+        if hand.tricks:
+            out["tricks"] = dict(hand.tricks)
     if hand.ten_of_trumps is not None:
         out["ten_of_trumps"] = hand.ten_of_trumps
     return out
@@ -283,7 +356,8 @@ def form_facts(state: State, options: FourOptions, partial: Mapping[str, Any]) -
     pack = pack_of(options)
     return four_hand_facts(state.seats, tuple(sides_of(state.seats)), partial,
                            deal_points=pack.deal_points, ten_bonus=options.ten_of_trumps_bonus,
-                           dealer=state.dealer, cards_each=pack.hand)
+                           dealer=state.dealer, cards_each=pack.hand,
+                           tricks=options.four_hand_scale == "loser")
 
 
 def setup_facts(options: FourOptions, seats: int | None) -> dict[str, Any]:
@@ -296,5 +370,6 @@ GAME = Game(
     make_options=make_four, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
     quick=make_quick(FOUR_FLAGS), legacy_options=LEGACY_FOUR, form_facts=form_facts,
-    setup_facts=setup_facts, status_type=FourStatus, extra_type=FourExtra,
+    check_entered=refuse_one_point, setup_facts=setup_facts, status_type=FourStatus,
+    extra_type=FourExtra,
 )

@@ -24,15 +24,17 @@ from .options import options_from_mapping
 DEALER_RULES = ("alternate", "winner")
 MAX_TARGET = 99
 EXHAUSTED_SCORES = ("scale", "one")
+CLOSE_JUDGED = ("at_close", "whole_deal")
+FOUR_HAND_SCALES = ("hoyle", "loser")
 PACKS = (24, 32)
 
 # what a table stored before each option existed was played under (see the module docstring)
 # a false claim gave a flat 2 in Sixty-Six
 LEGACY_TWO = MappingProxyType({"false_claim_schwarz": False})
-# a played-out Schnapsen deal gave a flat 1
-LEGACY_SCHNAPSEN = MappingProxyType({"exhausted_scores": "one"})
-# four-hand was Hoyle's 32-card 7–A game
-LEGACY_FOUR = MappingProxyType({"pack": 32})
+# a played-out Schnapsen deal gave a flat 1; a close was judged at the close
+LEGACY_SCHNAPSEN = MappingProxyType({"exhausted_scores": "one", "close_judged": "at_close"})
+# four-hand was Hoyle's 32-card 7–A game, scored on Hoyle's 66–99 / 100–129 / 130 scale
+LEGACY_FOUR = MappingProxyType({"pack": 32, "four_hand_scale": "hoyle"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,18 +79,19 @@ class SchnapsenOptions(Options):
     `exhausted_scores`: when the stock is used up and nobody claimed, the last trick's winner
     scores `scale` (1/2/3 on the loser's points and tricks, section 4) or `one` (a flat 1, a
     house rule).
+    `close_judged`: a successful close scores on the opponent's points and tricks `at_close`
+    (the Austrian club reading, section 4) or on the `whole_deal` (as two-player Sixty-Six);
+    a failed close is judged at the close either way.
     """
 
     schneider_double: bool = True
     exhausted_scores: str = "scale"
+    close_judged: str = "at_close"
 
     def validate(self) -> None:
         check_common(self)
-        if self.exhausted_scores not in EXHAUSTED_SCORES:
-            raise RuleError("exhausted_scores", f"{show(self.exhausted_scores)} is not one of "
-                            f"{', '.join(EXHAUSTED_SCORES)}",
-                            "not_one_of", value=show(self.exhausted_scores),
-                            choices=', '.join(EXHAUSTED_SCORES))
+        check_choice("exhausted_scores", self.exhausted_scores, EXHAUSTED_SCORES)
+        check_choice("close_judged", self.close_judged, CLOSE_JUDGED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,16 +113,27 @@ class FourOptions(MatchOptions):
     """Four-hand Sixty-Six: optionally the side taking the 10 of trumps scores 1 game point.
 
     `pack`: 24 (9–A, 6 cards each: the seed's game) or 32 (7–A, 8 each: Hoyle's).
+    `four_hand_scale`: `hoyle` (66–99 → 1, 100–129 → 2, 130 → 3) or `loser` (the 1-2-3 scale
+    judged on the losing side, section 6).
     """
 
     ten_of_trumps_bonus: bool = False
     pack: int = 24
+    four_hand_scale: str = "hoyle"
 
     def validate(self) -> None:
         check_common(self)
+        check_choice("four_hand_scale", self.four_hand_scale, FOUR_HAND_SCALES)
         if self.pack not in PACKS:
             raise RuleError("pack", f"{self.pack} is not one of {', '.join(map(str, PACKS))}",
                             "not_one_of", value=self.pack, choices=', '.join(map(str, PACKS)))
+
+
+def check_choice(key: str, value: str, choices: tuple[str, ...]) -> None:
+    """A text option must be one of its choices (RuleError naming the option)."""
+    if value not in choices:
+        raise RuleError(key, f"{show(value)} is not one of {', '.join(choices)}",
+                        "not_one_of", value=show(value), choices=', '.join(choices))
 
 
 def check_common(options: MatchOptions) -> None:
@@ -139,7 +153,8 @@ def check_common(options: MatchOptions) -> None:
 def scoring(options: Options) -> dict[str, Any]:
     """The options a two-player deal's score depends on, as `sixty_six_deal.score` takes them."""
     return {"false_claim_schwarz": options.false_claim_schwarz,
-            "exhausted_scores": getattr(options, "exhausted_scores", "scale")}
+            "exhausted_scores": getattr(options, "exhausted_scores", "scale"),
+            "close_judged": getattr(options, "close_judged", "at_close")}
 
 
 def make_two(raw: Mapping[str, Any]) -> Options:

@@ -6,6 +6,7 @@
     --ending exhausted --points A=64,B=56 --tricks A=7,B=5 --last-trick A
     --winner A --game-points 2          (quick entry; --winner none for a drawn deal)
     --points A=70,B=60 --ten-of-trumps C (four-hand)
+    --points A=130,B=0 --tricks B=0      (four-hand, the loser's scale: a side with 0 points)
 
 The flags only shape the JSON; `parse` then checks it against the table.
 """
@@ -20,7 +21,7 @@ from .quick import as_int, pairs, truth
 
 TWO_FLAGS = ("ending", "by", "points", "tricks", "closer_won", "at_close_points",
              "at_close_tricks", "last_trick", "winner", "game_points", "dealer")
-FOUR_FLAGS = ("ending", "points", "ten_of_trumps", "winner", "game_points", "dealer")
+FOUR_FLAGS = ("ending", "points", "tricks", "ten_of_trumps", "winner", "game_points", "dealer")
 NAME_FLAGS = ("by", "last_trick", "dealer", "ten_of_trumps")
 NOBODY = ("none", "nobody", "draw", "-")
 CLOSER_WON, CLOSER_LOST = ("won",), ("lost", "failed")  # --closer-won's own words

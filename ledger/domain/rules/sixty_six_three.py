@@ -27,6 +27,7 @@ from .sixty_six_deal import (
     deal_to_json,
     describe,
     parse_deal,
+    refuse_one_point,
 )
 from .sixty_six_deal import score as score_deal
 from .sixty_six_form import two_player_facts
@@ -143,6 +144,7 @@ GAME = Game(
     make_options=make_three, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=deal_to_json, summary=summary, status=status,
     check_seats=check_seats, players_of=players_of, quick=make_quick(TWO_FLAGS),
-    legacy_options=LEGACY_TWO, status_type=ThreeStatus, form_facts=form_facts,
+    legacy_options=LEGACY_TWO, check_entered=refuse_one_point, status_type=ThreeStatus,
+    form_facts=form_facts,
     extra_type=ThreeExtra,
 )

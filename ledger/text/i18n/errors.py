@@ -11,7 +11,7 @@ message itself, unchanged, as scripts read it. An error with no code (click's ow
 
 from __future__ import annotations
 
-from . import language, text
+from . import language, t, text
 
 
 def render_error(exc: Exception) -> str:
@@ -39,9 +39,22 @@ def render_message(exc: object) -> str:
     template = text(f"err.{code}", lang)
     if not template:
         return message
-    values = {k: render_message(v) if getattr(v, "code", None) else str(v)
+    values = {k: render_message(v) if getattr(v, "code", None) else _value(v)
               for k, v in (getattr(exc, "values", None) or {}).items()}
     try:
         return template.format(**values)
     except (KeyError, IndexError):  # a value the code forgot: the English says it all
         return message
+
+
+_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def _value(value: object) -> str:
+    """A refusal's value in the language in use: a card in words ("ハートのA"), not a code
+    ("AH"); anything else as it is."""
+    from ...domain.rules.cards import Card
+
+    if isinstance(value, Card):
+        return t("card.named", suit=t(f"suit.{_SUITS[value.suit]}"), rank=value.rank)
+    return str(value)

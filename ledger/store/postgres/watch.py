@@ -1,0 +1,48 @@
+"""Has anyone written to the database since we last looked? (`LISTEN tally`)
+
+Every write transaction ends with `NOTIFY tally` (`db.PostgresDatabase.transaction`), which
+the server delivers at commit to every connection listening, at any venue. A `Listen` holds
+one such connection; asking it costs no query: the notifications already received are read
+off its socket without waiting. The app's screens and the room's board poll it as they
+poll SQLite's `data_version`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+
+CHANNEL = "tally"  # every write transaction ends with NOTIFY on it (db.py)
+
+
+class Listen:
+    def __init__(self, db: Any) -> None:
+        self.db = db
+        self._conn: psycopg.Connection | None = None
+
+    def _connection(self) -> psycopg.Connection:
+        if self._conn is None or self._conn.closed:
+            self._conn = self.db.connect()
+            self._conn.execute(f"LISTEN {CHANNEL}")
+        return self._conn
+
+    def changed(self) -> bool:
+        """True if a commit was announced since the last call (the first call only looks).
+        A connection lost is made again, and counts as a change (what was missed is
+        read again)."""
+        fresh = self._conn is None or self._conn.closed
+        try:
+            conn = self._connection()
+            seen = sum(1 for _ in conn.notifies(timeout=0))
+        except psycopg.Error:
+            self.close()
+            return True
+        return not fresh and seen > 0
+
+    def close(self) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            finally:
+                self._conn = None

@@ -1,0 +1,1 @@
+"""The SQLite adapter (the embedded default): a file, WAL, BEGIN IMMEDIATE, `data_version`."""
