@@ -53,7 +53,9 @@ def english_unless_asked(tmp_path_factory: pytest.TempPathFactory,
 # the modules whose database tests run on both engines (the rest: SQLite, the default)
 BOTH_ENGINES = {"test_store", "test_db", "test_cli", "test_service_api", "test_league",
                 "test_night_end", "test_renames", "test_checkpoints", "test_stamps",
-                "test_exports", "test_conflicts", "test_migrations", "test_engines"}
+                "test_exports", "test_conflicts", "test_migrations", "test_engines",
+                # the tournament night (issue 26)
+                "test_tournament_edges", "test_crazy_solo_mix", "test_schnapsen_swiss"}
 ENGINE_FIXTURES = {"db_path", "service", "cli", "crazy_table", "ledger_db"}
 
 

@@ -30,7 +30,8 @@ def test_help_follows_the_locale() -> None:
     assert result.exit_code == 0, result.output
     assert result.output.startswith("使い方: tally [OPTIONS] COMMAND [ARGS]...\n\n"
                                     "  Tally：カードゲームのクラブの夜の得点と精算。\n")
-    assert "  round      テーブルのディール（ラウンド）。\n" in result.output
+    # the command column is as wide as `tournament` (issue 26)
+    assert "  round       テーブルのディール（ラウンド）。\n" in result.output
 
 
 def test_english_help_is_as_before() -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from ledger.service import Tally
 
-API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", "backup", "check",
+API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", "backup",
+       "chain_notices", "check",
        "close_night", "close_night_settled", "correct_deal", "correction_effects", "db_file",
-       "deal", "deals", "delete_night", "delete_table",
+       "deal", "deal_of_form", "deals", "delete_night", "delete_table",
        "export", "export_league", "form_facts", "games", "history", "import_jsonl",
        "league", "new_night", "new_season", "new_table", "night", "night_notices", "nights",
        "pay",
@@ -17,12 +18,16 @@ API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", 
        "setup_facts", "standings",
        "status_before", "table",
        "table_nets", "table_notices", "table_of_deal", "table_stamp", "undo_last", "void_deal",
-       "where"]
+       "where",
+       # a tournament night (issue 26)
+       "draw", "export_tournament", "new_tournament", "register", "start_round", "tournament",
+       "tournament_notices", "tournament_rounds", "tournament_rules", "tournament_standings",
+       "tournament_table_notices", "tournaments", "withdraw"]
 
 
 def test_the_facade_offers_every_use_case(service: Tally) -> None:
     offered = sorted(n for n in vars(service) if not n.startswith("_") and n != "db")
-    assert offered == API
+    assert offered == sorted(API)
     assert all(callable(getattr(service, n)) for n in API)
     from ledger.service import RuleError, read_json_object  # re-exported for the callers
 
@@ -34,5 +39,5 @@ def test_the_use_cases_are_classes_of_their_own_modules(service: Tally) -> None:
               if n not in ("games", "setup_facts", "running_totals")}  # plain functions
     assert owners == {f"ledger.service.{m}" for m in (
         "players", "nights", "deals", "standings", "night_end", "archive", "integrity",
-        "league", "scoreboard", "stamps")}
+        "league", "scoreboard", "stamps", "tournament")}
     assert Tally.__bases__ == (object,)  # no mixins

@@ -22,6 +22,7 @@ from .scoreboard import Scoreboards, running_totals
 from .stamps import Stamps
 from .standings import Standings
 from .store import Store
+from .tournament import Tournaments
 
 
 class Tally:
@@ -40,6 +41,7 @@ class Tally:
         archive = Archive(store, night_end, deals)
         integrity = Integrity(store)
         league = League(store)
+        tournaments = Tournaments(store)
         self._store = store
         # the games, the roster
         self.games = games
@@ -67,9 +69,11 @@ class Tally:
         self.form_facts = deals.form_facts
         self.quick_json = deals.quick_json
         self.table_of_deal = deals.table_of_deal
+        self.deal_of_form = deals.deal_of_form
         self.correct_deal = deals.correct_deal
         self.void_deal = deals.void_deal
         self.correction_effects = deals.correction_effects
+        self.chain_notices = deals.chain_notices
         self.undo_last = deals.undo_last
         self.deals = deals.deals
         self.recent_deals = deals.recent_deals
@@ -102,6 +106,20 @@ class Tally:
         self.season = league.season
         self.league = league.league
         self.export_league = league.export_league
+        # tournaments
+        self.new_tournament = tournaments.new
+        self.tournament = tournaments.one
+        self.tournaments = tournaments.all
+        self.register = tournaments.register
+        self.withdraw = tournaments.withdraw
+        self.draw = tournaments.draw
+        self.tournament_rounds = tournaments.rounds
+        self.start_round = tournaments.start_round
+        self.tournament_standings = tournaments.standings
+        self.tournament_notices = tournaments.notices
+        self.tournament_table_notices = tournaments.table_notices
+        self.tournament_rules = tournaments.rules
+        self.export_tournament = tournaments.export
 
     @classmethod
     def open(cls, location: str | Path) -> Tally:

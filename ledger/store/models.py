@@ -92,6 +92,8 @@ class Revision(SQLModel, table=True):
     created_at: datetime
     author: str | None = None
     reason: str | None = None
+    # the key of the phone form it was saved from (issue 24): a retry finds it, never doubles
+    form_key: str | None = Field(default=None, unique=True, index=True)
 
 
 class DealState(SQLModel, table=True):
@@ -176,3 +178,64 @@ class SeasonRow(SQLModel, table=True):
     scoring: str  # chips | placement
     points: str = "default"  # the points table (placement), data/league/<points>.toml
     created_at: datetime
+
+
+class TournamentRow(SQLModel, table=True):
+    """A tournament (`tally tournament new`): its rounds are drawn onto the tables of a night
+    (`night_id`, or another night a round names), each a normal table of that night. `seed`
+    is the recorded seed every round's draw is made from; `schedule` the fixed schedule's
+    rounds (JSON) for `method` schedule."""
+
+    __tablename__ = "tournament"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True, index=True)
+    night_id: int = Field(foreign_key="night.id", index=True)
+    game: str
+    rounds: int
+    method: str  # random | mix | swiss | schedule
+    table_size: int
+    round_minutes: int | None = None
+    points: str  # data/tournament/<points>.toml
+    seed: str
+    schedule: str | None = None  # JSON: rounds of tables of start numbers
+    created_at: datetime
+
+
+class TournamentEntry(SQLModel, table=True):
+    """A player registered for a tournament: plays from round `from_round` (a late
+    registration: the next round to be drawn) until before `withdrawn_from`, if set."""
+
+    __tablename__ = "tournament_entry"
+    __table_args__ = (UniqueConstraint("tournament_id", "player_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    player_id: int = Field(foreign_key="player.id")
+    number: int  # start number, from 1 in the order of registration
+    from_round: int
+    withdrawn_from: int | None = None
+    created_at: datetime
+
+
+class TournamentRound(SQLModel, table=True):
+    """A round's draw: the seed it was made from, when, on what ranking (`basis`, JSON, for
+    a Swiss draw: the order it paired), and when its clock started."""
+
+    __tablename__ = "tournament_round"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    number: int = Field(primary_key=True)
+    seed: str
+    redraws: int = 0
+    basis: str | None = None
+    drawn_at: datetime
+    started_at: datetime | None = None
+
+
+class TournamentSeat(SQLModel, table=True):
+    """Where a player sits in a round: a drawn table (seat order is the table's own), or a
+    bye (`table_id` NULL)."""
+
+    __tablename__ = "tournament_seat"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    round: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    table_id: int | None = Field(default=None, foreign_key="game_table.id", index=True)

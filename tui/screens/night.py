@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -18,7 +19,7 @@ from ledger.service.views import NightView, StandingRow, TableView
 
 from ..format import game_title, night_label, signed, status_text
 from ..i18n import t
-from ..widgets.fit import fit_columns
+from ..widgets.fit import fit_within
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
 from .closing import close_night
@@ -40,7 +41,7 @@ class NightData:
 class NightScreen(TallyScreen[None]):
     HELP = "help.night"
     keys_held = False  # a table just created: keys typed ahead wait for its screen
-    PALETTE = ("new_table", "open_table", "settle", "close_night", "roster")
+    PALETTE = ("new_table", "open_table", "settle", "close_night", "roster", "tournament")
     # below 110 columns the standings go under the tables: Deals, Leader, Status stay whole
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-stacked"),
                                                                        (110, "-side")]
@@ -51,6 +52,8 @@ class NightScreen(TallyScreen[None]):
         Binding("c", "close_night", "key.close_night"),
         Binding("r", "roster", "key.roster"),
         Binding("d", "delete_table", "key.delete"),
+        # kept off the footer (its pictures stay as they are); in the palette and the help
+        Binding("t", "tournament", "key.tournament", show=False),
     ]
 
     def __init__(self, night_id: int) -> None:
@@ -136,7 +139,8 @@ class NightScreen(TallyScreen[None]):
                          str(tv.deals),
                          Text(f"{leader.player} {signed(leader.net)}") if leader else "—",
                          status_text(tv.status)))
-        fit_columns(table, rows)
+        room = self.tables_room()
+        rows = fit_within(table, rows, room, 2, seat_list)  # the seats give way, not Status
         for tv, row in zip(night.tables, rows, strict=True):
             table.add_row(*row, key=str(tv.id))
         self.query_one("#tables-empty").display = not night.tables
@@ -146,6 +150,17 @@ class NightScreen(TallyScreen[None]):
         self.query_one("#standings", StandingsTable).show(data.standings)
         table.focus()
         self.update_bindings()
+
+    def tables_room(self) -> int:
+        """The cells the tables' list has: the whole width when the standings go under it
+        (below the breakpoint), else two thirds (its 2fr beside their 1fr)."""
+        width = self.app.size.width
+        side = self.HORIZONTAL_BREAKPOINTS[-1][0] if self.HORIZONTAL_BREAKPOINTS else 0
+        return width if width < side else width * 2 // 3
+
+    def on_resize(self) -> None:
+        if self.data is not None:
+            self.show(self.data)  # the columns fit the new width
 
     def selected(self) -> TableView | None:
         table = self.query_one("#tables", DataTable)
@@ -174,6 +189,11 @@ class NightScreen(TallyScreen[None]):
             self.action_open_table()
 
     # ---- actions --------------------------------------------------------------------------
+
+    def action_tournament(self) -> None:
+        from .tournament import TournamentScreen
+
+        self.app.push_screen(TournamentScreen(self.night_id))
 
     def action_open_table(self) -> None:
         table = self.selected()
@@ -230,3 +250,17 @@ class NightScreen(TallyScreen[None]):
         from .roster import RosterScreen
 
         self.app.push_screen(RosterScreen())
+
+
+def seat_list(seats: object, width: int) -> str:
+    """A table's seats ("Ann, Bea, Cid") in `width` cells: every name, or the names that
+    fit whole and how many more ("Annabel, Beatrix +5"), or just how many ("7")."""
+    whole = str(seats)
+    names = whole.split(", ")
+    if cell_len(whole) <= width:
+        return whole
+    for k in range(len(names) - 1, 0, -1):
+        said = f"{', '.join(names[:k])} +{len(names) - k}"
+        if cell_len(said) <= width:
+            return said
+    return str(len(names))

@@ -1,0 +1,55 @@
+"""A tournament's printable pages (issue 26): table cards with the table's QR code, draw
+slips, score sheets and the ranking, as HTML for A4 paper."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.service import Tally
+from tui.serve.print_pages import page_for
+
+
+def cup(service: Tally) -> None:
+    night = service.new_night("2026-12-01", "Club")
+    service.new_tournament("Cup", "schnapsen", 2, "swiss", round_minutes=30, seed="print",
+                           night=night)
+    service.register("Cup", ["Zoe", "Ada", "Mio", "Ben", "Kai"])
+    service.draw("Cup")
+
+
+def test_table_cards_one_page_each_with_the_tables_qr_code(service: Tally) -> None:
+    cup(service)
+    html = page_for(service, 1, "cards", "http://host/?key=K&table=")
+    assert html is not None
+    assert "@page { size: A4; margin: 12mm; }" in html
+    cards = re.findall(r'<section class="card" data-table="(\d+)">(.*?)</section>', html)
+    assert [n for n, _ in cards] == ["1", "2"]  # five players: two tables and a bye
+    seats = [re.findall(r"<li>(\w+)</li>", body) for _, body in cards]
+    assert sorted(p for s in seats for p in s) == sorted(
+        set("Zoe Ada Mio Ben Kai".split()) - {service.tournament_rounds("Cup")[0].byes[0]})
+    assert all(body.count("<svg") == 1 for _, body in cards)
+    assert "Schnapsen · Cup · round 1 of 2" in html
+
+
+def test_slips_sheets_and_ranking(service: Tally) -> None:
+    cup(service)
+    d = service.tournament_rounds("Cup")[0]
+    slips = page_for(service, 1, "slips", "x")
+    assert re.findall(r'<div class="who">(\w+)</div>', slips or "") == [
+        "Ada", "Ben", "Kai", "Mio", "Zoe"]  # by name, to find one's own
+    first = d.tables[0]
+    assert (f'<div class="who">{first.seats[0]}</div><div>Cup · round 1 of 2</div>'
+            f'<div class="at">table {first.number}, seat 1 — with {first.seats[1]}</div>'
+            ) in (slips or "")
+    sheets = page_for(service, 1, "sheets", "x") or ""
+    assert sheets.count('<section class="sheet"') == 2
+    assert sheets.count("<tr><td class=num>") == 2 * 14
+    ranking = page_for(service, 1, "ranking", "x") or ""
+    assert "<h1>Cup: ranking after round 1</h1>" in ranking
+    assert ranking.count("<tr><td class=num>") == 5
+    assert page_for(service, 1, "cards", "x", "Nope") is None
+
+
+def test_no_tournament_tonight_gives_no_page(service: Tally) -> None:
+    service.new_night("2026-12-01")
+    assert page_for(service, 1, "cards", "x") is None

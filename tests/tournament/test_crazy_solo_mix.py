@@ -1,0 +1,105 @@
+"""A Crazy Solo mix evening of 15 at tables of five over 3 rounds, through the CLI: a
+withdrawal after round 1 (round 2 seats 14: tables of 5, 5 and 4), a late registration for
+round 3, a correction of a round-2 deal after round 3 was drawn, and the ranking worked out
+by hand below (data/tournament/chips.toml: places 5-3-2-1-0, ties share; then net chips).
+
+Every deal is an Alone in clubs (crazy-solo.md section 5): T = 73 gives A = 25, T = 52 gives
+A = −15, T = 68 gives A = 15; the caller collects A from every other player at the table.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..conftest import Cli
+from .test_schnapsen_swiss import ok
+
+PLAYERS = "Ann Bob Cat Dan Eve Fin Gil Hana Ian Jo Kai Lea Max Nia Oto".split()
+
+
+def alone(cli: Cli, table: int, caller: str, points: int, trump: str = "clubs") -> str:
+    return ok(cli, "round", "add", "--table", str(table), "--contract", "alone", "--caller",
+              caller, "--trump", trump, "--points", str(points)).strip()
+
+
+def draw(cli: Cli) -> dict:
+    return json.loads(ok(cli, "tournament", "draw", "Solo", "--json"))
+
+
+def repeats(before: list[list[str]], now: list[list[str]]) -> int:
+    met = {frozenset((a, b)) for t in before for a in t for b in t if a != b}
+    return sum(frozenset((a, b)) in met for t in now for i, a in enumerate(t) for b in t[i + 1:])
+
+
+def test_crazy_solo_mix_evening(cli: Cli) -> None:
+    ok(cli, "night", "new", "--date", "2026-12-02")
+    ok(cli, "tournament", "new", "Solo", "--game", "crazy-solo", "--rounds", "3", "--draw",
+       "mix", "--table-size", "5", "--seed", "golden")
+    ok(cli, "tournament", "register", "Solo", *PLAYERS)
+
+    d1 = draw(cli)
+    seats1 = [t["seats"] for t in d1["tables"]]
+    assert seats1 == [["Bob", "Cat", "Ann", "Oto", "Nia"], ["Jo", "Dan", "Hana", "Lea", "Eve"],
+                      ["Max", "Ian", "Gil", "Kai", "Fin"]]
+    for t in d1["tables"]:  # seat 1 Alone 73, then seat 2 Alone 52
+        alone(cli, t["id"], t["seats"][0], 73)
+        alone(cli, t["id"], t["seats"][1], 52)
+
+    ok(cli, "tournament", "register", "Solo", "--withdraw", "Oto")
+    d2 = draw(cli)
+    seats2 = [t["seats"] for t in d2["tables"]]
+    assert seats2 == [["Kai", "Max", "Lea", "Hana", "Bob"], ["Jo", "Nia", "Gil", "Ann", "Ian"],
+                      ["Cat", "Eve", "Fin", "Dan"]]
+    # 14 players from three round-1 tables of 4, 5 and 5: a table of five holds two pairs of
+    # earlier table-mates at least (2+2+1 from three tables), a table of four one, so 5
+    # repeated meetings is the fewest possible: the mix found it
+    assert repeats(seats1, seats2) == 5
+    first = []
+    for t in d2["tables"]:
+        first.append(alone(cli, t["id"], t["seats"][0], 73))
+        alone(cli, t["id"], t["seats"][1], 52)
+
+    ok(cli, "tournament", "register", "Solo", "Pia")  # late: from round 3
+    d3 = draw(cli)
+    assert [t["seats"] for t in d3["tables"]] == [
+        ["Kai", "Dan", "Nia", "Fin", "Ann"], ["Cat", "Max", "Jo", "Lea", "Ian"],
+        ["Bob", "Eve", "Gil", "Pia", "Hana"]]
+    # the correction: Kai's round-2 Alone was in hearts with 80 (A = (80−60)×3 = 60)
+    r = cli("round", "correct", first[0], "--contract", "alone", "--caller", "Kai", "--trump",
+            "hearts", "--points", "80")
+    assert (r.exit_code, r.stderr) == (0, "")  # a mix draw is not made on the ranking
+    for t in d3["tables"]:  # seat 3 Alone 68
+        alone(cli, t["id"], t["seats"][2], 68)
+
+    # By hand. Round 1 at each table: seat 1 +100 +15 = 115 (5 points), seat 2 −25 −60 = −85
+    # (0), seats 3–5 −25 +15 = −10, three tied for places 2–4: (3+2+1)/3 = 2 each.
+    # Round 2, tables 1 and 2 as round 1, except Kai's corrected deal: Kai +240 +15 = 255 (5),
+    # Max −60 −60 = −120 (0), Lea Hana Bob −60 +15 = −45 (2 each). Table 3 of four: Cat
+    # +75 +15 = 90 (5), Eve −25 −45 = −70 (4th: 1), Fin and Dan −25 +15 = −10 (places 2–3:
+    # (3+2)/2 = 2.5 each).
+    # Round 3 at each table: seat 3 +60 (5), the four others −15 ((3+2+1+0)/4 = 1.5 each).
+    #   Jo    5 + 5 + 5     = 15    115 + 115 + 60  = 290
+    #   Gil   2 + 2 + 5     = 9     −10 − 10 + 60   = 40
+    #   Kai   2 + 5 + 1.5   = 8.5   −10 + 255 − 15  = 230
+    #   Bob   5 + 2 + 1.5   = 8.5   115 − 45 − 15   = 55
+    #   Nia   2 + 0 + 5     = 7     −10 − 85 + 60   = −35
+    #   Cat   0 + 5 + 1.5   = 6.5   −85 + 90 − 15   = −10
+    #   Max   5 + 0 + 1.5   = 6.5   115 − 120 − 15  = −20
+    #   Fin   2 + 2.5 + 1.5 = 6     −10 − 10 − 15   = −35
+    #   Ann   2 + 2 + 1.5   = 5.5   −10 − 10 − 15   = −35
+    #   Hana  2 + 2 + 1.5   = 5.5   −10 − 45 − 15   = −70   (Lea the same: shared 10th)
+    #   Eve   2 + 1 + 1.5   = 4.5   −10 − 70 − 15   = −95
+    #   Dan   0 + 2.5 + 1.5 = 4     −85 − 10 − 15   = −110
+    #   Ian   0 + 2 + 1.5   = 3.5   −85 − 10 − 15   = −110
+    #   Oto   2 (round 1 only) = 2  −10;   Pia 1.5 (round 3 only)  −15
+    rows = json.loads(ok(cli, "tournament", "standings", "Solo", "--json"))
+    assert [(x["rank"], x["player"], x["points"], x["chips"], x["rounds"]) for x in rows] == [
+        (1, "Jo", "15", "290", 3), (2, "Gil", "9", "40", 3), (3, "Kai", "8.50", "230", 3),
+        (4, "Bob", "8.50", "55", 3), (5, "Nia", "7", "-35", 3), (6, "Cat", "6.50", "-10", 3),
+        (7, "Max", "6.50", "-20", 3), (8, "Fin", "6", "-35", 3), (9, "Ann", "5.50", "-35", 3),
+        (10, "Hana", "5.50", "-70", 3), (10, "Lea", "5.50", "-70", 3),
+        (12, "Eve", "4.50", "-95", 3), (13, "Dan", "4", "-110", 3),
+        (14, "Ian", "3.50", "-110", 3), (15, "Oto", "2", "-10", 1), (16, "Pia", "1.50", "-15", 1)]
+    shown = ok(cli, "--lang", "ja", "tournament", "standings", "Solo").splitlines()
+    assert shown[0].split() == ["#", "プレイヤー", "得点", "チップ", "ラウンド"]
+    assert ok(cli, "check").startswith("ok")
