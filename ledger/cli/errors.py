@@ -175,8 +175,7 @@ BAD_PATH = frozenset({errno.ENAMETOOLONG, errno.ENOENT, errno.ENOTDIR, errno.EIS
 
 def os_error_line(exc: OSError) -> str:
     """`path: <the path, shortened>: <why>`: a 4,200-character path is not echoed whole."""
-    from ..io.disk import cause
-
+    why = (exc.strerror or type(exc).__name__).lower()  # "file name too long"
     name = str(exc.filename) if exc.filename is not None else ""
     shown = name if len(name) <= 80 else f"{name[:40]}…{name[-30:]}"
-    return f"path: {shown}: {cause(exc)}" if name else f"path: {cause(exc)}"
+    return f"path: {shown}: {why}" if name else f"path: {why}"
