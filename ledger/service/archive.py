@@ -219,9 +219,17 @@ def _check_backup(source: Path, trial: Path) -> None:
     if source.stat().st_size == 0:
         raise RuleError("path", f"{source} is empty (0 bytes), not a Tally backup",
                         "backup_empty", path=source)
-    if not backup_files.trial_copy(source, trial):
+    try:
+        unread = backup_files.trial_copy(source, trial)  # the source is never opened
+    except OSError as exc:
+        raise RuleError("path", f"{source} cannot be read: {cause(exc, source)}",
+                        "cannot_read_why", path=source, why=cause(exc, source)) from None
+    if unread == "not_sqlite":
         raise RuleError("path", f"{source} is not a Tally database (not a SQLite file)",
                         "not_sqlite", path=source)
+    if unread is not None:  # a SQLite file that cannot be read: cut short, broken
+        raise RuleError("path", f"{source} is damaged: {unread}", "damaged",
+                        path=source, why=unread)
     db = SqliteDatabase(trial)
     try:
         if current_revision(db) is None:
