@@ -5,18 +5,39 @@ ends, "…")."""
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Console
+from textual.app import App
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 
 from ledger.service import Tally
+from tests.season_data import SEASON, build
 from tui.i18n import set_language
 from tui.screens.night import NightScreen
 
-from .conftest import TODAY, app_for, keys, settle
+from .conftest import TODAY, app_for, keys, seed, settle
+
+
+def screen_text(app: App[object]) -> list[str]:
+    """What the screen shows, line by line, as plain text."""
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(),
+                      force_terminal=True, color_system="truecolor", record=True,
+                      legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return console.export_text().splitlines()
+
+
+def fits(table: DataTable[object]) -> bool:
+    """Every column of `table` inside the table's own area (nothing past its edge)."""
+    widths = sum(c.width + 2 * table.cell_padding for c in table.ordered_columns)
+    return widths <= table.scrollable_content_region.width
+
 
 SEVEN = ["Annabel", "Beatrix", "Cidney", "Danielle", "Evelyn", "Fumiko", "Gustav"]
 
@@ -76,6 +97,65 @@ def test_the_removal_table_fits_the_new_table_form_at_80(tally: Tally, tmp_path:
                 note = str(table.get_cell_at(Coordinate(0, 1)))
                 assert note.endswith((")", "）"))  # the whole note, wrapped in its cell
                 assert table.columns["removed"].width < cell_len(note)
+        finally:
+            set_language("en")
+
+    asyncio.run(flow())
+
+
+def test_the_japanese_season_at_80_is_whole(tally: Tally, tmp_path: Path) -> None:
+    """The rank header 順位点 and the points 10.00 whole, dates as Japanese dates."""
+    build(tally)
+    tally.new_season(*SEASON, scoring="placement")
+
+    async def flow() -> None:
+        set_language("ja")
+        try:
+            app = app_for(tally, tmp_path)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await settle(pilot)
+                await keys(pilot, "s")
+                league = app.screen.query_one("#league", DataTable)
+                record = app.screen.query_one("#record", DataTable)
+                assert fits(league) and fits(record)
+                lines = screen_text(app)
+                assert "2026年9月1日〜2026年11月30日" in lines[1]
+                assert lines[3].split()[-1] == "順位点"
+                assert lines[4].split()[-2:] == ["2026年9月19日", "19.00"]
+                assert lines[12].split()[:4] == ["2026年9月5日", "1", "+50", "10.00"]
+                assert "クレイジーソロ" in lines[11]
+        finally:
+            set_language("en")
+
+    asyncio.run(flow())
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("width", [80, 100])
+def test_the_footer_shows_whole_keys_only(tally: Tally, tmp_path: Path, lang: str,
+                                          width: int) -> None:
+    """Every key in the footer has its label, whole; the palette key last and whole; no
+    lone bar (the keys that do not fit are left out, help stays)."""
+    seed(tally)
+
+    async def flow() -> None:
+        set_language(lang)
+        try:
+            app = app_for(tally, tmp_path)
+            async with app.run_test(size=(width, 24)) as pilot:
+                await settle(pilot)
+                for pressed in ((), ("enter",), ("enter",)):
+                    await keys(pilot, *pressed)
+                    footer = screen_text(app)[-1]
+                    items = [i.strip() for i in footer.split("▏")]
+                    shown = {b.key: b.description for _, b, _, _ in
+                             app.screen.active_bindings.values()}
+                    assert items[-1] == f"^p {shown['ctrl+p']}"
+                    assert items[-2].startswith("f1 ")
+                    for item in items:
+                        key, _, label = item.partition(" ")
+                        assert key and label, footer
+                        assert label in shown.values(), footer
         finally:
             set_language("en")
 

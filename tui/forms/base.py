@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ledger.service import MAX_REASON, FormFacts, RuleError, StaleDeal
 from ledger.service.views import DealView, Preview, TableView
@@ -30,6 +30,7 @@ from ledger.text.i18n.errors import render_error, render_message
 from ..format import game_title, minus_signs
 from ..i18n import t
 from ..screen_base import TallyModal
+from ..widgets.footer import KeysFooter
 from ..widgets.preview import PreviewPanel, render_preview
 from .prompt import ConfirmModal
 from .saving import SavesInWorker
@@ -220,7 +221,7 @@ class DealForm(SavesInWorker, TallyModal[int | None]):
                 yield Button(t("button.save"), variant="primary", id="save", disabled=True,
                              compact=True)
                 yield Button(t("button.cancel"), id="cancel", compact=True)
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         size_labels(self)

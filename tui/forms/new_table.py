@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ledger.service import RuleError
@@ -28,6 +28,7 @@ from ..format import game_title
 from ..i18n import t
 from ..keys import localize
 from ..screen_base import TallyModal
+from ..widgets.footer import KeysFooter
 from .registry import ui_for
 
 
@@ -121,7 +122,7 @@ class NewTableModal(TallyModal[int | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(t("key.open_table"), variant="primary", id="create", compact=True)
                 yield Button(t("button.cancel"), id="cancel", compact=True)
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.roster = [p.name for p in self.service.players()]

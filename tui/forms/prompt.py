@@ -10,13 +10,14 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ledger.service import MAX_TEXT, RuleError
 from ledger.text.i18n.errors import render_error
 
 from ..i18n import t
 from ..screen_base import TallyModal
+from ..widgets.footer import KeysFooter
 
 T = TypeVar("T")
 
@@ -73,7 +74,7 @@ class PromptModal(TallyModal[T | None], Generic[T]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.ok, variant="primary", id="ok", compact=True)
                 yield Button(t("button.cancel"), id="cancel", compact=True)
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def values(self) -> dict[str, str]:
         return {f.name: self.query_one(f"#field-{f.name}", Input).value for f in self.fields}
@@ -144,7 +145,7 @@ class ConfirmModal(TallyModal[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.yes, variant="warning", id="yes", compact=True)
                 yield Button(self.no, id="no", compact=True)
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

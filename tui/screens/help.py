@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
 from ledger.text.i18n.typography import has_cjk, wrap_markdown
 
 from ..format import game_title
 from ..i18n import t
+from ..widgets.footer import KeysFooter
 from .base import TallyModal
 
 
@@ -65,7 +66,7 @@ class HelpScreen(TallyModal[None]):
         with VerticalScroll(id="help-body", classes="dialog wide"):
             yield Static(t("help.title"), classes="dialog-title")
             yield Markdown(self.text)
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_resize(self) -> None:
         """Japanese is broken into lines here (kinsoku, never inside a word or number):

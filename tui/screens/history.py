@@ -7,7 +7,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from ledger.service.views import DealView
 from ledger.text.i18n.formats import time_text
@@ -16,6 +16,7 @@ from ledger.text.summaries import party
 from ..format import chips, game_title, minus_signs
 from ..i18n import t
 from ..widgets.fit import fit_columns
+from ..widgets.footer import KeysFooter
 from ..widgets.preview import reason_text
 from .base import TallyScreen
 
@@ -41,7 +42,7 @@ class HistoryScreen(TallyScreen[None]):
         yield DataTable(id="revisions", cursor_type="row", zebra_stripes=True)
         yield Static(t("history.transfers"), classes="panel-title")
         yield Static("", id="revision-detail")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.revisions = self.service.history(self.deal_id)

@@ -12,7 +12,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from ledger.service import RuleError
 from ledger.service.views import NightView, StandingRow, TableView
@@ -20,6 +20,7 @@ from ledger.service.views import NightView, StandingRow, TableView
 from ..format import game_title, night_label, signed, status_text
 from ..i18n import t
 from ..widgets.fit import fit_within
+from ..widgets.footer import KeysFooter
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
 from .closing import close_night
@@ -80,7 +81,7 @@ class NightScreen(TallyScreen[None]):
             with Vertical(id="night-standings"):
                 yield Static(t("night.standings"), classes="panel-title")
                 yield StandingsTable(id="standings")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)

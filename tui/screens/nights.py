@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from ledger.service.views import NightView
 from ledger.text.i18n.formats import date_text
@@ -16,6 +16,7 @@ from ..format import night_label
 from ..forms.prompt import Field, PromptModal
 from ..i18n import t
 from ..widgets.fit import fit_columns
+from ..widgets.footer import KeysFooter
 from .base import TallyScreen
 from .closing import close_night
 from .removing import warn
@@ -47,7 +48,7 @@ class NightsScreen(TallyScreen[None]):
         yield DataTable(id="nights", cursor_type="row", zebra_stripes=True)
         yield Static(t("nights.empty"), id="nights-empty", classes="hint")
         yield Static("", id="nights-note", classes="error")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#nights", DataTable)

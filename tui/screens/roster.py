@@ -7,12 +7,13 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from ..format import chips
 from ..forms.prompt import Field, PromptModal
 from ..i18n import t
 from ..widgets.fit import fit_columns
+from ..widgets.footer import KeysFooter
 from .base import TallyScreen
 
 
@@ -36,7 +37,7 @@ class RosterScreen(TallyScreen[None]):
         yield Static(t("roster.title"), classes="screen-title")
         yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)
         yield Static(t("roster.empty"), id="roster-empty", classes="hint")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#roster", DataTable)

@@ -18,17 +18,19 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from ledger.service import Scoring, shown
 from ledger.service.league_report import LeagueReport, SeasonView
 
-from ..format import MINUS, chips, game_title
+from ..format import MINUS, chips, date_text, game_title
 from ..i18n import t
 from ..widgets.chart import RunningChart
 from ..widgets.fit import fit_columns
+from ..widgets.footer import KeysFooter
 from .base import TallyScreen
 
+SCROLLBAR = 2  # the record's vertical scrollbar, when its nights are more than its rows
 TOP = 4  # players drawn in the chart (their legend fits half of a 100-column screen)
 
 
@@ -69,7 +71,7 @@ class SeasonScreen(TallyScreen[None]):
             with Vertical(id="season-race"):
                 yield Static("", id="chart-title", classes="panel-title")
                 yield RunningChart(id="season-chart")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#league-empty").display = False
@@ -94,8 +96,8 @@ class SeasonScreen(TallyScreen[None]):
         placed = report.scoring == "placement"
         by = t("season.by_points") if placed else t("season.by_chips")
         if report.season is not None:
-            label = t("season.title", name=report.season.name, start=report.date_from,
-                      end=report.date_to, by=by)
+            label = t("season.title", name=report.season.name, start=date_text(report.date_from),
+                      end=date_text(report.date_to), by=by)
         else:
             label = t("season.title_all", by=by)
         self.query_one("#season-title", Static).update(label)
@@ -109,7 +111,8 @@ class SeasonScreen(TallyScreen[None]):
         for r in report.rows:
             row: list[object] = [str(r.rank), r.player, number(r.nights), number(r.deals),
                                  chips(r.net, zero="0"), number(r.per_deal),
-                                 chips(r.best, zero="0"), chips(r.worst, zero="0"), r.last]
+                                 chips(r.best, zero="0"), chips(r.worst, zero="0"),
+                                 date_text(r.last)]
             if placed:
                 row.append(number(shown(r.points or 0)))
             rows.append(row)
@@ -157,7 +160,7 @@ class SeasonScreen(TallyScreen[None]):
             record.add_column(game_title(game), key=f"game:{game}")
         rows = []
         for n in nights:
-            row: list[object] = [n.date, number(n.place), chips(n.net, zero="0")]
+            row: list[object] = [date_text(n.date), number(n.place), chips(n.net, zero="0")]
             if placed:
                 row.append(number(shown(n.points or 0)))
             row += [chips(n.games[g], zero="0") if g in n.games else "" for g in games]
@@ -165,6 +168,17 @@ class SeasonScreen(TallyScreen[None]):
         fit_columns(record, rows)
         for n, row in zip(nights, rows, strict=True):
             record.add_row(*row, key=str(n.night_id))
+        self.make_room(record)
+
+    def make_room(self, record: DataTable[object]) -> None:
+        """The record is as wide as its columns when half the screen is too narrow for
+        them (a Japanese date is 14 cells): no column cut at 80, the chart takes the rest
+        (issue 27 item 11)."""
+        pad = 2 * record.cell_padding
+        need = sum(c.width + pad for c in record.ordered_columns) + SCROLLBAR
+        half = self.size.width // 2 or self.app.size.width // 2
+        box = self.query_one("#season-record")
+        box.styles.width = "1fr" if need <= half else need
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id == "league":

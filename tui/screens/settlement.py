@@ -22,7 +22,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from ledger.service import RuleError
 from ledger.service.night_end import Mode, NightSettlement, SettleItem
@@ -33,6 +33,7 @@ from ..format import MINUS, chips, night_label
 from ..forms.prompt import Field, PromptModal
 from ..i18n import t
 from ..widgets.fit import fit_columns
+from ..widgets.footer import KeysFooter
 from .base import TallyScreen
 
 
@@ -81,7 +82,7 @@ class SettlementScreen(TallyScreen[None]):
                 yield DataTable(id="paid", cursor_type="none", zebra_stripes=True)
         yield Static(t("settle.why"), classes="panel-title")
         yield Static("", id="why")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#open-empty").display = False

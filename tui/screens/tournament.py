@@ -13,11 +13,12 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from ledger.service.tournament_views import DrawView, figure
 
 from ..i18n import t
+from ..widgets.footer import KeysFooter
 from .base import TallyScreen
 
 
@@ -59,7 +60,7 @@ class TournamentScreen(TallyScreen[None]):
                 yield Static(t("board.tn.ranking"), classes="panel-title")
                 yield DataTable(id="ranking", cursor_type="none", zebra_stripes=True)
         yield Static(t("tn.none_tonight"), id="tournament-empty", classes="hint")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#tournament-empty").display = False

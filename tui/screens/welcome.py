@@ -7,10 +7,11 @@ from typing import ClassVar, Literal
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, Header, Markdown, OptionList, Static
+from textual.widgets import Header, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..i18n import t
+from ..widgets.footer import KeysFooter
 from .base import TallyScreen
 
 Choice = Literal["night", "demo"]
@@ -38,7 +39,7 @@ class WelcomeScreen(TallyScreen[Choice | None]):
                     Option(t("welcome.open_demo"), id="demo"),
                     id="welcome-choices",
                 )
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#welcome-choices", OptionList).focus()
