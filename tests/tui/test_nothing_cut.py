@@ -160,3 +160,36 @@ def test_the_footer_shows_whole_keys_only(tally: Tally, tmp_path: Path, lang: st
             set_language("en")
 
     asyncio.run(flow())
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("width", [80, 100])
+def test_the_preset_selector_stays_on_screen(tally: Tally, tmp_path: Path, lang: str,
+                                             width: int) -> None:
+    """Game and Preset side by side where they fit, Preset under Game where they do not
+    (Japanese at 80): the selector and its ▼ never past the right edge; the removal
+    table's headers whole (抜くカード)."""
+    from textual.widgets import Select
+
+    from tui.widgets.removal import RemovalTable
+
+    seed(tally)
+
+    async def flow() -> None:
+        set_language(lang)
+        try:
+            app = app_for(tally, tmp_path)
+            async with app.run_test(size=(width, 24)) as pilot:
+                await settle(pilot)
+                await keys(pilot, "enter", "n")
+                for select in app.screen.query(Select):
+                    assert 0 < select.region.width and select.region.right <= width
+                lines = screen_text(app)
+                assert sum(line.count("▼") for line in lines) == 2
+                table = app.screen.query_one(RemovalTable)
+                for column in table.ordered_columns:
+                    assert column.width >= column.label.cell_len
+        finally:
+            set_language("en")
+
+    asyncio.run(flow())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -104,10 +105,13 @@ class NewTableModal(TallyModal[int | None]):
         with Vertical(id="new-table", classes="dialog full"):
             yield Static(t("table.new_title"), classes="dialog-title")
             with Horizontal(id="game-row"):
-                yield Label(t("field.game"), classes="inline-label")
-                yield Select(offered, value=self.game, allow_blank=False, id="game")
-                yield Label(t("field.preset"), classes="inline-label")
-                yield Select(self._presets(), value="default", allow_blank=False, id="preset")
+                with Horizontal(id="game-pick", classes="pick"):
+                    yield Label(t("field.game"), classes="inline-label")
+                    yield Select(offered, value=self.game, allow_blank=False, id="game")
+                with Horizontal(id="preset-pick", classes="pick"):
+                    yield Label(t("field.preset"), classes="inline-label")
+                    yield Select(self._presets(), value="default", allow_blank=False,
+                                 id="preset")
             yield Static("", id="preset-note", classes="hint")
             with Horizontal(id="seating"):
                 with Vertical(id="seat-pick"):
@@ -123,6 +127,19 @@ class NewTableModal(TallyModal[int | None]):
                 yield Button(t("key.open_table"), variant="primary", id="create", compact=True)
                 yield Button(t("button.cancel"), id="cancel", compact=True)
         yield KeysFooter(compact=True)
+
+    def on_resize(self) -> None:
+        """Preset goes under Game when the two are wider than the form (the Japanese
+        labels at 80 columns): the selector never runs past the right edge."""
+        row = self.query_one("#game-row")
+        need = sum(cell_len(str(label.render())) + label.styles.padding.width
+                   + int(select.styles.width.value if select.styles.width else 0)
+                   + select.styles.margin.width
+                   for label, select in ((self.query_one("#game-pick Label", Label),
+                                          self.query_one("#game", Select)),
+                                         (self.query_one("#preset-pick Label", Label),
+                                          self.query_one("#preset", Select))))
+        row.set_class(need > row.size.width, "-stacked")
 
     def on_mount(self) -> None:
         self.roster = [p.name for p in self.service.players()]

@@ -38,8 +38,9 @@ class RemovalTable(DataTable[object]):
             rows = [(str(r.players), removed_text(r.removed, r.short_pack), str(r.in_play),
                      str(r.hand)) for r in setup_facts("crazy-solo")["removal"]]
             fit_columns(self, rows)
-            removed = self.columns["removed"]  # a long note wraps by words, never cut
-            removed.width = min(removed.width, REMOVED_WIDTH)
+            removed = self.columns["removed"]  # a long note wraps by words; its
+            # header stays whole (抜くカード is 10 cells)
+            removed.width = max(removed.label.cell_len, min(removed.width, REMOVED_WIDTH))
             for row in rows:
                 self.add_row(*(Text(c) for c in row), key=row[0], height=None)
         sizes = [str(r.players) for r in setup_facts("crazy-solo")["removal"]]
