@@ -193,3 +193,44 @@ def test_the_preset_selector_stays_on_screen(tally: Tally, tmp_path: Path, lang:
             set_language("en")
 
     asyncio.run(flow())
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_history_shows_every_seats_net_at_120(tally: Tally, tmp_path: Path, lang: str
+                                              ) -> None:
+    """Seven long names and a long reason: every seat's net whole on screen (the reason
+    and the deal's summary give way, cut where a word ends)."""
+    from tui.format import chips
+    from tui.screens.history import HistoryScreen
+
+    from .test_snapshots import table_with
+
+    rounds = [{"indicator": "QS", "declarations": {"Annabel": "in", "Beatrix": "in",
+                                                   "Cidney": "out", "Danielle": "in"},
+               "tricks": {"Annabel": 3, "Beatrix": 2, "Danielle": 2}, "aces": {"Evelyn": 2}}]
+    table = table_with(tally, "hachihachi-trick", SEVEN, rounds)
+    deal = tally.deals(table)[-1]
+    tally.correct_deal(deal.id, {**(deal.outcome or {}), "aces": {"Fumiko": 2}},
+                       reason="the aces were Fumiko's, not Evelyn's, as the table agreed",
+                       author="Annabel")
+    nets = {n: v for n, v in tally.deals(table)[-1].nets.items()}
+
+    async def flow() -> None:
+        set_language(lang)
+        try:
+            app = app_for(tally, tmp_path)
+            async with app.run_test(size=(120, 36)) as pilot:
+                await settle(pilot)
+                await keys(pilot, "enter", "enter", "h")
+                assert isinstance(app.screen, HistoryScreen)
+                log = app.screen.query_one("#revisions", DataTable)
+                assert fits(log)
+                lines = screen_text(app)
+                heads = lines[2].split()
+                assert heads[-len(SEVEN):] == SEVEN
+                last = lines[2 + log.row_count].split()
+                assert last[-len(SEVEN):] == [str(chips(nets.get(n, 0))) for n in SEVEN]
+        finally:
+            set_language("en")
+
+    asyncio.run(flow())

@@ -13,12 +13,19 @@ from ledger.service.views import DealView
 from ledger.text.i18n.formats import time_text
 from ledger.text.summaries import party
 
-from ..format import chips, game_title, minus_signs
+from ..format import chips, clip_words, game_title, minus_signs
 from ..i18n import t
-from ..widgets.fit import fit_columns
+from ..widgets.fit import fit_within
 from ..widgets.footer import KeysFooter
 from ..widgets.preview import reason_text
 from .base import TallyScreen
+
+REASON, DEAL = 4, 5  # the columns that give way, in this order
+
+
+def shorter(cell: object, width: int) -> Text:
+    """A reason or a deal's summary in `width` cells, cut where a word ends."""
+    return clip_words(cell if isinstance(cell, Text) else Text(str(cell)), width)
 
 
 class HistoryScreen(TallyScreen[None]):
@@ -29,6 +36,8 @@ class HistoryScreen(TallyScreen[None]):
         self.deal_id = deal_id
         self.revisions: list[DealView] = []
         self.game = ""
+        self.seats: list[str] = []
+        self.filled = False  # the rows went in once (a refill keeps the cursor's row)
 
     def game_name(self) -> str | None:
         return self.game or None
@@ -52,21 +61,39 @@ class HistoryScreen(TallyScreen[None]):
         self.query_one("#history-title", Static).update(
             t("history.title", n=first.number, table=table_view.number,
               game=game_title(table_view.game)))
+        self.seats = list(table_view.seats)
+        self.fill()
+
+    def fill(self) -> None:
+        """The revisions, every seat's net whole: where the columns are wider than the
+        screen, the reason and then the deal's summary give way (cut where a word ends,
+        "…"), never the nets (issue 27 item 11: the nets were cut after the first players
+        at 120 columns)."""
         log = self.query_one("#revisions", DataTable)
+        row = log.cursor_row
+        log.clear(columns=True)
         for key in ("rev", "kind", "when", "by", "reason", "deal"):
             log.add_column(t(f"col.{key}"), key=key)
-        for name in table_view.seats:
+        for name in self.seats:
             log.add_column(Text(name, justify="right"), key=f"seat-{name}")
-        rows = [(str(rev.revision), t(f"kind.{rev.kind}"), time_text(rev.created_at),
-                 rev.author or "", rev.reason or "",
-                 t("table.void", reason="") if rev.void else minus_signs(rev.shown()),
-                 *(chips(rev.nets.get(n, 0)) for n in table_view.seats))
-                for rev in self.revisions]
-        fit_columns(log, rows)
-        for row in rows:
-            log.add_row(*row)
-        log.move_cursor(row=len(self.revisions) - 1)
+        rows: list[list[object]] = [
+            [str(rev.revision), t(f"kind.{rev.kind}"), time_text(rev.created_at),
+             rev.author or "", rev.reason or "",
+             t("table.void", reason="") if rev.void else minus_signs(rev.shown()),
+             *(chips(rev.nets.get(n, 0)) for n in self.seats)]
+            for rev in self.revisions]
+        room = self.app.size.width  # as the night's tables (a deal's revisions are few)
+        rows = fit_within(log, rows, room, REASON, shorter)
+        rows = fit_within(log, rows, room, DEAL, shorter)
+        for cells in rows:
+            log.add_row(*cells)
+        log.move_cursor(row=row if 0 <= row < len(rows) and self.filled else len(rows) - 1)
+        self.filled = True
         log.focus()
+
+    def on_resize(self) -> None:
+        if self.revisions:
+            self.fill()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if 0 <= event.cursor_row < len(self.revisions):
