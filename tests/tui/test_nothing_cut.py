@@ -234,3 +234,59 @@ def test_history_shows_every_seats_net_at_120(tally: Tally, tmp_path: Path, lang
             set_language("en")
 
     asyncio.run(flow())
+
+
+GAMES = [("hachihachi-trick", ["Ann", "Bea", "Cid"]), ("schnapsen", ["Ann", "Bea"]),
+         ("sixty-six", ["Cid", "Dan"]), ("sixty-six-three", ["Ann", "Bea", "Cid"]),
+         ("sixty-six-four", ["Ann", "Bea", "Cid", "Dan"])]
+WALK: dict[str, tuple[str, ...]] = {
+    "nights": (), "roster": ("r",), "help": ("f1",), "night": ("enter",),
+    "settlement": ("enter", "s"), "new-table": ("enter", "n"),
+    "history": ("enter", "enter", "h"), "season": ("s",)}
+for _i, _game in enumerate(["crazy-solo"] + [g for g, _ in GAMES]):
+    WALK[f"table-{_game}"] = ("enter", *["down"] * _i, "enter")
+    WALK[f"form-{_game}"] = ("enter", *["down"] * _i, "enter", "a")
+
+
+def every_game_night(tally: Tally) -> None:
+    """The five-seat Crazy Solo night of the snapshots, a table of every other game beside
+    it, and a season over it."""
+    night, _ = seed(tally)
+    for game, seats in GAMES:
+        tally.new_table(night, game, seats)
+    tally.new_season("Autumn 2024", "2024-09-01", "2024-11-30", scoring="placement")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("screen", list(WALK))
+def test_no_screen_cuts_a_word_at_80(tally: Tally, tmp_path: Path, lang: str,
+                                     screen: str) -> None:
+    """Every screen at 80×24: every table's columns inside it and every column's header on
+    screen whole; the footer's keys whole, each with its label, no lone bar."""
+    every_game_night(tally)
+
+    async def flow() -> None:
+        set_language(lang)
+        try:
+            app = app_for(tally, tmp_path)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await settle(pilot)
+                await keys(pilot, *WALK[screen])
+                lines = screen_text(app)
+                text = "\n".join(lines)
+                for table in app.screen.query(DataTable):
+                    if not table.display or not table.ordered_columns:
+                        continue
+                    assert fits(table), (table.id, text)
+                    for column in table.ordered_columns:
+                        label = column.label.plain.strip()
+                        assert not label or label in text, (table.id, label, text)
+                footer = lines[-1]
+                assert "▏▏" not in footer and not footer.rstrip().endswith("▏"), footer
+                for item in (i.strip() for i in footer.split("▏")):
+                    key, _, label = item.partition(" ")
+                    assert key and label.strip(), footer
+        finally:
+            set_language("en")
+
+    asyncio.run(flow())

@@ -11,7 +11,8 @@ from ledger.text.setup_facts import removed_text
 from ..i18n import t
 from .fit import fit_columns
 
-REMOVED_WIDTH = 9  # cells: the whole table fits the new-table form's side at 80 columns
+REMOVED_WIDTH = 8  # cells: the whole table fits the new-table form's side at 80 columns,
+# beside its scrollbar (at 9 the last column ran under it and a horizontal bar showed)
 
 
 class RemovalTable(DataTable[object]):
