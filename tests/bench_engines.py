@@ -11,8 +11,10 @@ promise SQLite's WAL with `synchronous=NORMAL` makes: a power cut may lose the l
 commits, never the database). Then each command runs as a whole process on each engine: `standings
 --all` (median of 5), `round add` on a table of 40,000 deals (median of 5), `export --all`
 and `check` (median of 3). One table is printed: each figure on both engines and their
-ratio, the target being PostgreSQL within 2× of SQLite. The federation (100 venues × a
-decade, ~6 million deals) is not part of this run. Not collected by pytest.
+ratio, the target being PostgreSQL within 2× of SQLite. After the import the server's
+tables are vacuumed and analysed (what its autovacuum does soon after a bulk load). The
+federation (100 venues × a decade, ~6 million deals) is not part of this run. Not
+collected by pytest.
 """
 
 from __future__ import annotations
@@ -46,15 +48,20 @@ def build(location: Any, plan: dict[str, Any]) -> dict[str, float]:
     for name in plan["members"]:
         service.add_player(name)
     import_s = 0.0
-    deals = 0
+    deals = skipped = 0
     last = len(plan["nights"]) - 1
     for i, night in enumerate(plan["nights"]):
         nid = service.new_night(night["date"], night["venue"])
         for t in night["tables"]:
             tid = service.new_table(nid, t["game"], t["seats"], t["preset"], t["overrides"])
             t0 = time.perf_counter()
-            ids = service.import_jsonl(Path(t["file"]), tid)
-            import_s += time.perf_counter() - t0
+            try:
+                ids = service.import_jsonl(Path(t["file"]), tid)
+            except RuleError:  # a generated deal today's rules refuse: the table stays empty,
+                skipped += 1  # on both engines alike
+                continue
+            finally:
+                import_s += time.perf_counter() - t0
             deals += len(ids)
             for fix in t["fixes"]:
                 try:
@@ -65,7 +72,8 @@ def build(location: Any, plan: dict[str, Any]) -> dict[str, float]:
         if i != last:
             service.close_night(nid)
     service.db.dispose()
-    return {"deals": deals, "import_s": import_s, "build_s": time.perf_counter() - started}
+    return {"deals": deals, "import_s": import_s, "build_s": time.perf_counter() - started,
+            "skipped": skipped}
 
 
 def long_table(location: Any, out: Path, deals: int) -> int:
@@ -88,6 +96,16 @@ def long_table(location: Any, out: Path, deals: int) -> int:
     service.import_jsonl(file, table)
     service.db.dispose()
     return table
+
+
+def settle_server(*urls: str) -> None:
+    """What the server's autovacuum does soon after a bulk import, done at once: the
+    planner's statistics and the visibility map (index-only scans skip the table rows)."""
+    import psycopg
+
+    for url in urls:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("VACUUM ANALYZE")
 
 
 def median(runs: list[Run]) -> float:
@@ -146,10 +164,13 @@ def main(argv: list[str] | None = None) -> int:
         for name, (location, long_location) in engines.items():
             built = build(location, plan)
             long_id = long_table(long_location, out, args.long)
+            if name == "PostgreSQL":
+                settle_server(location, long_location)
             figures[name] = {"import": built["import_s"], "deals": built["deals"],
                              **measure(location, long_location, long_id, out)}
             exported[name] = files_of(out / "exports")
-            print(f"{name}: {built['deals']:,} deals built in {built['build_s']:.1f} s",
+            print(f"{name}: {built['deals']:,} deals built in {built['build_s']:.1f} s "
+                  f"({built['skipped']} generated tables refused by today's rules)",
                   file=sys.stderr)
         same = exported["SQLite"] == exported["PostgreSQL"]
         rows = [("import of the decade (in-process import_jsonl)", "import"),

@@ -226,3 +226,10 @@ def test_games_branch_on_no_name() -> None:
 
     text = Path(__file__).parents[1].joinpath("ledger/service/games.py").read_text()
     assert "if name ==" not in text and "crazy_solo" not in text
+
+
+def test_the_partners_note_reads_the_engine_s_pairing() -> None:
+    from tui.forms.sixty_six import PartnersNote
+
+    assert str(PartnersNote().render()) == (
+        "Seats 1 and 3 play against seats 2 and 4: seat the partners opposite.")

@@ -51,3 +51,12 @@ def test_a_module_outside_every_layer_breaks_the_contracts(tmp_path: Path) -> No
     done = _lint_copy(tmp_path, {"ledger/stray.py": "X = 1\n"})
     assert done.returncode != 0
     assert "ledger.stray" in done.stdout
+
+
+def test_the_cli_reaching_past_the_service_breaks_the_contracts(tmp_path: Path) -> None:
+    # the layers let the CLI import any lower layer; its own contract keeps it on the service
+    done = _lint_copy(tmp_path, {"ledger/cli/rounds.py":
+                                 "\nfrom ledger.domain.rules import crazy_solo\n"})
+    assert done.returncode != 0
+    assert "The CLI imports only the service" in done.stdout
+    assert "ledger.cli.rounds -> ledger.domain.rules" in done.stdout

@@ -8,9 +8,17 @@ from pathlib import Path
 from typing import Any
 
 from ledger.service import Tally
+from ledger.text.effects import effect_lines
 from tests.checked import checked
 
 from .conftest import Cli
+
+
+def lines(service: Tally, table: int, effects: Any) -> list[str]:
+    """A correction's effects as the app words them."""
+    t = service.table(table)
+    return effect_lines(effects, t.game, t.seats)
+
 
 CLAIM = {"ending": "claim", "by": "Zoë", "points": {"Dan": 25, "Zoë": 70},
          "tricks": {"Dan": 2, "Zoë": 3}}
@@ -85,15 +93,15 @@ def test_a_correction_says_what_it_changes_downstream(service: Tally) -> None:
     assert not service.deals(table)[2].extra["game_over"]  # Zoë 5 → 2
     second = service.deals(table)[1]
     # deal 2 was Zoë's 2, not Dan's: Zoë 5 → 3, and deal 3's 3 takes her to 0
-    effects = service.correction_effects(second.id, {"ending": "scored", "winner": "Zoë",
-                                                     "game_points": 2})
+    effects = lines(service, table, service.correction_effects(
+        second.id, {"ending": "scored", "winner": "Zoë", "game_points": 2}))
     assert effects[0] == "deal 3 now ends the game"
     assert effects[1].startswith("deal 3: ") and "Dan 5 – Zoë 2 → " in effects[1]
     assert len(effects) == 2
     service.correct_deal(second.id, {"ending": "scored", "winner": "Zoë", "game_points": 2},
                          reason="Zoë's")
-    assert service.correction_effects(second.id, {"ending": "scored", "winner": "Dan",
-                                                  "game_points": 2})[0] == (
+    assert lines(service, table, service.correction_effects(
+        second.id, {"ending": "scored", "winner": "Dan", "game_points": 2}))[0] == (
         "deal 3 no longer ends the game")
 
 
@@ -109,7 +117,8 @@ def test_a_hachihachi_void_re_derives_the_later_rounds(service: Tally) -> None:
         {"indicator": "2C", "declarations": dict.fromkeys(five[1:] + five[:1], "out")}])
     first, second = service.deals(table)
     assert (second.extra["round"], second.extra["start_player"]) == (2, "P2")
-    assert service.correction_effects(first.id, None) == ["deal 2: round 2 → 1"]
+    assert lines(service, table, service.correction_effects(first.id, None)) == [
+        "deal 2: round 2 → 1"]
     service.void_deal(first.id, "misdeal")
     second = service.deals(table)[1]
     assert second.kind == "resettle" and second.extra["round"] == 1

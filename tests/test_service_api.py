@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from ledger.service import Tally
 
-API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", "backup", "check",
+API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", "backup",
+       "chain_notices", "check",
        "close_night", "close_night_settled", "correct_deal", "correction_effects", "db_file",
-       "deal", "deals", "delete_night", "delete_table",
+       "deal", "deal_of_form", "deals", "delete_night", "delete_table",
        "export", "export_league", "form_facts", "games", "history", "import_jsonl",
        "league", "new_night", "new_season", "new_table", "night", "night_notices", "nights",
        "pay",

@@ -19,6 +19,7 @@ from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.message import Message
 from textual.screen import Screen
 
 from ledger.service import Tally
@@ -85,7 +86,7 @@ class TallyApp(App[None]):
         self.ask_name = ask_name
         self.name_asked = False
         self.live = LiveLedger() if live else None
-        self.keys = KeyRouter(self)
+        self.keys = KeyRouter(self, super().post_message, lambda: t("keys.discarded"))
 
     def get_default_screen(self) -> Screen[None]:
         if self.table_id is not None:
@@ -97,6 +98,7 @@ class TallyApp(App[None]):
         return NightsScreen()
 
     def on_mount(self) -> None:
+        self.keys.start()
         self.set_interval(FILE_CHECK_SECONDS, self.check_file)
         if self.live is not None:
             self.set_interval(LIVE_POLL, self._poll_ledger)
@@ -158,17 +160,16 @@ class TallyApp(App[None]):
         elif choice == "demo":
             self.open_demo()
 
-    # ---- keys: one at a time on a deal form (see typeahead) ---------------------------------
+    # ---- keys: each where Textual sends it, once the one before is handled (typeahead) ----
 
-    async def on_event(self, event: events.Event) -> None:
-        # A key read from the terminal, or one that bubbled up from the screen before (or
-        # while) a form was being built: queued while the form is not ready, else handled now.
-        if isinstance(event, events.Key):
-            if self.keys.wants(event):
-                return
-            if await self.keys.route(event):  # (also one forwarded to the screen before)
-                return
-        await super().on_event(event)
+    def post_message(self, message: Message) -> bool:
+        """A key from the terminal waits its turn (`tui.typeahead`); everything else, and
+        the key when its turn comes, goes on to Textual as it is."""
+        keys = getattr(self, "keys", None)  # (None while Textual builds the app)
+        if isinstance(message, events.Key) and not message.is_forwarded and \
+                keys is not None and keys.hold(message):
+            return True
+        return super().post_message(message)
 
     def action_quit(self) -> None:  # type: ignore[override]
         """ctrl+q: on a deal form with something typed, ask first (as Esc does)."""

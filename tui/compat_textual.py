@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.console import Console
 from rich.style import Style
 from textual.app import App
 from textual.dom import DOMNode
 from textual.geometry import Region
+from textual.message_pump import MessagePump
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import DataTable, Footer
@@ -40,6 +42,9 @@ INTERNALS: tuple[tuple[str, str, str], ...] = (
     ("App", "_merged_bindings", "switching the language re-reads the app's bindings"),
     ("Footer", "_bindings_ready", "KeysFooter skips a recompose that changes nothing"),
     ("Widget", "_pruning", "KeysFooter leaves a screen that is going away alone"),
+    ("MessagePump", "_pending_message",
+     "tui.typeahead: a message a pump has peeked at is still on its way"),
+    ("Console", "_markup", "text_never_markup: Rich tables' str cells read as plain text"),
     ("StylesCache", "get_inner_outer.cache_clear",
      "release_closed_widgets (Textualize/textual#6665)"),
 )
@@ -49,7 +54,8 @@ def _instances() -> dict[str, Any]:
     from textual._styles_cache import StylesCache
 
     return {"DataTable": DataTable(), "DOMNode": DOMNode(), "App": App(), "Footer": Footer(),
-            "Widget": Widget(), "StylesCache": StylesCache}
+            "Widget": Widget(), "StylesCache": StylesCache, "MessagePump": MessagePump(),
+            "Console": Console()}
 
 
 def missing_internals() -> list[str]:
@@ -97,6 +103,15 @@ def bindings_ready(footer: Footer) -> bool:
 def is_pruning(widget: Widget) -> bool:
     """Whether the widget is being removed (as `Widget.recompose` asks)."""
     return bool(widget._pruning)
+
+
+# ---- messages on their way ----------------------------------------------------------------
+
+
+def has_messages(pump: MessagePump) -> bool:
+    """Does `pump` still hold a message to handle? In its queue (`message_queue_size`), or
+    the one it took out of the queue to see whether it replaces the message it handles."""
+    return bool(pump.message_queue_size) or getattr(pump, "_pending_message", None) is not None
 
 
 # ---- a closed screen's drawings -------------------------------------------------------

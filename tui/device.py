@@ -5,19 +5,15 @@ after carries that name into the deal's history (the "By" column)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
+from .app_view import TallyView
 from .forms.prompt import Field, PromptModal
 from .forms.scorekeeper import ask_name_once, scorekeeper_name
 from .i18n import t
 
 __all__ = ["ask_name_once", "ask_scorekeeper", "scorekeeper_name"]
 
-if TYPE_CHECKING:
-    from .app import TallyApp
-
-
-def ask_scorekeeper(app: TallyApp) -> None:
+def ask_scorekeeper(app: TallyView) -> None:
     """Ask who keeps the score on this device (once: the name stays for the session)."""
 
     def named(values: Mapping[str, str]) -> str:

@@ -9,10 +9,9 @@ top reads again at once; one underneath notes it and reads again when it is show
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .app import TallyApp
+from .app_view import TallyView
 
 LIVE_POLL = 0.5  # seconds between two looks: a deal saved elsewhere shows within ~0.6 s
 
@@ -22,7 +21,7 @@ class LiveLedger:
         self._watch: Any = None
         self._db: Any = None
 
-    def poll(self, app: TallyApp) -> None:
+    def poll(self, app: TallyView) -> None:
         db = app.service.db
         if self._watch is None or self._db is not db:  # started, or the demo opened
             self.close()

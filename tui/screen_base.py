@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
+from .app_view import TallyView
 from .keys import localize
 from .release import release_closed_widgets
 
 if TYPE_CHECKING:
     from ledger.service import Tally
-
-    from .app import TallyApp
 
 ResultType = TypeVar("ResultType")
 
@@ -40,8 +39,9 @@ class OnTally:
         localize(self)
 
     @property
-    def tally(self) -> TallyApp:
-        return self.app  # type: ignore[attr-defined, no-any-return]
+    def tally(self) -> TallyView:
+        """The app, as the screens see it (`tui.app_view`)."""
+        return cast(TallyView, self.app)  # type: ignore[attr-defined]
 
     @property
     def service(self) -> Tally:
@@ -54,8 +54,8 @@ class OnTally:
     def replay_keys(self) -> None:
         """Keys typed ahead while screens changed: this one takes them now (tui.typeahead)."""
         keys = getattr(self.app, "keys", None)
-        if keys is not None and keys.pending:
-            self.app.call_later(keys.replay)
+        if keys is not None:
+            keys.wake()
 
     def on_screen_resume(self) -> None:
         self.replay_keys()
@@ -110,3 +110,8 @@ class TallyModal(OnTally, BindingsFollowState, ModalScreen[ResultType]):
         Binding("question_mark", "app.help", "key.help", show=False),
         Binding("f1", "app.help", "key.help"),
     ]
+
+    def on_screen_resume(self) -> None:
+        """A form or a dialog is what the user reads and types now: no toast stays over its
+        fields or its Save row (at 80×24 one would)."""
+        self.app.clear_notifications()

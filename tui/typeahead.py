@@ -1,122 +1,134 @@
-"""Type-ahead: on a deal form every key is handled completely before the next is read.
+"""Type-ahead: keys typed faster than the app handles them wait, in order, and each goes
+where Textual sends it once the key before it has been handled completely.
 
-Textual forwards each key to the widget focused when the app reads it, and runs a key's
-binding only when the key has bubbled back up to the app; a form that moved its focus on a
-message or a `call_later` therefore saw the next keys land in the field before (or vanish)
-when they came faster than a refresh. Here the app handles a key on a deal form at once, in
-its own task: the bindings of the focused field (or an `Input`'s typing) run, the field hands
-its change to the form synchronously (`deliver`), and the form moves the focus with
-`Screen.set_focus` before returning. Keys that arrive while a form is still being built wait
-in a queue and are replayed, in order, once it has its focus.
+Textual reads a key, runs the priority bindings and forwards the key to the widget focused
+at that moment; the key bubbles back up to the screen's and the app's bindings, and what it
+does (an Input's Submitted, a field's Changed, a dialog dismissed, a screen pushed) travels
+on as further messages. A key read while the one before is still on its way would go to the
+widget that had the focus then: the pop-up that an Enter is closing, the field an Enter
+leaves. So the app holds each key as it arrives (`TallyApp.post_message`: a key that comes
+from the terminal, not one Textual forwards) and posts it on, unchanged, when
+
+- the messages of the key before are all handled: no message waits in the app or in the
+  screen showing and its widgets (`settled`), checked after the screen has refreshed
+  (`call_after_refresh`), and
+- the screen showing can take keys (`ready`): built and focused, not loading a table
+  (`keys_held`), not saving.
+
+An Enter typed as the app starts, before Textual has put the terminal in raw mode, is read
+as ctrl+j: the terminal's line mode turned its carriage return into a newline. Tally binds
+no ctrl+j, so it is taken for the Enter it was (before, it was dropped, the letters kept).
+
+Nothing else of Textual's is replaced: the key is read, bound, forwarded and bubbled by
+Textual. A refused save drops the keys typed after it (`discard`), with a bell and a word.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import Any
 
 from textual import events
+from textual.app import App
 from textual.message import Message
-from textual.widget import Widget
-from textual.widgets import Input
+from textual.screen import Screen
+from textual.timer import Timer
 
-if TYPE_CHECKING:
-    from textual.app import App
-    from textual.screen import Screen
+from .compat_textual import has_messages
 
-
-class TypeAheadScreen(Protocol):
-    """A screen whose keys the app handles one at a time (a deal form)."""
-
-    TYPE_AHEAD: bool
-    keys_ready: bool
-
-
-def deliver(widget: Widget, message: Message) -> None:
-    """Hand `message` to the handlers of `widget`'s ancestors now, nearest first, as Textual
-    would when it bubbles (each class's own handler, subclass first, as Textual calls them;
-    `stop()` ends the bubbling) — but before the next key is read."""
-    name = message.handler_name
-    node = widget.parent
-    while node is not None:
-        for cls in type(node).__mro__:
-            if message._no_default_action:
-                break
-            handler = cls.__dict__.get(name)
-            if handler is not None:
-                handler(node, message)
-        if message._stop_propagation:
-            return
-        node = node.parent
-
-
-def is_type_ahead(screen: Screen[object]) -> bool:
-    return bool(getattr(screen, "TYPE_AHEAD", False))
+WATCH = 0.05  # seconds: how often keys waiting for a busy screen look again (a fallback)
 
 
 def ready(screen: Screen[object]) -> bool:
-    """Can `screen` take keys now? A deal form once built and focused, and not closing; any
-    screen unless it holds them (`keys_held`: the night, between creating a table and
-    showing it, so the keys typed for the new table's first deal wait for it)."""
+    """Can `screen` take keys now? Any screen unless it holds them (`keys_held`: a table
+    being read, a form saving); a screen that builds its fields itself (`TYPE_AHEAD`) once
+    it has focused the first (`keys_ready`)."""
     if getattr(screen, "keys_held", False):
         return False
-    return not is_type_ahead(screen) or bool(getattr(screen, "keys_ready", False))
+    if getattr(screen, "TYPE_AHEAD", False) and not getattr(screen, "keys_ready", False):
+        return False
+    return screen.is_mounted
+
+
+def settled(app: App[Any]) -> bool:
+    """Is every message the last key sent on its way handled (no queue of the app, or of
+    the screen showing and its widgets, holds one)?"""
+    if has_messages(app):
+        return False
+    screen = app.screen
+    return not has_messages(screen) and not any(has_messages(node)
+                                                 for node in screen.walk_children())
 
 
 class KeyRouter:
-    """The app's side: keys for a deal form handled one by one; keys that come while a form
-    is being built or closed wait, in order, for the screen that shows next."""
+    """The keys that wait, in order; one is posted on to Textual at a time."""
 
-    def __init__(self, app: App[object]) -> None:
+    def __init__(self, app: App[Any], post: Callable[[Message], bool],
+                 discarded: Callable[[], str]) -> None:
         self.app = app
+        self._post = post  # Textual's own post_message of the app
+        self._discarded = discarded  # the words for "typed keys discarded"
         self.pending: deque[events.Key] = deque()
-        self.replaying = False
+        self.in_flight = False  # a key was posted on and its messages may still travel
+        self._passing: events.Key | None = None
+        self._asked = False  # a look after the next refresh is on its way
+        self._watch: Timer | None = None
 
-    def wants(self, event: events.Key) -> bool:
-        """Queue this key (read from the terminal, or bubbled up unhandled) if it must wait
-        for a screen to be ready or behind keys that wait already. A key that comes while
-        the app is closing (no screen left) is dropped: there is nothing to type into."""
-        if not self.app.screen_stack:
-            return True
-        if self.pending or self.replaying or not ready(self.app.screen):
-            self.pending.append(event)
-            if not self.replaying and ready(self.app.screen):
-                self.app.call_later(self.replay)
-            return True
-        return False
+    def start(self) -> None:
+        """The app runs: look now and then too (a screen that stops holding keys says so
+        with `wake`; this is the fallback)."""
+        self._watch = self.app.set_interval(WATCH, self._after_refresh)  # (a look lost
+        # with a screen that closed before it refreshed is asked again here)
 
-    async def route(self, event: events.Key, *, any_screen: bool = False) -> bool:
-        """Handle a key on a ready deal form now; False: leave it to Textual."""
-        app = self.app
-        focused = app.focused
-        if not (any_screen or is_type_ahead(app.screen)) or focused is None:
+    def hold(self, event: events.Key) -> bool:
+        """A key arrived: True when it waits (it is posted later, in its turn)."""
+        if event is self._passing:
             return False
-        if not getattr(focused, "TYPE_AHEAD_FIELD", isinstance(focused, Input)):
-            return False
-        if await app._check_bindings(event.key, priority=True):
-            return True
-        if isinstance(focused, Input):
-            if event.is_printable:
-                await focused._on_key(event)
-                deliver(focused, Input.Changed(focused, focused.value))
-                return True
-            if event.key == "enter":
-                deliver(focused, Input.Submitted(focused, focused.value))
-                return True
-        await app._check_bindings(event.key)
+        if event.key == "ctrl+j":
+            event = events.Key("enter", "\r")  # typed before the terminal was raw (below)
+        self.pending.append(event)  # (before the first screen is up too: it waits for it)
+        self.wake()
         return True
 
-    async def replay(self) -> None:
-        """A screen is ready: handle the keys that waited, in order, until one opens a
-        screen that is not ready yet (a new deal form: it replays the rest when built)."""
-        if self.replaying:
+    @property
+    def busy(self) -> bool:
+        """Keys wait or one is on its way (a test's burst is done when this is False)."""
+        return bool(self.pending) or self.in_flight
+
+    def wake(self) -> None:
+        """Look after the next refresh whether the next key may go."""
+        if not self._asked and self.app.screen_stack:
+            self._asked = True
+            self.app.call_after_refresh(self._after_refresh)
+
+    def _after_refresh(self) -> None:
+        self._asked = False
+        self._look()
+
+    def _look(self) -> None:
+        if not (self.pending or self.in_flight) or not self.app.screen_stack:
             return
-        self.replaying = True
+        if not settled(self.app):
+            self.wake()
+            return
+        self.in_flight = False
+        if not self.pending or not ready(self.app.screen):
+            return  # the screen says when it is ready (`wake`), else the watch looks
+        event = self.pending.popleft()
+        self.in_flight = True
+        self._passing = event
         try:
-            while self.pending and self.app.screen_stack and ready(self.app.screen):
-                event = self.pending.popleft()
-                if not await self.route(event, any_screen=True) and not \
-                        await self.app._check_bindings(event.key, priority=True):
-                    await self.app._check_bindings(event.key)
+            self._post(event)
         finally:
-            self.replaying = False
+            self._passing = None
+        self.wake()
+
+    def discard(self) -> None:
+        """A save was refused: the keys typed after it, waiting for its answer, are dropped
+        (they were meant for what the save would have opened: the next deal), with a bell
+        and a word saying so. A key typed once the refusal is shown goes to the form."""
+        self.app.bell()
+        if self.pending:
+            self.pending.clear()
+            self.app.notify(self._discarded(), severity="warning")

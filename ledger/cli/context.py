@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..config.paths import resolve_db
-
 if TYPE_CHECKING:
     from ..service import Tally
 
@@ -31,7 +29,9 @@ class Ctx:
             from ..service.demo import default_demo_db
 
             return default_demo_db()
-        return resolve_db(self.db_option)[0]
+        from ..service.inputs import database_path
+
+        return database_path(self.db_option)[0]
 
     @property
     def service(self) -> Tally:
@@ -76,31 +76,14 @@ def echo_json(value: Any) -> None:
 
 
 def read_stdin_json(field: str = "input") -> dict[str, Any]:
-    from ..domain.rules import RuleError
-    from ..io.reading import read_stdin
-    from ..service.calc import read_json_object
+    """The JSON object on standard input (`Tally`'s `read_json_input`)."""
+    from ..service.inputs import read_json_input
 
-    if sys.stdin is None or sys.stdin.isatty():
-        raise RuleError(field, "give the deal as JSON on standard input, or with flags",
-                        "stdin_or_flags")
-    text = read_stdin(sys.stdin, field)  # capped while reading; a leading BOM dropped
-    if not text.strip():
-        raise RuleError(field, "is empty (give the deal as JSON on stdin, or with flags)",
-                        "stdin_empty")
-    return read_json_object(text, field)
+    return read_json_input(sys.stdin, field)
 
 
 def read_nets(raw: Any) -> Any:
-    """`settle --nets -`: names by `name_key` ("Ann" and "Ann " are one player, refused
-    as a duplicate) and each whole number within MAX_CHIPS; `settle_nets` checks the rest."""
-    from ..domain.rules import RuleError
-    from ..domain.rules.names import clean_nets
-    from .errors import MAX_CHIPS
+    """`settle --nets -`: the nets checked by the service (`service.inputs.read_nets`)."""
+    from ..service.inputs import read_nets as checked
 
-    nets = clean_nets(raw, "nets")
-    if isinstance(nets, dict):
-        for name, value in nets.items():
-            if type(value) is int and abs(value) > MAX_CHIPS:
-                raise RuleError(f"nets.{name}", f"{value} is beyond ±{MAX_CHIPS:,} chips",
-                                "beyond_chips", value=value, max=format(MAX_CHIPS, ','))
-    return nets
+    return checked(raw)

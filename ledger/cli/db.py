@@ -15,8 +15,8 @@ app = typer.Typer(no_args_is_help=True, help="The database itself: its schema, c
 @app.command()
 def upgrade(ctx: typer.Context) -> None:
     """Create or upgrade the database's schema (the same migrations on both engines)."""
+    from ..service.inputs import describe_database as describe
     from ..service.moving import upgrade as run
-    from ..store.engine import describe
 
     root = ctx_of(ctx)
     location = root.db_path
@@ -33,10 +33,10 @@ def copy(
     force: Annotated[bool, typer.Option(help="Replace what the target holds.")] = False,
 ) -> None:
     """Copy a whole ledger between two databases; both are then checked."""
-    from ..config.paths import resolve_db
+    from ..service.inputs import database_path
     from ..service.moving import copy_between
 
-    done = copy_between(resolve_db(source)[0], resolve_db(target)[0], force)
+    done = copy_between(database_path(source)[0], database_path(target)[0], force)
     typer.echo(f"copied {done.source} → {done.target}: {done.players} players, "
                f"{done.deals} deals; check ok on both, standings identical")
 

@@ -10,7 +10,8 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from ..domain.rules import RuleError
+from ..service import RuleError
+from ..service.inputs import MAX_CHIPS
 from ..text.i18n import t
 from ..text.i18n.errors import render_error
 from .compat_typer import click_exceptions as cx  # the click Typer vendors
@@ -18,7 +19,6 @@ from .compat_typer import click_types as ct
 
 EXIT_BAD_INPUT = 2
 MAX_ID = 2**63 - 1  # SQLite's largest INTEGER: an id above it cannot even be looked up
-MAX_CHIPS = 10**12  # a chip amount typed in (`pay --amount`); a night's nets are far less
 _DIGITS = re.compile(r"[+-]?[0-9]+", re.ASCII)
 CHIP_PARAMS = frozenset({"amount"})  # the integer parameters that are chips, not ids
 

@@ -9,7 +9,7 @@ import typer
 from .context import ctx_of, echo_json
 
 if TYPE_CHECKING:
-    from ..domain.league import LeagueRow
+    from ..service.league_report import LeagueRow
 
 season_app = typer.Typer(no_args_is_help=True, help="Seasons: named ranges of nights.")
 
@@ -24,7 +24,7 @@ Points = Annotated[str | None, typer.Option(
 def row_json(r: LeagueRow) -> dict[str, Any]:
     """A league row as `--json` prints it: Decimals as text with 2 decimals, as the money
     figures elsewhere."""
-    from ..domain.league import shown
+    from ..service import shown
 
     out: dict[str, Any] = {"rank": r.rank, "player": r.player, "nights": r.nights,
                            "deals": r.deals, "net": r.net, "per_deal": str(r.per_deal),
@@ -48,7 +48,7 @@ def league(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
     """The league: players ranked over a range of nights (all nights by default)."""
-    from ..domain.league import shown
+    from ..service import shown
     from ..text.textwidth import grid
 
     report = ctx_of(ctx).service.league(date_from=date_from, date_to=date_to, game=game,

@@ -47,7 +47,7 @@ def root(
 
 
 def check_lang(lang: str | None) -> None:
-    from ..domain.rules import RuleError
+    from ..service import RuleError
 
     if lang is not None and lang not in ("en", "ja"):
         raise RuleError("--lang", f"{lang!r} is not en or ja", code="cli.bad_lang", lang=lang)
@@ -70,22 +70,20 @@ def tui(
     if root.demo and db is None:
         run_app(None, lang=lang, demo=True)
         return
-    from ..config.paths import resolve_db
+    from ..service.inputs import database_path
 
-    run_app(resolve_db(db)[0] if db else root.db_path, lang=lang)
+    run_app(database_path(db)[0] if db else root.db_path, lang=lang)
 
 
 @app.command()
 def where(ctx: typer.Context) -> None:
     """Print the paths in use: database (and its engine), presets and exports."""
-    from ..config.paths import exports_dir, resolve_db
-    from ..config.presets import data_dir
+    from ..service import exports_dir
+    from ..service.inputs import data_dir, database_path, describe_database
 
     root = ctx_of(ctx)
-    path, source = (root.db_path, "--demo") if root.demo else resolve_db(root.db_option)
-    from ..store.engine import describe
-
-    engine, shown = describe(path)
+    path, source = (root.db_path, "--demo") if root.demo else database_path(root.db_option)
+    engine, shown = describe_database(path)
     typer.echo(f"database  {shown}  ({source})")
     typer.echo(f"engine    {engine}")
     typer.echo(f"data      {data_dir()}")
@@ -109,7 +107,7 @@ def standings(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
     """Players ranked by net chips."""
-    from ..domain.rules import RuleError
+    from ..service import RuleError
     from ..text.textwidth import grid
 
     if sum(x is not None and x is not False for x in (night, table, all_ or None)) != 1:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..domain.rules import RuleError
+from ..service import RuleError
 from ..text.i18n import t
 from .context import ctx_of, echo_json
 
@@ -116,7 +116,7 @@ def pay(ctx: typer.Context, night: Annotated[int, typer.Option()],
         undo: Annotated[bool, typer.Option("--undo", help="Take back a payment marked "
                                            "by mistake.")] = False) -> None:
     """Mark a line of the night's plan paid; prints the amount marked."""
-    from ..domain.rules.names import name_key
+    from ..service import name_key
 
     # names as the roster spells them, so a look-alike ("Ann" + zero-width space) is Ann
     typer.echo(ctx_of(ctx).service.pay(night, name_key(payer), name_key(payee), amount,
@@ -139,7 +139,7 @@ def export(ctx: typer.Context,
                                                           "file.")] = None) -> None:
     """Write standings, deals, transfers and settlement files (or, for a season or a range
     of dates, the league file); prints their paths."""
-    from ..config.paths import exports_dir
+    from ..service import exports_dir
 
     if tournament is not None:
         if night is not None or all_ or season or date_from or date_to or fmt != "csv":

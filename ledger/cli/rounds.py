@@ -60,8 +60,10 @@ def correct(
     """Replace a deal's outcome (a new revision; the old one stays in its history)."""
     service = ctx_of(ctx).service
     obj = _deal_input(ctx, service.table_of_deal(deal), flags, deal)
+    off_chain = service.chain_notices(deal, obj)  # said, never rewritten
     table = service.table_of_deal(deal)
     changed = service.correct_deal(deal, obj, reason=reason, author=author)
+    warn(off_chain)
     if changed:
         typer.echo(f"{changed} later deal{'s' if changed != 1 else ''} re-settled", err=True)
     warn(service.tournament_table_notices(table))  # a later draw made on the old ranking
@@ -73,13 +75,16 @@ def void(ctx: typer.Context, deal: int,
          author: Annotated[str | None, typer.Option("--author", "--by",
                                                     help="Who records it.")] = None) -> None:
     """Void a deal (kept in its history with no transfers)."""
-    ctx_of(ctx).service.void_deal(deal, reason, author)
+    service = ctx_of(ctx).service
+    off_chain = service.chain_notices(deal, None)
+    service.void_deal(deal, reason, author)
+    warn(off_chain)
 
 
 @app.command("undo")
 def undo(ctx: typer.Context, table: Annotated[int, typer.Option()]) -> None:
     """Void the table's last deal (reason: undo); prints its id."""
-    from ..domain.rules import RuleError
+    from ..service import RuleError
 
     deal = ctx_of(ctx).service.undo_last(table)
     if deal is None:
@@ -113,6 +118,48 @@ def list_(ctx: typer.Context, table: Annotated[int, typer.Option()],
     rows.append(["", "", t("cli.total"), *[running[p][-1] if running[p] else 0 for p in seats]])
     typer.echo(grid(["#", "id", t("cli.col.deal"), *seats], rows,
                     numeric=[True, True, False, *[True] * len(seats)]))
+
+
+@app.command("fields")
+def fields(
+    ctx: typer.Context,
+    table: Annotated[int, typer.Option(help="The table's id.")],
+    given: Annotated[list[str] | None, typer.Option(
+        "--given", help="key=value of the deal so far (e.g. ending=claim).")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """What the table's next deal asks: each field's quick flag and the values it takes."""
+    from ..service.inputs import deal_so_far
+    from ..text.form_facts import label_text, takes_text
+
+    facts = ctx_of(ctx).service.form_facts(table, deal_so_far(given or []))
+    if as_json:
+        echo_json(facts.as_json())
+        return
+    typer.echo(grid([t("cli.col.flag"), t("cli.col.field"), t("cli.col.takes")],
+                    [[flags_of(f), label_text(f.label, name="…"), takes_text(f)]
+                     for f in facts.form]))
+    for key, what in (("forced", facts.forced), ("impossible", facts.impossible)):
+        if what:
+            typer.echo(t(f"cli.fields.{key}", what=values_text(what)))
+
+
+def flags_of(spec: Any) -> str:
+    """The flag(s) that give a field: its parts' own when they have them (`at_close`)."""
+    own = [p.quick_flag for p in spec.parts if p.flag]
+    return " ".join(own) if own else spec.quick_flag
+
+
+def values_text(what: dict[str, Any]) -> str:
+    """`declarations: Dan=out, Eve=out` / `contract: solo | heart-solo`."""
+    def one(value: Any) -> str:
+        if isinstance(value, dict):
+            return ", ".join(f"{k}={v}" for k, v in value.items())
+        if isinstance(value, (list, tuple)):
+            return " | ".join(map(str, value))
+        return str(value)
+
+    return "; ".join(f"{key}: {one(value)}" for key, value in what.items())
 
 
 @app.command("history")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..domain.rules import RuleError
+from ..service import RuleError
 from .context import ctx_of
 
 
@@ -19,11 +19,17 @@ def serve(
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
     night: Annotated[int | None, typer.Option(help="The night to serve (else the latest "
                                               "open one).")] = None,
-    lang: Annotated[str, typer.Option(help="Language of the app and the board: en or ja.")]
-    = "en",
-    keep_keys: Annotated[bool, typer.Option("--keep-keys", help="Use the keys of the last "
-                                            "serve again (printed QR codes stay valid).")]
+    lang: Annotated[str | None, typer.Option(help="Language of the app, the board and the "
+                                             "phones: en or ja (else English, and each "
+                                             "phone in its browser's language).")] = None,
+    keep_keys: Annotated[bool, typer.Option("--keep-keys", help="Keep the keys of the last "
+                                            "serve of the night (the default now).")]
     = False,
+    new_keys: Annotated[bool, typer.Option("--new-keys", help="Make new keys (the old links "
+                                           "and printed codes stop working).")] = False,
+    print_codes: Annotated[bool, typer.Option("--print-codes", help="Write a printable sheet "
+                                              "of each table's QR code next to the "
+                                              "database.")] = False,
     table_codes: Annotated[bool, typer.Option("--table-codes", help="Also print a QR code "
                                               "for each table's own entry URL.")] = False,
     max_tabs: Annotated[int, typer.Option(help="Browser tabs (each an app process) open at "
@@ -32,21 +38,22 @@ def serve(
                                                       "one device (client address).")] = 4,
 ) -> None:
     """Serve the app to every table's browser and a live board for the room."""
-    if lang not in ("en", "ja"):
+    if lang is not None and lang not in ("en", "ja"):
         raise RuleError("--lang", f"{lang!r} is not en or ja", "cli.bad_lang", lang=repr(lang))
     if not 0 < port < 65536:
         raise RuleError("--port", f"{port} is not a TCP port", "not_port", value=port)
+    lo, hi = 1, 1000
     for name, value in (("--max-tabs", max_tabs), ("--max-tabs-per-address",
                                                    max_tabs_per_address)):
-        if not 1 <= value <= 1000:
-            raise RuleError(name, f"{value} is not between 1 and 1000", "not_between",
-                            value=value, lo=1, hi=1000)
+        if not lo <= value <= hi:
+            raise RuleError(name, f"{value} is not between {lo} and {hi}", "not_between",
+                            value=value, lo=lo, hi=hi)
     from tui.serve.run import run
 
     root = ctx_of(ctx)
     run(root.service, root.db_path, host=host, port=port, night=night, lang=lang,
         keep_keys=keep_keys, table_codes=table_codes, max_tabs=max_tabs,
-        per_address=max_tabs_per_address)
+        per_address=max_tabs_per_address, new_keys=new_keys, print_codes=print_codes)
 
 
 def register(app: typer.Typer) -> None:

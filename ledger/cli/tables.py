@@ -23,11 +23,11 @@ def new(ctx: typer.Context,
                                                        "change for this table.")] = None,
         ) -> None:
     """Open a table; prints its id."""
-    from ..config.presets import parse_set
+    from ..service.inputs import table_options
 
     names = [s for s in (x.strip() for x in seats.split(",")) if s]
     service = ctx_of(ctx).service
-    table_id = service.new_table(night, game, names, preset, parse_set(set_ or []))
+    table_id = service.new_table(night, game, names, preset, table_options(set_ or []))
     typer.echo(table_id)
     warn(service.table_notices(table_id))  # a player also at another open table
 
@@ -83,18 +83,16 @@ def show(ctx: typer.Context, table: int,
 @app.command("presets")
 def presets_(game: Annotated[str, typer.Option(help="The game.")]) -> None:
     """The presets of a game, and which of its options are house rules."""
-    from ..config.presets import house_rules, preset_names, readings
-    from ..domain.rules import game_named
+    from ..service.games import house_rules_of, presets_of, readings_of
 
-    engine = game_named(game)
-    typer.echo(grid(heads("preset", "description"), [list(p) for p in preset_names(engine)]))
-    house = house_rules(engine)
+    typer.echo(grid(heads("preset", "description"), [list(p) for p in presets_of(game)]))
+    house = house_rules_of(game)
     if house:
         typer.echo("")
         typer.echo("house rules (from outside the rules documents; a club sets its own with "
                    "--set key=value):")
         typer.echo("  " + ", ".join(f"{key}={_shown(key, value)}" for key, value in house))
-    chosen = readings(engine)
+    chosen = readings_of(game)
     if chosen:
         typer.echo("")
         typer.echo("readings (where the seed is silent, the reading the rules documents "

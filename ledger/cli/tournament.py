@@ -53,13 +53,13 @@ def register(
                                                   "whose first column is the name.")] = None,
 ) -> None:
     """Register players (from the next round to be drawn), or withdraw them."""
-    from ..domain.rules import RuleError
+    from ..service import RuleError
     from ..text.i18n import t
 
     service = ctx_of(ctx).service
     names = list(players or [])
     if csv_file is not None:
-        from ..io.registrations import read_names
+        from ..service.inputs import read_names
 
         names += read_names(csv_file)
     if not names and not withdraw:
@@ -102,7 +102,7 @@ def draw_(
     as_json: Json = False,
 ) -> None:
     """Draw the next round (its tables are made), or show the one drawn and not begun."""
-    from ..domain.rules import RuleError
+    from ..service import RuleError
     from ..text.i18n import t
 
     service = ctx_of(ctx).service

@@ -5,15 +5,17 @@ A deal's stored summary and `extra` (Schnapsen's running score, Bummerl, the nex
 start player, rounds left, the pot carried) depend on the deals before it. After a correction
 or void, each later deal must read exactly as if the table had been recorded right from the
 start, so the correcting transaction writes a re-settled revision for any later deal whose
-transfers *or* text differ from the fold, and `check` reports stored text that disagrees.
-These helpers compare one step of a fold with what is stored; they take plain values (the
-stored row's summary and extra JSON) so they do not depend on the service's layout.
+transfers *or* facts (`extra`) differ from the fold, and `check` reports stored facts that
+disagree. Words are never compared: a stored summary is history. These helpers compare one
+step of a fold with what is stored; they take plain values (the stored row's extra JSON) so
+they do not depend on the service's layout.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 _encode = json.JSONEncoder(ensure_ascii=False, sort_keys=True, check_circular=False).encode
@@ -35,41 +37,30 @@ def facts_are_stale(stored_extra: str | None, extra: Mapping[str, Any]) -> bool:
 ENDS = ("game_over", "finished", "table_over")
 
 
-def downstream(numbers: Sequence[int], before: Sequence[tuple[str, Mapping[str, Any]]],
-               after: Sequence[tuple[str, Mapping[str, Any]]]) -> list[str]:
-    """Lines saying what a correction changes in the later deals: `before` and `after` are
-    each later deal's (summary, extra), stored and re-derived, for deal `numbers`."""
-    lines = []
-    for number, (old, old_extra), (new, new_extra) in zip(numbers, before, after,
-                                                         strict=True):
-        ended = any(old_extra.get(key) for key in ENDS)
-        ends = any(new_extra.get(key) for key in ENDS)
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What a correction changes in one later deal, as facts (the edge words it,
+    `ledger.text.effects`): `now_ends` / `no_longer_ends` the game, or `changed`, with the
+    deal's outcome and its `extra` before and after (`old`, `new`)."""
+
+    code: str
+    deal: int  # the deal's number at its table
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+
+def downstream(numbers: Sequence[int], outcomes: Sequence[Mapping[str, Any] | None],
+               before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]]
+               ) -> list[Effect]:
+    """What a correction changes in the later deals `numbers`: `before` and `after` are each
+    later deal's `extra`, stored and re-derived (`outcomes`: what each recorded). Only facts
+    are compared: a deal whose facts stay the same is not changed, whatever its words."""
+    effects = []
+    for number, outcome, old, new in zip(numbers, outcomes, before, after, strict=True):
+        ended = any(old.get(key) for key in ENDS)
+        ends = any(new.get(key) for key in ENDS)
         if ended != ends:
-            lines.append(f"deal {number} {'now ends' if ends else 'no longer ends'} the game")
-        if old != new:
-            lines.append(f"deal {number}: {_changed_part(old, new)}")
-            continue
-        for key in STATE:  # the summary reads the same: the state it carries changed
-            if key in old_extra and old_extra.get(key) != new_extra.get(key):
-                lines.append(f"deal {number}: {key.replace('_', ' ')} "
-                             f"{_show(old_extra[key])} → {_show(new_extra.get(key))}")
-    return lines
-
-
-# What a deal carries forward that a scorekeeper reads (in this order).
-STATE = ("round", "score", "pot", "next_start_player", "next_dealer")
-
-
-def _changed_part(old: str, new: str) -> str:
-    """"Dan 5 – Zoë 5 → Dan 5 – Zoë 4" rather than both whole summaries, when their first
-    parts (before "; ") read the same."""
-    a, b = old.split("; "), new.split("; ")
-    while len(a) > 1 and len(b) > 1 and a[0] == b[0]:
-        a, b = a[1:], b[1:]
-    return f"{'; '.join(a)} → {'; '.join(b)}"
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, Mapping):
-        return " – ".join(f"{k} {v}" for k, v in value.items())
-    return "–" if value is None else str(value)
+            effects.append(Effect("now_ends" if ends else "no_longer_ends", number))
+        if not same_extra(_encode(dict(old)), new):
+            effects.append(Effect("changed", number, {"outcome": outcome, "old": dict(old),
+                                                      "new": dict(new)}))
+    return effects

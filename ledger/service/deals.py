@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 from ..domain import rederive
@@ -36,7 +37,7 @@ from .tables import (
     mark_before,
     state_before,
 )
-from .views import DealView, Preview, TransferView
+from .views import DealView, Notice, Preview, TransferView
 
 
 class Deals:
@@ -81,6 +82,12 @@ class Deals:
                                 "json_only", game=t.game.name)
             return t.game.quick(flags, state_before(s, t, deal_id))
 
+    def deal_of_form(self, form_key: str) -> int | None:
+        """The deal saved from the form `form_key` (a phone's), if one was."""
+        with self.store.read() as s:
+            found = repo.deal_of_form(session=s, form_key=form_key)
+            return found[0] if found else None
+
     def table_of_deal(self, deal_id: int) -> int:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
@@ -89,19 +96,30 @@ class Deals:
             return row.table_id
 
     def add_deal(self, table_id: int, obj: Mapping[str, Any], author: str | None = None, *,
-                 expect_number: int | None = None) -> int:
+                 expect_number: int | None = None, form_key: str | None = None) -> int:
         """Record a deal; returns its id. With `expect_number` (the number a form showed)
-        it is refused (`StaleDeal`) if another device recorded that deal first."""
-        return self.add_deals(table_id, [obj], author, expect_number=expect_number)[0]
+        it is refused (`StaleDeal`) if another device recorded that deal first. With
+        `form_key` (the key a phone's form carries), a deal already saved from that form
+        is found instead, in the same transaction: a retry returns its id, records nothing."""
+        return self.add_deals(table_id, [obj], author, expect_number=expect_number,
+                              form_key=form_key)[0]
 
     def add_deals(self, table_id: int, objs: Sequence[Mapping[str, Any]],
                   author: str | None = None, *, line_numbers: Sequence[int] | None = None,
-                  expect_number: int | None = None) -> list[int]:
+                  expect_number: int | None = None, form_key: str | None = None
+                  ) -> list[int]:
         """Record several deals in one transaction: all of them or none. With
         `line_numbers`, an error names the line its deal came from; with `expect_number`,
         the first must take that number (checked in the same transaction)."""
         clean_text(author, "author")
+        if form_key is not None and (len(form_key) > 64 or not form_key.isascii()):
+            raise RuleError("form_key", "is not a form's key", "not_form_key")
         with self.store.write() as s:
+            if form_key is not None and (done := repo.deal_of_form(session=s,
+                                                                   form_key=form_key)):
+                if done[1] != table_id:
+                    raise RuleError("form_key", "was saved at another table", "form_key_table")
+                return [done[0]]
             t = load_table(s, table_id)
             open_night(s, t.night_id)
             check_new(expect_number, repo.next_deal_number(session=s, table_id=t.id))
@@ -123,7 +141,7 @@ class Deals:
                 new.append((stored, summary, dict(settlement.extra),
                             transfer_rows(t, settlement), encode_mark(mark)))
             return repo.add_deals(session=s, table_id=t.id, now=clock.now(), author=author,
-                                  deals=new)
+                                  deals=new, form_key=form_key)
 
     def correct_deal(self, deal_id: int, obj: Mapping[str, Any] | None, *,
                      reason: str | None = None, author: str | None = None,
@@ -164,8 +182,10 @@ class Deals:
                     changed += 1
             return changed
 
-    def correction_effects(self, deal_id: int, obj: Mapping[str, Any] | None) -> list[str]:
-        """What correcting `deal_id` to `obj` (None: void) would change in the later deals."""
+    def correction_effects(self, deal_id: int, obj: Mapping[str, Any] | None
+                           ) -> list[rederive.Effect]:
+        """What correcting `deal_id` to `obj` (None: void) would change in the later deals:
+        records (`ledger.text.effects` words them), from facts only."""
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
@@ -174,10 +194,29 @@ class Deals:
             _, steps = replay_corrected(s, t, row, obj)
             later = [x for x in steps if x.number > row.number]
             return rederive.downstream(
-                [x.number for x in later],
-                [(x.row.summary, json.loads(x.row.extra or "{}")) for x in later],
-                [(x.summary, dict(x.settlement.extra) if x.settlement else {})
-                 for x in later])
+                [x.number for x in later], [x.outcome for x in later],
+                [json.loads(x.row.extra or "{}") for x in later],
+                [dict(x.settlement.extra) if x.settlement else {} for x in later])
+
+    def chain_notices(self, deal_id: int, obj: Mapping[str, Any] | None) -> list[Notice]:
+        """The later deals that name someone (a start player) the corrected chain would not
+        propose: left as recorded (a named one is what the table did), but said."""
+        with self.store.read() as s:
+            row = repo.current_revision_of(session=s, deal_id=deal_id)
+            if row is None:
+                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
+            t = load_table(s, row.table_id)
+            if t.game.off_chain is None:
+                return []
+            _, steps = replay_corrected(s, t, row, obj)
+        notices = []
+        for before, step in pairwise(steps):
+            if step.outcome is None:
+                continue
+            for key, named, proposed in t.game.off_chain(before.mark.state, step.outcome):
+                notices.append(Notice(key, f"off_chain.{key}",
+                                      {"n": step.number, "named": named, "chain": proposed}))
+        return notices
 
     def void_deal(self, deal_id: int, reason: str, author: str | None = None, *,
                   expect_revision: int | None = None) -> int:

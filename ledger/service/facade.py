@@ -69,9 +69,11 @@ class Tally:
         self.form_facts = deals.form_facts
         self.quick_json = deals.quick_json
         self.table_of_deal = deals.table_of_deal
+        self.deal_of_form = deals.deal_of_form
         self.correct_deal = deals.correct_deal
         self.void_deal = deals.void_deal
         self.correction_effects = deals.correction_effects
+        self.chain_notices = deals.chain_notices
         self.undo_last = deals.undo_last
         self.deals = deals.deals
         self.deal = deals.deal

@@ -23,6 +23,23 @@ def game(name: str) -> GameView | None:
     return next((g for g in games() if g.name == name), None)
 
 
+def presets_of(name: str) -> list[tuple[str, str]]:
+    """(name, description) of each preset of game `name`, `default` first (RuleError for a
+    game that does not exist)."""
+    return presets.preset_names(rules.game_named(name))
+
+
+def house_rules_of(name: str) -> list[tuple[str, Any]]:
+    """(option, default value) of the options the game's preset file marks as house rules."""
+    return presets.house_rules(rules.game_named(name))
+
+
+def readings_of(name: str) -> list[tuple[str, Any]]:
+    """(option, default value) of the options the game's preset file marks as readings (the
+    seed is silent there; the rules documents chose one club reading)."""
+    return presets.readings(rules.game_named(name))
+
+
 def setup_facts(name: str, seats: int | None = None) -> dict[str, Any]:
     """What the new-table form shows of a game before a table exists (the rules people
     forget), from the game's own hook under its default preset: Crazy Solo's cards removed

@@ -4,9 +4,7 @@ and presets, and list what differs (plus orphans, unbalanced revisions, payments
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
 
 from ..domain.replay import encode_mark
 from ..domain.rules import RuleError
@@ -14,25 +12,15 @@ from ..store import integrity_rows, repo
 from ..store.engine import open_database
 from .deals import differs, stale
 from .payment_check import payment_problems
+from .problems import Problem, error_values
 from .store import Store
 from .tables import fold, load_table
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing `check` found (beancount's validation records): a code, where, and its
-    values; the edge words it (`ledger.text.problems`, catalogue keys `check.<code>`)."""
-
-    code: str
-    table: int | None = None
-    deal: int | None = None  # the deal's number at its table
-    values: Mapping[str, Any] = field(default_factory=dict)
-
-
-def _found(code: str, text: str) -> Problem:
-    """A problem the store or the payment check reports in its own words (orphans,
-    payments): kept as their value until those checks return records too."""
-    return Problem(code, values={"what": text})
+def _orphan(text: str) -> Problem:
+    """A row the store finds without its parent, in the store's own words (`integrity_rows.orphans`
+    names the row kind and id): kept as its value."""
+    return Problem("orphan", values={"what": text})
 
 
 class Integrity:
@@ -46,12 +34,12 @@ class Integrity:
         core (`check_workers`); the problems come back in table order either way."""
         problems: list[Problem] = []
         with self.store.read() as s:
-            problems += [_found("orphan", x) for x in integrity_rows.orphans(session=s)]
+            problems += [_orphan(x) for x in integrity_rows.orphans(session=s)]
             for rid, pot in integrity_rows.unbalanced_revisions(session=s):
                 problems.append(Problem("unbalanced", values={"revision": rid,
                                                               "pot": f"{pot:+d}"}))
             # payments, kept plans, rates
-            problems += [_found("payment", x) for x in payment_problems(s)]
+            problems += payment_problems(s)
             table_ids = [row.id or 0 for row in repo.tables(session=s)]
         workers = check_workers(len(table_ids))
         if workers < 2:
@@ -83,11 +71,8 @@ class Integrity:
                     t = load_table(s, tid, seats.get(tid, ()))
                     steps, _ = fold(s, t, summaries=False)  # words are not facts
                 except (RuleError, ValueError, KeyError) as exc:
-                    error = ({"error": {"field": exc.field, "message": exc.message,
-                                        "code": exc.code, "values": dict(exc.values)}}
-                             if isinstance(exc, RuleError) else {})
                     problems.append((tid, Problem("unreplayable", tid,
-                                                  values={"why": str(exc), **error})))
+                                                  values=error_values(exc))))
                     continue
                 stored = repo.transfers_of(session=s,
                                            revision_ids=[x.row.revision_id for x in steps])

@@ -11,44 +11,50 @@ non-zero chips.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ..domain import money
 from ..domain.plan import MODES
 from ..domain.rules import RuleError
 from ..store import repo
 from ..store.db import Connection
+from .problems import Problem, error_values
 
 
-def payment_problems(s: Connection) -> list[str]:
-    """One line per row that holds money and is not what the commands would have written."""
+def payment_problems(s: Connection) -> list[Problem]:
+    """One record per row that holds money and is not what the commands would have
+    written (codes `bad_rate`, `plan_*`, `payment_*`; names as the roster spells them)."""
     names = repo.player_names(session=s)
 
     def name(pid: int) -> str:
         return names.get(pid, f"player {pid}")
 
-    problems: list[str] = []
+    problems: list[Problem] = []
+
+    def found(code: str, **values: Any) -> None:
+        problems.append(Problem(code, values=values))
+
     for n in repo.nights(session=s):
         if n.rate is not None:
             try:
                 money.parse_rate(str(n.rate))
                 money.parse_currency(str(n.currency or ""))
             except RuleError as exc:
-                problems.append(f"night {n.id}: {exc}")
+                found("bad_rate", night=n.id, **error_values(exc))
     plans = repo.plans(session=s)
     lines = repo.plan_lines(session=s, plan_ids=[p[0] for p in plans])
     tables = {(nid, number) for _, nid, number in repo.table_numbers(session=s)}
     for pid, nid, mode, _ in plans:
         if mode not in MODES:
-            problems.append(f"plan {pid}: mode {mode!r} is not fewest or direct")
+            found("plan_mode", plan=pid, mode=repr(mode))
         for i, (table, a, b, x) in enumerate(lines[pid], 1):
-            where = f"plan {pid} line {i}"
+            line = {"plan": pid, "line": i}
             if type(x) is not int or x <= 0:
-                problems.append(f"{where}: {name(a)} → {name(b)} {x!r} is not a whole "
-                                "number of chips above 0")
+                found("plan_amount", **line, payer=name(a), payee=name(b), amount=repr(x))
             elif a == b:
-                problems.append(f"{where}: {name(a)} pays {name(a)}")
+                found("plan_self", **line, payer=name(a))
             elif table is not None and (nid, table) not in tables:
-                problems.append(f"{where}: night {nid} has no table {table}")
+                found("plan_table", **line, night=nid, table=table)
     by_night: dict[int, list[tuple[int, int, int]]] = {}  # night: (after payment, plan id)
     for pid, nid, _, after in plans:
         by_night.setdefault(nid, []).append((after, pid, nid))
@@ -58,12 +64,12 @@ def payment_problems(s: Connection) -> list[str]:
     # made under an earlier plan, so what may be taken back is counted over the night
     night_paid: dict[tuple[int, int, int], int] = {}
     for yid, nid, a, b, x, _ in repo.payments(session=s):
-        head = f"payment {yid}: {name(a)} → {name(b)} {x!r}"
+        head = {"payment": yid, "payer": name(a), "payee": name(b), "amount": repr(x)}
         if a == b:
-            problems.append(f"payment {yid}: {name(a)} pays {name(a)}")
+            found("payment_self", payment=yid, payer=name(a))
             continue
         if type(x) is not int or x == 0:
-            problems.append(f"{head} is not a whole number of chips other than 0")
+            found("payment_amount", **head)
             continue
         pid = next((p for after, p, _ in reversed(by_night.get(nid, [])) if after < yid), None)
         key = (pid, a, b)
@@ -72,22 +78,20 @@ def payment_problems(s: Connection) -> list[str]:
         so_far = night_paid.get((nid, a, b), 0)
         night_paid[(nid, a, b)] = so_far + x
         if so_far + x < 0:
-            problems.append(f"{head} takes back more than the {so_far} marked paid")
+            found("payment_takes_back", **head, so_far=so_far)
         elif x < 0:
             continue  # taking back never pays more than owed
         elif pid is None:
             night = nets.get(nid, {})
             most = min(-night.get(a, 0), night.get(b, 0))
             if paid[key] > max(most, 0):
-                problems.append(f"{head} is more than {name(a)} lost or {name(b)} won "
-                                f"that night ({max(most, 0)})")
+                found("payment_beyond_night", **head, most=max(most, 0))
         else:
             owed = sum(line[3] for line in lines[pid] if line[1:3] == (a, b))
             if not owed:
-                problems.append(f"{head} pays no line of plan {pid}")
+                found("payment_no_line", **head, plan=pid)
             elif paid[key] > owed:
-                problems.append(f"{head} is more than the {max(owed - before, 0)} the plan "
-                                "left owed")
+                found("payment_beyond_plan", **head, left=max(owed - before, 0))
     return problems
 
 

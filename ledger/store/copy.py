@@ -60,4 +60,5 @@ def copy_ledger(source: Database, target: Database, force: bool = False) -> dict
                 n += len(rows)
             counts[name] = n
         target.reset_sequences(dst)
+        target.after_bulk(dst)
     return counts

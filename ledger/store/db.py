@@ -107,6 +107,9 @@ class Database:
     def reset_sequences(self, conn: Any) -> None:
         """After rows were copied in with their ids: new ids start above them."""
 
+    def after_bulk(self, conn: Any) -> None:
+        """After a bulk copy: whatever the engine needs to plan its queries well."""
+
     def backup_to(self, dest: Path) -> None:
         """A consistent copy of the ledger as a new SQLite file `dest` (a `WriteFault` if
         the file cannot be written)."""

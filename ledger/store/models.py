@@ -92,6 +92,8 @@ class Revision(SQLModel, table=True):
     created_at: datetime
     author: str | None = None
     reason: str | None = None
+    # the key of the phone form it was saved from (issue 24): a retry finds it, never doubles
+    form_key: str | None = Field(default=None, unique=True, index=True)
 
 
 class DealState(SQLModel, table=True):

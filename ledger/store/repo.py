@@ -351,7 +351,7 @@ NewDeal = tuple[dict[str, Any], str, dict[str, Any],
 
 
 def add_deals(*, session: Connection, table_id: int, now: datetime, author: str | None,
-              deals: Sequence[NewDeal]) -> list[int]:
+              deals: Sequence[NewDeal], form_key: str | None = None) -> list[int]:
     """Append new deals (each with its first revision, kind "record", and its transfers)
     in a fixed handful of statements whatever their number; returns the deal ids in order.
 
@@ -378,12 +378,23 @@ def add_deals(*, session: Connection, table_id: int, now: datetime, author: str 
     rev_ids = [r[0] for r in session.execute(
         "SELECT r.id FROM revision r JOIN deal d ON d.id = r.deal_id "
         "WHERE d.table_id = :t AND d.number >= :first ORDER BY d.number", scope)]
+    if form_key is not None:  # the form the (first) deal was saved from
+        session.execute("UPDATE revision SET form_key = :key WHERE id = :id",
+                        {"key": form_key, "id": rev_ids[0]})
     session.executemany(_ADD_TRANSFER, [
         _transfer(rid, x) for rid, (_, _, _, transfers, _) in zip(rev_ids, deals, strict=True)
         for x in transfers])
     session.executemany(_ADD_STATE, [_state(d, deal[4])
                                      for d, deal in zip(deal_ids, deals, strict=True)])
     return deal_ids
+
+
+def deal_of_form(*, session: Connection, form_key: str) -> tuple[int, int] | None:
+    """(deal id, table id) of the revision saved from the form `form_key`, if any."""
+    row = session.execute("SELECT d.id, d.table_id FROM revision r JOIN deal d "
+                          "ON d.id = r.deal_id WHERE r.form_key = :key",
+                          {"key": form_key}).fetchone()
+    return (int(row[0]), int(row[1])) if row else None
 
 
 def transfers_of(*, session: Connection, revision_ids: Sequence[int],

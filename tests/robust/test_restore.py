@@ -22,8 +22,9 @@ from typer.testing import CliRunner
 
 from ledger.cli.main import app
 from ledger.domain.rules import RuleError
-from ledger.service import Tally, archive
+from ledger.service import Tally
 from ledger.store import repo
+from ledger.store.sqlite import files as store_files
 from tests.conftest import table_counts
 from tests.robust.conftest import ROOT, SEATS, solo_club, tally_argv
 from tui.app import make_app
@@ -69,7 +70,7 @@ class _OneSecond(datetime):
 def test_item1_two_restores_in_one_second_keep_the_original(
         live: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     db, backup = live
-    monkeypatch.setattr(archive, "datetime", _OneSecond)
+    monkeypatch.setattr(store_files, "datetime", _OneSecond)
     # somebody's file already has the name the first kept copy would take
     theirs = db.with_name("live.before-restore-20261129T230000.sqlite3")
     theirs.write_bytes(b"not yours")

@@ -93,3 +93,24 @@ def test_serve_refuses_bad_options_in_one_line(cli: Any, crazy_table: tuple[Tall
         ]:
             result = cli("serve", *args)
             assert (result.exit_code, result.stderr, result.stdout) == (2, line, ""), args
+
+
+def test_the_board_says_1_deal_the_game_score_and_marks_a_corrected_deal(
+        service: Tally) -> None:
+    """Issue 24: "1 deal"; a Sixty-Six table's game score (as its status line says it);
+    a corrected deal marked as corrected."""
+    from tui.serve.board import read_board, render_body
+
+    service.add_players(["Jun", "Kai"])
+    night = service.new_night("2026-12-01")
+    table = service.new_table(night, "sixty-six", ["Jun", "Kai"])
+    deal = service.add_deal(table, {"ending": "claim", "by": "Jun",
+                                    "points": {"Jun": 66, "Kai": 30},
+                                    "tricks": {"Jun": 3, "Kai": 2}})
+    html = render_body(read_board(service, night))
+    assert '<span class="deals">1 deal</span>' in html
+    assert "<span>game 1 · Jun 2 – Kai 0 · Kai deals</span>" in html
+    service.correct_deal(deal, {"ending": "claim", "by": "Kai",
+                                "points": {"Kai": 66, "Jun": 30},
+                                "tricks": {"Kai": 3, "Jun": 2}}, reason="other way")
+    assert "(corrected)" in render_body(read_board(service, night))

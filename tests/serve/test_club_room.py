@@ -64,7 +64,7 @@ def test_the_board_shows_a_deal_saved_by_the_cli_within_2_s(room: Room,
         saved = time.monotonic()
         page.wait_for_function(
             "document.querySelector('.table[data-table=\"3\"] .deals').textContent"
-            " === '1 deals'", timeout=2000)
+            " === '1 deal'", timeout=2000)  # issue 24: "1 deal"
         delay = time.monotonic() - saved
         text = page.locator("#board").inner_text()
         assert delay < 2.0

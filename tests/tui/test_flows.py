@@ -216,7 +216,7 @@ def test_an_inline_error_is_named_by_the_forms_label_in_japanese(tally: Tally,
             form = await open_first_deal_form(pilot, CrazySoloForm)
             await keys(pilot, "s", "2", "c", "4", "k", "6", "s", "enter", "7", "3")
             assert str(form.query_one("#error-card", Static).render()) == (
-                "指名カード：6S は5人のときは使いません")
+                "指名カード：スペードの6 は5人のときは使いません")  # issue 27 item 12: in words
             form.query_one("#card").focus()
             await keys(pilot, "backspace", "backspace", "a", "s")
             form.query_one("#points").focus()

@@ -43,7 +43,9 @@ def test_settle_a_night_mark_paid_and_export(tally: Tally, tmp_path: Path) -> No
             assert why.splitlines()[:2] == ["Ann pays Bea 40 chips.",
                                             "Ann lost 170 chips in all: −170 at table 1."]
 
-            await keys(pilot, "r", *typed("0.05"), "enter", "enter")  # €0.05 a chip
+            # €0.05 a chip: Enter in the rate saves, the currency (EUR) being right already
+            # (issue 27 item 14: it used to move to Currency only)
+            await keys(pilot, "r", *typed("0.05"), "enter")
             assert isinstance(app.screen, SettlementScreen)
             assert "€0.05 per chip" in text(screen.query_one("#settle-title", Static))
             assert rows(screen.query_one("#open", DataTable))[0] == ["Ann", "Bea", "40", "€2.00"]

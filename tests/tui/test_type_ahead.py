@@ -25,7 +25,8 @@ from tui.typeahead import ready
 
 from .conftest import FIVE, SIZE, TODAY, app_for, open_first_deal_form, open_first_table, settle
 
-NAMES = {"enter": "\r", "space": " ", "tab": "\t", "minus": "-"}
+NAMES = {"enter": "\r", "space": " ", "tab": "\t", "minus": "-", "full_stop": ".", "comma": ",",
+         "question_mark": "?"}
 
 
 async def burst(pilot: Pilot[object], *pressed: str) -> None:
@@ -44,7 +45,7 @@ async def burst(pilot: Pilot[object], *pressed: str) -> None:
             await settle(pilot)
         except WorkerCancelled:  # (a preview superseded by the next key)
             continue
-        if read.is_set() and not app.keys.pending and ready(app.screen):  # type: ignore
+        if read.is_set() and not app.keys.busy and ready(app.screen):  # type: ignore
             return
         await pilot.pause(0.05)
     raise AssertionError("the keys were not all handled within 60 s")

@@ -24,6 +24,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ledger.service import MAX_REASON, FormFacts, RuleError, StaleDeal
 from ledger.service.views import DealView, Preview, TableView
+from ledger.text.effects import effect_lines
 from ledger.text.i18n.errors import render_error, render_message
 
 from ..format import game_title, minus_signs
@@ -31,6 +32,7 @@ from ..i18n import t
 from ..screen_base import TallyModal
 from ..widgets.preview import PreviewPanel, render_preview
 from .prompt import ConfirmModal
+from .saving import SavesInWorker
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +97,7 @@ def size_labels(form: Widget) -> None:
             label.update("\n".join(script_groups(text, have)))
 
 
-class DealForm(TallyModal[int | None]):
+class DealForm(SavesInWorker, TallyModal[int | None]):
     """Base of the deal forms. Dismisses with the saved deal's id, or None when cancelled."""
 
     HELP = "help.deal_form"
@@ -155,7 +157,10 @@ class DealForm(TallyModal[int | None]):
         shown = self.render_preview(preview)
         if not self.correcting or "downstream" not in preview.extra:
             return shown
-        return Group(shown, Text(""), *downstream_lines(preview.extra["downstream"]))
+        later = [*effect_lines(preview.extra["downstream"], self.ctx.table.game,
+                               self.ctx.table.seats),
+                 *preview.extra.get("off_chain", ())]  # rounds started off the chain
+        return Group(shown, Text(""), *downstream_lines(later))
 
     def is_set(self, slot: str) -> bool:
         """Has the scorer filled this slot yet? (its complaint is a hint until then)"""
@@ -316,14 +321,6 @@ class DealForm(TallyModal[int | None]):
     def preview_pending(self) -> bool:
         return self._shown != self._seq
 
-    def preview_now(self) -> None:
-        """What the deal settles, asked here and now (the worker's answer comes too late)."""
-        try:
-            result: Preview | RuleError = self.ctx.preview(self.outcome())
-        except RuleError as exc:
-            result = exc
-        self._apply(self._seq, result)
-
     @work(thread=True, exclusive=True, group="preview")
     def _run_preview(self, obj: dict[str, Any], seq: int) -> None:
         try:
@@ -376,12 +373,13 @@ class DealForm(TallyModal[int | None]):
                 status.update("")
             elif slot is not None and self.row_shown(slot):
                 inline = self.query_one(f"#error-{slot}", Static)
-                inline.update(self.inline_error(error, slot))
+                said = self.inline_error(error, slot)
+                inline.update(said)
                 inline.display = True
-                panel.clear(t("preview.fix"))
+                panel.refuse(said)  # in view even when the field's row is not (80×24)
                 status.update("")
             else:
-                panel.clear(t("preview.fix"))
+                panel.refuse(render_error(error))
                 status.update(render_error(error))
                 status.set_classes("error")
         elif self.preview is not None:
@@ -423,26 +421,9 @@ class DealForm(TallyModal[int | None]):
         return (self.correcting and self.error is None and self.preview is not None
                 and not self.reason())
 
-    def action_save(self) -> None:
-        if not self.valid and self.preview_pending:
-            self.preview_now()  # typed ahead of the live preview: settle the deal here
-        if not self.valid:
-            if self.only_reason_missing():  # Enter or ctrl+s: on to the reason it needs
-                self.set_focus(self.query_one("#reason", Input))
-                return
-            self.app.bell()
-            return
-        try:
-            deal_id = self.ctx.submit(DealEntry(self.outcome(), self.reason() or None,
-                                                self.ctx.number, self.expect_revision))
-        except StaleDeal as exc:
-            self.stale(exc)
-            return
-        except RuleError as exc:
-            self.error = exc
-            self.show_result()
-            return
-        self.close(deal_id)
+    def deal_entry(self, outcome: dict[str, Any]) -> DealEntry:
+        """What the save hands to the table screen's service call."""
+        return DealEntry(outcome, self.reason() or None, self.ctx.number, self.expect_revision)
 
     def close(self, result: int | None) -> None:
         """Dismiss; keys typed after this wait for the screen below (not this one)."""
@@ -450,7 +431,7 @@ class DealForm(TallyModal[int | None]):
         self.closed = True  # (a preview still on its way finds no fields to fill)
         self.dismiss(result)
 
-    def stale(self, exc: StaleDeal) -> None:
+    def stale(self, exc: StaleDeal, table: TableView | None = None) -> None:
         """Another device saved this deal first: say so in one line, keep every field as
         typed, and expect the table as it stands now (a new deal becomes the next one), so
         a second Save, after a look, records it; the preview is asked for again."""
@@ -459,7 +440,7 @@ class DealForm(TallyModal[int | None]):
             self.conflict = t("conflict.changed", n=exc.number)
         else:  # the table as it stands now: who deals next (Sixty-Six stores it), the score
             self.ctx = replace(self.ctx, number=exc.next_number,
-                               table=self.service.table(self.ctx.table.id), before=None)
+                               table=table or self.service.table(self.ctx.table.id), before=None)
             self.conflict = t("conflict.recorded", n=exc.number, next=exc.next_number)
             self.query_one(".dialog-title", Static).update(self.title_text())
         self.request_preview()

@@ -191,16 +191,15 @@ class CrazySoloForm(DealForm):
         if contract is None:
             return out
         out["contract"] = contract
-        if contract == "pass":
-            return out
+        fields = self._fields()[0]  # the engine's: a pass asks nothing more
         caller = self.query_one("#caller", Picker).value
         trump = self.query_one("#trump", Picker).value
         points = self.query_one("#points", PointsField)
-        if caller:
+        if caller and "caller" in fields:
             out["caller"] = caller
-        if trump:
+        if trump and "trump" in fields:
             out["trump"] = trump
-        if "partner" in self._fields()[0]:
+        if "partner" in fields:
             card = self.query_one("#card", Input).value.strip()
             partner = self.query_one("#partner", Picker).value
             if card:
@@ -211,7 +210,7 @@ class CrazySoloForm(DealForm):
             if "payers" in base and (caller, partner) == (base.get("caller"),
                                                            base.get("partner")):
                 out["payers"] = base["payers"]
-        if points.value is not None:
+        if points.value is not None and "team_points" in fields:
             out["gang_points" if points.pile == "gang" else "team_points"] = points.value
         return out
 

@@ -36,6 +36,7 @@ from ..widgets.numbers import NumbersField
 from ..widgets.pickers import Choice, Picker, SeatPicker
 from ..widgets.preview import reason_text
 from .base import DealForm
+from .facts import FactsSeen
 from .prompt import Field, PromptModal
 from .registry import register
 
@@ -106,7 +107,8 @@ class HachiHachiForm(DealForm):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
         # the table's own facts (max in, its hand-role table), before anything is filled in
-        self.table_facts: FormFacts = ctx.facts_for({})
+        self.facts_for = FactsSeen(ctx.facts_for)  # each partial round asked once
+        self.table_facts: FormFacts = self.facts_for({})
         stored = ctx.deal.outcome if ctx.deal and ctx.deal.outcome else {}
         seats = ctx.table.seats
         self.start: str = stored.get("start_player") or ctx.status.get("start_player") \
@@ -136,7 +138,8 @@ class HachiHachiForm(DealForm):
                                                     id="declare"))
         yield from self.field_row("split", t("slot.split"), SplitPicker(id="split"))
         yield from self.field_row("tricks", t("slot.tricks"),
-                                  NumbersField((), id="tricks", max_digits=1,
+                                  NumbersField((), id="tricks",
+                                               max_digits=len(str(self.table_facts.totals["tricks"])),
                                                total=self.table_facts.totals["tricks"],
                                                auto_next=True))
         hands = HandsField(self.table_facts.facts["hand_roles"], id="hands")
@@ -182,7 +185,7 @@ class HachiHachiForm(DealForm):
             return
         text = Text(t("hh.trump", suit=f"{SUIT_SYMBOLS[card.suit]} "
                                         f"{t('suit.' + SUIT_NAMES[card.suit])}"))
-        facts = self.ctx.facts_for({"indicator": str(card)}).facts
+        facts = self.facts_for({"indicator": str(card)}).facts
         kind = facts.get("table_name")  # the preset's Ooba / Zetsuba ranks
         if kind is not None:
             text.append(f"  {term(kind)} ×{facts.get('multiplier', 1)}",
@@ -191,11 +194,11 @@ class HachiHachiForm(DealForm):
 
     def _order(self) -> tuple[str, ...]:
         """The seats in declaring order from the start player (the engine's)."""
-        return self.ctx.facts_for({"start_player": self.start}).order
+        return self.facts_for({"start_player": self.start}).order
 
     def _judge(self, declarations: Mapping[str, str]) -> tuple[tuple[str, ...], bool]:
         """Who the declarations so far force out, and whether the round is declared."""
-        facts = self.ctx.facts_for({"start_player": self.start,
+        facts = self.facts_for({"start_player": self.start,
                                     "declarations": dict(declarations)}).facts
         return facts["forced_out"], facts["complete"]
 
@@ -206,7 +209,7 @@ class HachiHachiForm(DealForm):
                                    "declarations": self.decl.declarations()}
         if choice is not None:
             partial["split"] = choice == "split"
-        return self.ctx.facts_for(partial)
+        return self.facts_for(partial)
 
     def _shape(self) -> None:
         """Show the rows this round needs (the engine says which): the split with two in,

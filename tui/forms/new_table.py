@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -256,15 +257,41 @@ class NewTableModal(TallyModal[int | None]):
         else:
             self.action_cancel()
 
+    creating = False  # the table is being written (in a worker): keys typed ahead wait
+
+    @property
+    def keys_held(self) -> bool:
+        return self.creating
+
     def action_create(self) -> None:
-        preset = str(self.query_one("#preset", Select).value)
+        if not self.creating:
+            self.creating = True
+            self._create(self.game, str(self.query_one("#preset", Select).value),
+                         list(self.seats))
+
+    @work(thread=True, exclusive=True, group="create")
+    def _create(self, game: str, preset: str, seats: list[str]) -> None:
+        """The table written off the app's thread (the store may wait for a lock)."""
+        answer: int | RuleError
         try:
-            table_id = self.submit(self.game, preset, self.seats)
+            answer = self.submit(game, preset, seats)
         except RuleError as exc:
-            self.query_one("#table-error", Static).update(render_error(exc))
+            answer = exc
+        try:
+            self.app.call_from_thread(self._created, answer)
+        except RuntimeError:  # the app has stopped meanwhile
+            pass
+
+    def _created(self, answer: int | RuleError) -> None:
+        self.creating = False
+        if isinstance(answer, RuleError):
+            self.query_one("#table-error", Static).update(render_error(answer))
+            keys = getattr(self.app, "keys", None)
+            if keys is not None:
+                keys.discard()  # refused: the keys typed after it were for the table
             return
         self.keys_ready = False  # keys typed after this are for the table it opens
-        self.dismiss(table_id)
+        self.dismiss(answer)
 
     def action_cancel(self) -> None:
         """Esc: with players seated, ask before throwing the seating away."""

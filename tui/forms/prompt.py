@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -30,8 +31,18 @@ class Field:
 
 
 class PromptModal(TallyModal[T | None], Generic[T]):
-    """Fields → `submit(values)` (one service call). A RuleError is shown under the form and
-    the dialog stays open; success dismisses with what `submit` returned."""
+    """Fields → `submit(values)` (one service call, in a worker thread: the app keeps
+    drawing while the store waits, and keys typed ahead wait for the answer). A RuleError is
+    shown under the form and the dialog stays open (the keys typed after it are dropped);
+    success dismisses with what `submit` returned. Enter moves to the next field, and saves
+    in the last; with `enter_saves`, Enter saves as soon as every later field already holds a
+    value (a currency that is already right)."""
+
+    saving = False  # `submit` is on its way
+
+    @property
+    def keys_held(self) -> bool:
+        return self.saving
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "submit", "key.ok"),
@@ -40,13 +51,14 @@ class PromptModal(TallyModal[T | None], Generic[T]):
 
     def __init__(self, title: str, fields: Sequence[Field],
                  submit: Callable[[Mapping[str, str]], T], *, note: str = "",
-                 ok: str = "") -> None:
+                 ok: str = "", enter_saves: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.fields = list(fields)
         self.submit = submit
         self.note = note
         self.ok = ok or t("button.ok")
+        self.enter_saves = enter_saves
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -69,8 +81,9 @@ class PromptModal(TallyModal[T | None], Generic[T]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         inputs = list(self.query(Input))
         at = inputs.index(event.input)
-        if at + 1 < len(inputs):
-            inputs[at + 1].focus()
+        later = inputs[at + 1:]
+        if later and not (self.enter_saves and all(i.value.strip() for i in later)):
+            later[0].focus()
         else:
             self.action_submit()
 
@@ -81,12 +94,31 @@ class PromptModal(TallyModal[T | None], Generic[T]):
             self.action_cancel()
 
     def action_submit(self) -> None:
+        if not self.saving:
+            self.saving = True
+            self._submit(self.values())
+
+    @work(thread=True, exclusive=True, group="prompt")
+    def _submit(self, values: Mapping[str, str]) -> None:
+        answer: T | RuleError
         try:
-            result = self.submit(self.values())
+            answer = self.submit(values)
         except RuleError as exc:
-            self.query_one("#prompt-error", Static).update(render_error(exc))
+            answer = exc
+        try:
+            self.app.call_from_thread(self._answered, answer)
+        except RuntimeError:  # the app has stopped meanwhile
+            pass
+
+    def _answered(self, answer: T | RuleError) -> None:
+        self.saving = False
+        if isinstance(answer, RuleError):
+            self.query_one("#prompt-error", Static).update(render_error(answer))
+            keys = getattr(self.app, "keys", None)
+            if keys is not None:
+                keys.discard()  # refused: the keys typed after it were meant for what follows
             return
-        self.dismiss(result)
+        self.dismiss(answer)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -6,15 +6,12 @@ deal's keys land in the question. A club-room device asks the same way (`tui.dev
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from ledger.service import MAX_NAME, RuleError, clean_text, name_key
 
+from ..app_view import TallyView
 from ..i18n import t
 from .prompt import Field, PromptModal
-
-if TYPE_CHECKING:
-    from ..app import TallyApp
 
 
 def scorekeeper_name(value: str) -> str:
@@ -28,7 +25,7 @@ def scorekeeper_name(value: str) -> str:
     return name
 
 
-def ask_name_once(app: TallyApp) -> bool:
+def ask_name_once(app: TallyView) -> bool:
     """As a session starts: ask who keeps the score (prefilled with the name given last
     time; Esc skips), so every revision saved from now on names its author. Asked once per
     session; False when there is nothing to ask."""

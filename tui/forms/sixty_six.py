@@ -25,6 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Label, Static
 
 from ledger.service import FieldFact, FormFacts, RuleError
+from ledger.service.games import setup_facts
 from ledger.service.views import Preview
 
 from ..format import chips, minus_signs
@@ -35,6 +36,7 @@ from ..widgets.numbers import NumbersField
 from ..widgets.pickers import Choice, Picker, SeatPicker
 from ..widgets.preview import reason_text
 from .base import DealForm
+from .facts import FactsSeen
 from .registry import register
 
 FOUR_HAND = "sixty-six-four"
@@ -217,19 +219,20 @@ class SixtySixBase(DealForm):
         return " · ".join(p for p in parts if p)
 
     def facts(self, partial: Mapping[str, Any]) -> FormFacts:
-        """The engine's form facts for the deal as filled in so far (read once per shape)."""
-        key = tuple(sorted((k, str(v)) for k, v in partial.items()))
-        cache: dict[tuple[tuple[str, str], ...], FormFacts] = self.__dict__.setdefault(
-            "_facts_seen", {})
-        if key not in cache:
-            cache[key] = self.ctx.facts_for(partial)
-        return cache[key]
+        """The engine's form facts for the deal as filled in so far (each read once)."""
+        seen: FactsSeen = self.__dict__.setdefault("_facts_seen",
+                                                   FactsSeen(self.ctx.facts_for))
+        return seen(partial)
 
     def spec(self, partial: Mapping[str, Any], name: str) -> FieldFact:
         """How the engine describes field `name` when the deal is `partial`."""
         spec = self.facts(partial).spec(name)
         assert spec is not None, name
         return spec
+
+    def digits(self, ending: str, name: str) -> int:
+        """How many digits field `name` takes: its highest value's (220 points: 3)."""
+        return len(str(self.spec({"ending": ending}, name).high))
 
     def game_points(self) -> GamePointsPicker:
         return GamePointsPicker(self.spec({"ending": "scored"}, "game_points"),
@@ -323,12 +326,15 @@ class SixtySixForm(SixtySixBase):
                                                                 "closer_won").labels),
                                               id="closer-won"))
         yield from self.field_row("points", t("slot.points"),
-                                  NumbersField(two, id="points", max_digits=3))
+                                  NumbersField(two, id="points",
+                                               max_digits=self.digits("claim", "points")))
         yield from self.field_row("tricks", t("slot.tricks"),
-                                  NumbersField(two, id="tricks", max_digits=2))
+                                  NumbersField(two, id="tricks",
+                                               max_digits=self.digits("claim", "tricks")))
+        at = self.spec({"ending": "close"}, "at_close").parts  # the opponent's points, tricks
         yield from self.field_row("at-close", t("slot.at-close"),
-                                  NumbersField(("points", "tricks"), id="at-close",
-                                               max_digits=3))
+                                  NumbersField(tuple(p.name for p in at), id="at-close",
+                                               max_digits=max(len(str(p.high)) for p in at)))
         yield from self.field_row("last-trick", t("slot.last-trick"),
                                   SeatPicker(two, id="last-trick", allow_none=True))
         yield from self.field_row("winner", t("slot.winner"),
@@ -432,7 +438,9 @@ class PartnersNote(Static):
     """Shown while a four-hand table is set up: who plays with whom."""
 
     def __init__(self) -> None:
-        super().__init__(t("setup.partners"), classes="hint")
+        (a, b), (c, d) = setup_facts(FOUR_HAND)["partners"]  # the engine's, 0-based
+        super().__init__(t("setup.partners", a=a + 1, b=b + 1, c=c + 1, d=d + 1),
+                         classes="hint")
 
     def show_seats(self, seats: int) -> None:
         """The pairing is by seat number, whatever the names."""
@@ -465,11 +473,13 @@ class FourHandForm(SixtySixBase):
                                   FourEndingPicker(self.spec({}, "ending"), id="ending"))
         yield from self.field_row("points", t("slot.points"),
                                   NumbersField(self.heads, labels=self.side_names, id="points",
-                                               max_digits=3, total=self.deal_points))
+                                               max_digits=self.digits("played", "points"),
+                                               total=self.deal_points))
         if self.hand_tricks is not None:
             yield from self.field_row("tricks", t("slot.tricks"),
                                       NumbersField(self.heads, labels=self.side_names,
-                                                   id="tricks", max_digits=1,
+                                                   id="tricks",
+                                                   max_digits=len(str(self.hand_tricks)),
                                                    total=self.hand_tricks))
         yield from self.field_row("ten", t("slot.ten"),
                                   SeatPicker(self.heads, labels=self.side_names, id="ten"))

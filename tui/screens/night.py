@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -18,7 +19,7 @@ from ledger.service.views import NightView, StandingRow, TableView
 
 from ..format import game_title, night_label, signed, status_text
 from ..i18n import t
-from ..widgets.fit import fit_columns
+from ..widgets.fit import fit_within
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
 from .closing import close_night
@@ -138,7 +139,8 @@ class NightScreen(TallyScreen[None]):
                          str(tv.deals),
                          Text(f"{leader.player} {signed(leader.net)}") if leader else "—",
                          status_text(tv.status)))
-        fit_columns(table, rows)
+        room = self.tables_room()
+        rows = fit_within(table, rows, room, 2, seat_list)  # the seats give way, not Status
         for tv, row in zip(night.tables, rows, strict=True):
             table.add_row(*row, key=str(tv.id))
         self.query_one("#tables-empty").display = not night.tables
@@ -148,6 +150,17 @@ class NightScreen(TallyScreen[None]):
         self.query_one("#standings", StandingsTable).show(data.standings)
         table.focus()
         self.update_bindings()
+
+    def tables_room(self) -> int:
+        """The cells the tables' list has: the whole width when the standings go under it
+        (below the breakpoint), else two thirds (its 2fr beside their 1fr)."""
+        width = self.app.size.width
+        side = self.HORIZONTAL_BREAKPOINTS[-1][0] if self.HORIZONTAL_BREAKPOINTS else 0
+        return width if width < side else width * 2 // 3
+
+    def on_resize(self) -> None:
+        if self.data is not None:
+            self.show(self.data)  # the columns fit the new width
 
     def selected(self) -> TableView | None:
         table = self.query_one("#tables", DataTable)
@@ -237,3 +250,17 @@ class NightScreen(TallyScreen[None]):
         from .roster import RosterScreen
 
         self.app.push_screen(RosterScreen())
+
+
+def seat_list(seats: object, width: int) -> str:
+    """A table's seats ("Ann, Bea, Cid") in `width` cells: every name, or the names that
+    fit whole and how many more ("Annabel, Beatrix +5"), or just how many ("7")."""
+    whole = str(seats)
+    names = whole.split(", ")
+    if cell_len(whole) <= width:
+        return whole
+    for k in range(len(names) - 1, 0, -1):
+        said = f"{', '.join(names[:k])} +{len(names) - k}"
+        if cell_len(said) <= width:
+            return said
+    return str(len(names))

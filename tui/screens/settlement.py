@@ -248,7 +248,7 @@ class SettlementScreen(TallyScreen[None]):
             t("settle.rate_title"),
             [Field("rate", t("field.rate"), rate, "0.05"),
              Field("currency", t("field.currency"), data.currency or "EUR", "EUR, JPY, …")],
-            submit, note=t("settle.rate_note")), self._changed)
+            submit, note=t("settle.rate_note"), enter_saves=True), self._changed)
 
     def action_mark_paid(self) -> None:
         item = self.selected()

@@ -12,7 +12,6 @@ deal changed: later deals re-settled by a correction show their new nets at once
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -28,10 +27,9 @@ from ledger.service import RuleError
 from ledger.service.views import DealView, Preview, TableView
 from ledger.text.textwidth import width as cell_width
 
-from ..format import game_title, minus_signs, status_text
+from ..format import game_title, status_text
 from ..forms import ui_for
 from ..forms.base import DealEntry, FormContext
-from ..forms.prompt import ConfirmModal, Field, PromptModal
 from ..i18n import plural, t
 from ..widgets.chart import RunningChart
 from ..widgets.deal_log import DealLog
@@ -39,6 +37,7 @@ from ..widgets.footer import KeysFooter
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
 from .table_rows import MARKS, Row, TableData, deal_rows, running_totals, stamp
+from .void_undo import ask_undo, ask_void
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -75,6 +74,7 @@ class TableScreen(TallyScreen[None]):
         self._note = ""  # what the last save did, said once the form has closed
         self._said = ""  # that note, waiting for the table to be read (`patch` says it)
         self._stale = False  # another device saved while this screen was covered
+        self.reading = False  # a read for a save or a void is on its way: keys wait for it
 
     def game_name(self) -> str | None:
         return self.data.table.game if self.data else None
@@ -83,7 +83,7 @@ class TableScreen(TallyScreen[None]):
     def keys_held(self) -> bool:
         """Keys typed ahead (a new table's first deal, typed on after its ctrl+s) wait until
         the table is read: before, `a` found no table to add to and the deal was lost."""
-        return self.data is None
+        return self.data is None or self.reading
 
     def rebuilt(self) -> TableScreen:
         fresh = TableScreen(self.table_id)
@@ -391,23 +391,41 @@ class TableScreen(TallyScreen[None]):
         """What the corrected deal settles, and what it changes in the deals after it."""
         preview = self.service.preview_deal(self.table_id, obj, deal_id=deal_id)
         later = self.service.correction_effects(deal_id, obj)
-        return replace(preview, extra={**preview.extra, "downstream": later})
+        off_chain = [t(f"warn.{n.code}", **n.values)  # named starts are left as recorded
+                     for n in self.service.chain_notices(deal_id, obj)]
+        return replace(preview, extra={**preview.extra, "downstream": later,
+                                       "off_chain": off_chain})
 
     def _appended(self, deal_id: int | None) -> None:
-        """A new deal: read it alone, not the whole table again, and add its row."""
-        data = self.data
-        if deal_id is None or data is None:
-            return
-        deal = self.service.deal(deal_id)
-        if deal.number != (data.deals[-1].number if data.deals else 0) + 1:
+        """A new deal: read it alone (in a worker), not the whole table, and add its row."""
+        if deal_id is not None and self.data is not None:
+            self.reading = True
+            self._read_appended(self.data, deal_id)
+
+    @work(thread=True, exclusive=True, group="table-append")
+    def _read_appended(self, data: TableData, deal_id: int) -> None:
+        service = self.service
+        try:
+            deal = service.deal(deal_id)
+            fresh = None
+            if deal.number == (data.deals[-1].number if data.deals else 0) + 1:
+                fresh = TableData(service.table(self.table_id), [*data.deals, deal],
+                                  service.standings(table_id=self.table_id), data.night_closed,
+                                  running_totals(data.table.seats, [deal], data.running),
+                                  service.scoreboard(self.table_id))
+        except RuleError:  # deleted on another device meanwhile
+            fresh = None
+        self.app.call_from_thread(self._show_appended, deal_id, fresh)
+
+    def _show_appended(self, deal_id: int, fresh: TableData | None) -> None:
+        self.reading = False
+        if fresh is None:
             self._saved(deal_id)  # the table changed elsewhere as well: read it all
-            return
-        self._said = self._note  # said by `patch`, with whatever else the deal did
-        self._select = deal_id
-        self.patch(TableData(self.service.table(self.table_id), [*data.deals, deal],
-                             self.service.standings(table_id=self.table_id), data.night_closed,
-                             running_totals(data.table.seats, [deal], data.running),
-                             self.service.scoreboard(self.table_id)), appended=True)
+        else:
+            self._said = self._note  # said by `patch`, with whatever else the deal did
+            self._select = deal_id
+            self.patch(fresh, appended=True)
+        self.replay_keys()
 
     def _add(self, entry: DealEntry) -> int:
         deal_id = self.service.add_deal(self.table_id, entry.outcome, self.tally.scorekeeper,
@@ -439,39 +457,13 @@ class TableScreen(TallyScreen[None]):
 
     def action_void_deal(self) -> None:
         deal = self.selected()
-        if deal is None or deal.void or not self.writable:
-            return
-
-        def void(values: Mapping[str, str]) -> int:
-            later = self.service.void_deal(deal.id, values["reason"], self.tally.scorekeeper,
-                                           expect_revision=deal.revision)
-            self._note = t("table.voided", n=deal.number, later=later)
-            return deal.id
-
-        title = t("table.void_title", n=deal.number, summary=minus_signs(deal.shown()))
-        later = self.service.correction_effects(deal.id, None)
-        if later:
-            title = "\n".join((title, t("table.void_later"), *map(minus_signs, later)))
-        self.app.push_screen(PromptModal(title,
-                                         [Field("reason", t("field.reason"), "",
-                                                t("field.reason_hint"))],
-                                         void, ok=t("button.void")), self._saved)
+        if deal is not None and not deal.void and self.writable:
+            ask_void(self, deal)
 
     def action_undo(self) -> None:
         data = self.data
-        if data is None or not self.check_action("undo", ()):
-            return
-        last = next(d for d in reversed(data.deals) if not d.void)
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                undone = self.service.undo_last(self.table_id, self.tally.scorekeeper)
-                if undone is not None:
-                    self._note = t("table.undone", n=last.number)
-                    self._saved(undone)
-
-        self.app.push_screen(ConfirmModal(t("table.undo_question", n=last.number,
-                                            summary=last.shown())), answered)
+        if data is not None and self.check_action("undo", ()):
+            ask_undo(self, next(d for d in reversed(data.deals) if not d.void))
 
     def action_history(self) -> None:
         deal = self.selected()

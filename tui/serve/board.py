@@ -15,10 +15,18 @@ from ledger.service import Tally
 from ledger.service.views import DealView, NightView, StandingRow
 
 from ..format import game_title, minus_signs, night_label, signed, status_text
-from ..i18n import language, t
+from ..i18n import language, plural, t
 from .board_tournament import TournamentBoard, read_tournament, render_tournament
 
 RECENT = 6  # deals in the "last deals" list
+
+
+def game_status(table) -> str:  # type: ignore[no-untyped-def]
+    """The table's status as its game says it (Sixty-Six: the game score to 7 or the
+    Bummerl count), as the phone and the terminal entry show it."""
+    from .phone.pages import status_line
+
+    return status_line(table) or status_text(table.status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +59,7 @@ def read_board(service: Tally, night_id: int) -> Board:
         rows = service.standings(table_id=table.id)
         leader = rows[0] if rows and table.deals and rows[0].net else None
         lines.append(TableLine(table.number, table.game, table.seats, leader,
-                               status_text(table.status), table.deals))
+                               game_status(table), table.deals))
         deals = service.deals(table.id)
         total += len(deals)
         recent += [(table.number, d) for d in deals[-RECENT:]]
@@ -102,7 +110,7 @@ def render_body(board: Board) -> str:
             f'<div class="tbody"><div class="game">{escape(game_title(line.game))}</div>'
             f'<div class="seats">{escape(", ".join(line.seats))}</div>'
             f'<div class="facts"><span>{escape(t("board.leader"))}: {leader}</span>'
-            f'<span class="deals">{escape(t("board.deal_count", n=line.deals))}</span>'
+            f'<span class="deals">{escape(plural("table.deal_count", line.deals))}</span>'
             + (f'<span>{escape(line.status)}</span>' if line.status else "")
             + "</div></div></div>")
     if not board.tables:
@@ -112,6 +120,8 @@ def render_body(board: Board) -> str:
     for number, deal in board.recent:
         what = (t("table.void", reason=deal.reason or "") if deal.void
                 else minus_signs(deal.shown()))  # the app's minus sign
+        if deal.revision > 1 and not deal.void:  # a corrected deal says so
+            what += f" ({t('phone.corrected')})"
         by = f' <span class="by">{escape(deal.author)}</span>' if deal.author else ""
         where = t("board.table_deal", table=number, n=deal.number)
         out.append(f'<li><span class="when">{_local_time(deal.created_at)}</span> '
@@ -133,4 +143,5 @@ def render_page(board: Board, events_url: str) -> str:
     css = files(__package__).joinpath("templates/board.css").read_text("utf-8")
     return page.substitute(lang=language(), title=escape(t("board.title")), css=css,
                            body=render_body(board), events=escape(events_url),
-                           stale=escape(t("board.reconnecting")))
+                           stale=escape(t("board.reconnecting")),
+                           lost=escape(t("board.lost")))

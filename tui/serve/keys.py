@@ -1,6 +1,7 @@
-"""The two keys of a club room: the entry key opens the app (it writes), the board key
-only reads the board. Each is 32 random bytes from `secrets` (43 URL-safe characters),
-new at every `tally serve` unless `--keep-keys` asks for the last ones again.
+"""The keys of a club room: the entry key opens the app (it writes), the board key only
+reads the board, and each table's key (`phone.access`, derived from the entry key) records
+at that table only. Each is random bytes from `secrets`, kept next to the database for the
+night (a restart keeps the printed codes valid) until `--new-keys` makes new ones.
 
 A key comes in the URL once (`?key=…`, what the QR code carries); the page's answer puts
 it in an HttpOnly cookie so the requests the page makes itself (the app's script and
@@ -19,7 +20,9 @@ from typing import Any
 
 from aiohttp import web
 
-ENTRY, BOARD = "entry", "board"
+from .phone import access
+
+ENTRY, BOARD, TABLE = "entry", "board", "table"
 COOKIE = {ENTRY: "tally_entry", BOARD: "tally_board"}
 
 
@@ -33,18 +36,28 @@ class Keys:
         return cls(secrets.token_urlsafe(32), secrets.token_urlsafe(32))
 
     @classmethod
-    def kept(cls, path: Path) -> Keys:
-        """The keys saved at `path` by the last serve (made and saved if there are none)."""
+    def kept(cls, path: Path, night: int | None = None) -> Keys:
+        """The keys saved at `path` by the last serve of the same night (made and saved if
+        there are none, or they were another night's): printed codes stay valid across a
+        restart, and a new night gets new ones."""
         try:
             data = json.loads(path.read_text("utf-8"))
+            if night is not None and data.get("night", night) != night:
+                return cls.renewed(path, night)
             return cls(str(data[ENTRY]), str(data[BOARD]))
-        except (OSError, ValueError, KeyError, TypeError):
-            keys = cls.new()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # owner only
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump({ENTRY: keys.entry, BOARD: keys.board}, f)
-            return keys
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return cls.renewed(path, night)
+
+    @classmethod
+    def renewed(cls, path: Path, night: int | None = None) -> Keys:
+        """New keys, saved at `path` (owner-readable only) for the next serve to keep."""
+        keys = cls.new()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # owner only
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({ENTRY: keys.entry, BOARD: keys.board, "night": night}, f)
+        os.chmod(path, 0o600)  # an older file made with other modes
+        return keys
 
     def grants(self, given: str, need: str) -> bool:
         """Does `given` open a route that needs `need`? The entry key opens the board too."""
@@ -56,6 +69,8 @@ class Keys:
 
 
 def needs(path: str) -> str:
+    if access.table_of(path) is not None:
+        return TABLE
     return BOARD if path == "/board" or path.startswith("/board/") else ENTRY
 
 
@@ -72,6 +87,8 @@ def guard(keys: Keys, granted: Any = None) -> web.middleware:  # type: ignore[va
     @web.middleware
     async def check(request: web.Request, handler):  # type: ignore[no-untyped-def]
         need = needs(request.path)
+        if need == TABLE:
+            return await table_check(keys, request, handler, granted)
         from_url = request.query.get("key")
         given = from_url or request.cookies.get(COOKIE[need]) or (
             request.cookies.get(COOKIE[ENTRY]) if need == BOARD else None)
@@ -89,3 +106,28 @@ def guard(keys: Keys, granted: Any = None) -> web.middleware:  # type: ignore[va
         return response
 
     return check
+
+
+async def table_check(keys: Keys, request: web.Request, handler,  # type: ignore[no-untyped-def]
+                      granted: Any = None):
+    """A table's pages (`/t/<N>/…`): its own key (the phone's QR code) or the entry key.
+    A key that does not open it gets the page that says the link has changed."""
+    number = access.table_of(request.path)
+    assert number is not None
+    cookie = access.cookie_name(number)
+    from_url = request.query.get("key")
+    given = from_url or request.cookies.get(cookie) or request.cookies.get(COOKIE[ENTRY])
+    if not given:
+        return web.Response(status=401, text="401: this page needs its key\n",
+                            headers={"WWW-Authenticate": 'Key realm="tally"'})
+    if not access.opens_table(keys.entry, given, number):
+        from .phone.routes import changed_link
+
+        return changed_link(request)
+    if granted is not None:
+        granted(request.transport)
+    response = await handler(request)
+    if from_url and not response.prepared:
+        response.set_cookie(cookie, from_url, httponly=True, samesite="Strict",
+                            path=f"/t/{number}")
+    return response

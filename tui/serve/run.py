@@ -11,6 +11,7 @@ from ledger.service import RuleError, Tally
 
 from ..i18n import set_language
 from .keys import Keys
+from .phone.access import table_key
 from .qr import qr_text
 from .server import ClubServer, night_to_serve
 from .tabs import MAX_TABS, PER_ADDRESS, Tabs
@@ -49,8 +50,9 @@ def check_address(host: str, port: int) -> None:
 
 def urls(base: str, keys: Keys, tables: list[int]) -> dict[str, str]:
     out = {"entry": f"{base}/?key={keys.entry}", "board": f"{base}/board?key={keys.board}"}
-    for n in tables:
-        out[f"table {n}"] = f"{base}/?key={keys.entry}&table={n}"
+    for n in tables:  # the phone's entry page, on the table's own key
+        out[f"table {n}"] = f"{base}/t/{n}?key={table_key(keys.entry, n)}"
+        out[f"terminal {n}"] = f"{base}/?key={keys.entry}&table={n}"
     return out
 
 
@@ -65,20 +67,32 @@ def keys_file(service: Tally) -> Path:
 
 
 def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | None,
-        lang: str, keep_keys: bool, table_codes: bool, max_tabs: int = MAX_TABS,
-        per_address: int = PER_ADDRESS) -> None:
+        lang: str | None, keep_keys: bool = True, table_codes: bool = False,
+        max_tabs: int = MAX_TABS, per_address: int = PER_ADDRESS, new_keys: bool = False,
+        print_codes: bool = False) -> None:
+    """`lang` None: the app and board in English, each phone in its browser's language."""
+    phone_lang = lang
+    lang = lang or "en"
     set_language(lang)
     night_id = night_to_serve(service, night)
     check_address(host, port)
-    keys = Keys.kept(keys_file(service)) if keep_keys else Keys.new()
+    # kept for the night by default (`keep_keys` is the old flag's name); --new-keys renews
+    kept_at = keys_file(service)
+    keys = Keys.renewed(kept_at, night_id) if new_keys else Keys.kept(kept_at, night_id)
     public = host not in LOCAL
     shown = (lan_address() if host in ("0.0.0.0", "") else host) if public else "127.0.0.1"
     base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
     tables = sorted(t.number for t in service.night(night_id).tables)
 
+    found = urls(base, keys, tables)
+    if print_codes:
+        from .phone.codes import write_sheet
+
+        sheet = write_sheet(kept_at.with_suffix(".codes.html"), service, night_id, found)
+        sys.stdout.write(f"codes: {sheet}\n")
+
     def announce(_: ClubServer) -> None:
         out = sys.stdout
-        found = urls(base, keys, tables)
         for name in ("entry", "board"):
             out.write(f"{name}: {found[name]}\n")
         for name in ("entry", "board"):
@@ -86,6 +100,7 @@ def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | No
         out.write("\n")
         for n in tables:
             out.write(f"table {n}: {found[f'table {n}']}\n")
+            out.write(f"terminal {n}: {found[f'terminal {n}']}\n")
             if table_codes:
                 out.write(qr_text(found[f"table {n}"]))
         if public:
@@ -98,4 +113,4 @@ def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | No
         out.flush()
 
     ClubServer(db, night_id, keys, host=host, port=port, lang=lang, announce=announce,
-               tabs=Tabs(max_tabs, per_address)).serve()
+               tabs=Tabs(max_tabs, per_address), phone_lang=phone_lang).serve()

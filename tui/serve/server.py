@@ -24,14 +24,16 @@ from typing import Any
 import aiohttp_jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
-from textual_serve.server import Server, to_int
+from textual_serve.server import to_int
 
 from ledger.service import RuleError, Tally
 
 from .board import event_data, read_board, render_page
+from .compat_serve import PublicServer
 from .gate import IDLE, Gate, raise_open_files
 from .hub import BoardHub
 from .keys import Keys, guard, no_referrer
+from .phone.mount import mount as mount_phones
 from .tabs import MAX_MESSAGE, Tabs, clamp_size, read_message
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -49,16 +51,17 @@ class Ask:
     made: float
 
 
-class ClubServer(Server):
+class ClubServer(PublicServer):
     def __init__(self, db: Path | str, night_id: int, keys: Keys, *, host: str, port: int,
                  lang: str, announce: Any = None, tabs: Tabs | None = None,
-                 gate: Gate | None = None) -> None:
+                 gate: Gate | None = None, phone_lang: str | None = None) -> None:
         super().__init__("tally", host=host, port=port, title="Tally",
                          templates_path=TEMPLATES)
         self.db = db
         self.night_id = night_id
         self.keys = keys
         self.lang = lang
+        self.phone_lang = phone_lang  # --lang if given, else each phone's Accept-Language
         self.announce = announce  # called with the server once it listens
         self.service = Tally.open(db)
         self.asks: dict[str, Ask] = {}
@@ -74,14 +77,14 @@ class ClubServer(Server):
 
         logging.basicConfig(level="WARNING", format="%(message)s")
 
-    async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
+    def extend_app(self, app: web.Application) -> web.Application:
         app.middlewares.append(guard(self.keys, self.gate.keyed))
         app.on_response_prepare.append(no_referrer)
         app.router.add_get("/ws/{token}", self.handle_websocket)
         app.router.add_get("/board", self.handle_board)
         app.router.add_get("/board/events", self.handle_events)
         app.router.add_get("/print/{kind}", self.handle_print)  # a tournament's paper
+        mount_phones(self, app)  # each table's phone entry, under /t/<n>
         return app
 
     async def on_startup(self, app: web.Application) -> None:
@@ -107,7 +110,7 @@ class ClubServer(Server):
             loop.close()
 
     async def listen(self, stop: asyncio.Event) -> None:
-        runner = web.AppRunner(await self._make_app(), handle_signals=False,
+        runner = web.AppRunner(await self.web_app(), handle_signals=False,
                                keepalive_timeout=IDLE, access_log=None, shutdown_timeout=5)
         await runner.setup()
         assert runner.server is not None

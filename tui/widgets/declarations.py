@@ -21,7 +21,6 @@ from textual.widget import Widget
 
 from ..i18n import t, term
 from ..keys import localize
-from ..typeahead import deliver
 
 IN, OUT = "in", "out"
 # the declarations so far -> (who is forced out, is the round fully declared): the engine's
@@ -31,7 +30,6 @@ Judge = Callable[[Mapping[str, str]], tuple[tuple[str, ...], bool]]
 class DeclarationsField(Widget, can_focus=True):
     """`said`: the declarations made so far, in order from the start player."""
 
-    TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("i", "declare('in')", "key.declare_in"),
@@ -140,7 +138,7 @@ class DeclarationsField(Widget, can_focus=True):
     def _changed(self) -> None:
         self.rejudge()
         self.refresh_bindings()
-        deliver(self, self.Changed(self, advance=self.complete))
+        self.post_message(self.Changed(self, advance=self.complete))
 
     # ---- drawing --------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ cells (佐藤 is 4), avoids the race.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -28,3 +28,26 @@ def fit_columns(table: DataTable[object], rows: Sequence[Sequence[object]]) -> N
         widths = [_cells(row[i]) for row in rows if i < len(row)]
         column.width = max([column.label.cell_len, *widths])
         column.auto_width = False
+
+
+
+def fit_within(table: DataTable[object], rows: Sequence[Sequence[object]], room: int,
+               give: int, shorten: Callable[[object, int], object]) -> list[list[object]]:
+    """`fit_columns`, then, when the columns are wider than `room` cells, column `give`
+    gives way: narrowed to what is left, each of its cells said shorter by `shorten(cell,
+    width)` (whole words only), so every other column stays whole on screen (no Status cut
+    at 80). Returns the rows as they go in."""
+    fit_columns(table, rows)
+    pad = 2 * table.cell_padding
+    total = sum(c.width + pad for c in table.ordered_columns)
+    column = table.ordered_columns[give]
+    if room <= 0 or total <= room:
+        return [list(r) for r in rows]
+    column.width = max(column.label.cell_len, column.width - (total - room))
+    out = []
+    for row in rows:
+        cells = list(row)
+        cells[give] = shorten(cells[give], column.width)
+        out.append(cells)
+    column.width = max([column.label.cell_len, *(_cells(r[give]) for r in out)])
+    return out

@@ -37,7 +37,6 @@ from ledger.text.textwidth import pad, width
 
 from ..i18n import t, term
 from ..keys import localize
-from ..typeahead import deliver
 
 ROLE_KEYS = tuple(c for c in ascii_lowercase if c != "h")  # h: type the hand
 WHAT = 16  # cells for "Aces 2  no role" beside the term, else the lines stack
@@ -60,7 +59,6 @@ class Hand:
 
 
 class HandsField(Widget, can_focus=True):
-    TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "cursor(1)", "key.next_player"),
         Binding("up", "cursor(-1)", "key.previous_player", show=False),
@@ -132,7 +130,7 @@ class HandsField(Widget, can_focus=True):
 
     def _put(self, hand: Hand) -> None:
         self.hands = tuple(hand if h.name == hand.name else h for h in self.hands)
-        deliver(self, self.Changed(self))
+        self.post_message(self.Changed(self))
 
     def set_cards(self, name: str, cards: tuple[Card, ...]) -> None:
         hand = next((h for h in self.hands if h.name == name), None)
@@ -179,7 +177,7 @@ class HandsField(Widget, can_focus=True):
     def action_cards(self) -> None:
         hand = self.current
         if hand is not None:
-            deliver(self, self.CardsWanted(self, hand))
+            self.post_message(self.CardsWanted(self, hand))
 
     def action_clear(self) -> None:
         hand = self.current

@@ -18,7 +18,6 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ..keys import localize
-from ..typeahead import deliver
 from .typed_over import TypedOver
 
 
@@ -26,7 +25,6 @@ class NumbersField(TypedOver, can_focus=True):
     """`values` by name; `None` for a slot not typed yet. A filled slot the cursor comes to
     (with the focus, or moving along the row) is typed over by its first digit."""
 
-    TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(d), f"digit({d})", "key.number", show=d == 0, key_display="0–9",
@@ -143,7 +141,7 @@ class NumbersField(TypedOver, can_focus=True):
 
     def _changed(self, advance: bool = False, submit: bool = False) -> None:
         self.touched = True
-        deliver(self, self.Changed(self, advance, submit))
+        self.post_message(self.Changed(self, advance, submit))
 
     def _set(self, index: int, text: str) -> None:
         digits = list(self.digits)

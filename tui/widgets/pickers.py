@@ -18,7 +18,6 @@ from textual.widget import Widget
 
 from ..i18n import t
 from ..keys import SEAT_KEYS, digit_bindings, localize
-from ..typeahead import deliver
 from .typed_over import TypedOver
 
 
@@ -31,7 +30,6 @@ class Choice(NamedTuple):
 class Picker(Widget, can_focus=True):
     """A row of choices; the one chosen is highlighted. `value` is None until picked."""
 
-    TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "cycle(1)", "key.next_choice", show=False),
@@ -102,7 +100,7 @@ class Picker(Widget, can_focus=True):
             return
         self.value = value
         self.touched = True
-        deliver(self, self.Changed(self, value, advance))
+        self.post_message(self.Changed(self, value, advance))
 
     def action_pick(self, value: str) -> None:
         if any(c.value == value for c in self.choices):
@@ -148,7 +146,6 @@ class PointsField(TypedOver, can_focus=True):
     """Card points typed digit by digit; `g` switches between the team's and the Gang's pile.
     Come back to (or opened on a correction's stored points), it is typed over."""
 
-    TYPE_AHEAD_FIELD = True  # keys typed ahead are handled here at once (tui.typeahead)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(d), f"digit({d})", "key.points", show=d == 0, key_display="0–9",
@@ -193,7 +190,7 @@ class PointsField(TypedOver, can_focus=True):
 
     def _changed(self) -> None:
         self.touched = True
-        deliver(self, self.Changed(self))
+        self.post_message(self.Changed(self))
 
     def action_digit(self, d: int) -> None:
         kept = "" if self.fresh else self.digits

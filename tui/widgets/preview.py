@@ -29,10 +29,19 @@ class PreviewPanel(Static):
 
     def clear(self, hint: str | None = None) -> None:
         self.preview = None
+        self.set_class(False, "refused")
         self.update(Wrapped(hint or t("preview.empty"), "dim"))
+
+    def refuse(self, reason: str) -> None:
+        """A refusal at the top of the panel, where it is in view whatever the form's
+        height, in the error colour the field's own mark has."""
+        self.preview = None
+        self.set_class(True, "refused")
+        self.update(Wrapped(t("preview.fix", reason=reason), ""))
 
     def show(self, preview: Preview) -> None:
         self.preview = preview
+        self.set_class(False, "refused")
         self.update(self.render_with(preview))
 
 

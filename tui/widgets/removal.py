@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.widgets import DataTable
 
 from ledger.service.games import setup_facts
@@ -9,6 +10,8 @@ from ledger.text.setup_facts import removed_text
 
 from ..i18n import t
 from .fit import fit_columns
+
+REMOVED_WIDTH = 9  # cells: the whole table fits the new-table form's side at 80 columns
 
 
 class RemovalTable(DataTable[object]):
@@ -35,8 +38,10 @@ class RemovalTable(DataTable[object]):
             rows = [(str(r.players), removed_text(r.removed, r.short_pack), str(r.in_play),
                      str(r.hand)) for r in setup_facts("crazy-solo")["removal"]]
             fit_columns(self, rows)
+            removed = self.columns["removed"]  # a long note wraps by words, never cut
+            removed.width = min(removed.width, REMOVED_WIDTH)
             for row in rows:
-                self.add_row(*row, key=row[0])
+                self.add_row(*(Text(c) for c in row), key=row[0], height=None)
         sizes = [str(r.players) for r in setup_facts("crazy-solo")["removal"]]
         self.show_cursor = str(seats) in sizes
         if self.show_cursor:

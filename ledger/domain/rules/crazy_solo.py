@@ -446,7 +446,7 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
         "trump": FieldFact("trump", CHOICE, "slot.trump", choices=suits,
                            labels=tuple(f"suit.{s}" for s in suits)),
         "team_points": FieldFact("team_points", NUMBER, "slot.points", low=0,
-                                 high=TEAM_POINTS, total=TEAM_POINTS),
+                                 high=TEAM_POINTS, total=TEAM_POINTS, flag="--points"),
         "called_card": FieldFact("called_card", CARDS, "slot.card", size=1, optional=True,
                                  choices=tuple(str(c) for c in pack)),
         "partner": FieldFact("partner", PLAYER, "slot.partner", choices=seats, optional=True),

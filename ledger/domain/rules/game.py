@@ -38,8 +38,10 @@ CARDS = "cards"  # cards typed as codes ("QS"), `each` names whose hands
 @dataclass(frozen=True, slots=True)
 class FieldFact:
     """One field a form asks, self-describing: a template draws it from this alone (no
-    rule of the game in the app). `label` and `labels` are catalogue keys, except a player
-    field's `labels`, which are the names shown for its choices (sides: "Ann+Chie")."""
+    rule of the game in the app). `label` and `labels` are catalogue keys ("term.x": the
+    game term x, both words; `ledger.text.form_facts.label_text` words either), except a
+    player field's `labels`, which are the names shown for its choices (sides: "Ann+Chie").
+    `quick_flag` is the `tally round add` flag that gives it."""
 
     name: str  # the contract's key ("points", "ending")
     kind: str  # CHOICE, NUMBER, PLAYER, FLAG or CARDS
@@ -54,6 +56,12 @@ class FieldFact:
     none: str | None = None  # catalogue key of what empty means here ("ss.none_drawn")
     size: int | None = None  # CARDS: how many cards each
     parts: tuple[FieldFact, ...] = ()  # a field of several kinds of number (`at_close`)
+    flag: str | None = None  # its quick flag on the command line, when not `--<name>`
+
+    @property
+    def quick_flag(self) -> str:
+        """The `tally round add` flag that gives this field ("--last-trick")."""
+        return self.flag or "--" + self.name.replace("_", "-")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +85,16 @@ class FormFacts:
     def spec(self, name: str) -> FieldFact | None:
         """The description of field `name`, if it applies now."""
         return next((f for f in self.form if f.name == name), None)
+
+    def as_json(self) -> dict[str, Any]:
+        """The facts a form is drawn from, as plain JSON (`tally round fields --json`, a
+        page's script); the game-specific `facts` are left out (they hold frozen tables)."""
+        from dataclasses import asdict
+
+        return {"order": list(self.order), "fields": [asdict(f) for f in self.form],
+                "forced": dict(self.forced), "impossible": dict(self.impossible),
+                "limits": dict(self.limits), "totals": dict(self.totals),
+                "sides": [list(s) for s in self.sides]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +125,11 @@ class Game(Generic[OptionsT, StateT, OutcomeT]):
     # options added after tables were first stored: the value a stored table that lacks the
     # key was played under (the dataclass default is the rule for new tables, which freeze it)
     legacy_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # what a deal names that the table would have proposed otherwise (its start player, its
+    # dealer): (key, named, proposed) for each that differs from the state before it. A
+    # correction never rewrites a named one; the edge warns when the new chain differs
+    off_chain: Callable[[StateT, Mapping[str, Any]], tuple[tuple[str, Any, Any], ...]] | None \
+        = None
     # refusals added after deals were stored: run on a deal as it is entered (record,
     # correct, calc), never on a stored deal's replay, so stored deals settle as recorded
     check_entered: Callable[[OutcomeT], None] | None = None

@@ -352,11 +352,12 @@ def _specs(seats: tuple[str, ...], order: tuple[str, ...], ins: tuple[str, ...],
     forced = tuple(p for p, out in hand_players if out)
     roles = options.hand_roles.roles
     return {
-        "start_player": FieldFact("start_player", PLAYER, "term.start_player", choices=seats),
+        "start_player": FieldFact("start_player", PLAYER, "term.start_player", choices=seats,
+                                  flag="--start"),
         "indicator": FieldFact("indicator", CARDS, "slot.indicator", size=1),
         "declarations": FieldFact(
             "declarations", CHOICE, "slot.declare", each=order, choices=("in", "out"),
-            labels=("term.in", "term.out"),
+            labels=("term.in", "term.out"), flag="--declare",
             parts=(FieldFact("mizuten", FLAG, "term.mizuten", each=order[:1], optional=True),)),
         "split": FieldFact("split", FLAG, "slot.split", labels=("split.split", "split.play")),
         "tricks": FieldFact("tricks", NUMBER, "slot.tricks", each=ins, low=0, high=TRICKS,
@@ -371,11 +372,25 @@ def _specs(seats: tuple[str, ...], order: tuple[str, ...], ins: tuple[str, ...],
     }
 
 
+def off_chain(state: State, outcome: Mapping[str, Any]) -> tuple[tuple[str, Any, Any], ...]:
+    """The round's named start player, where the table would have proposed another (the
+    winner of the round before, or the next seat after a skipped round).
+
+    >>> from ledger.domain.rules.hachihachi_table import Options
+    >>> off_chain(initial(("P1", "P2", "P3"), Options()), {"start_player": "P2"})
+    (('start_player', 'P2', 'P1'),)
+    """
+    named = outcome.get("start_player")
+    if named is None or named == state.start_player or state.finished:
+        return ()
+    return (("start_player", named, state.start_player),)
+
+
 GAME = Game(
     name="hachihachi-trick", title="Hachi-Hachi Trick (ハチハチトリック)", min_seats=MIN_SEATS,
     max_seats=MAX_SEATS, make_options=make_options, options_json=options_json, initial=initial,
     parse=parse, settle=settle, to_json=to_json, summary=summary, status=status,
     check_seats=check_seats, quick=quick, legacy_options=LEGACY_OPTIONS, form_facts=form_facts,
-    setup_facts=setup_facts,
+    setup_facts=setup_facts, off_chain=off_chain,
     status_type=Status, extra_type=Extra,
 )

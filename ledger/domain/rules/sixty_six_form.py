@@ -101,8 +101,10 @@ def two_player_facts(rules: Rules, players: tuple[str, ...], partial: Mapping[st
                             high=rules.tricks,
                             total=rules.tricks if ending == "exhausted" else None),
         "at_close": FieldFact("at_close", NUMBER, "slot.at-close", each=opponent, parts=(
-            FieldFact("points", NUMBER, "ss.at_close_points", low=0, high=most),
-            FieldFact("tricks", NUMBER, "ss.at_close_tricks", low=0, high=rules.close_limit))),
+            FieldFact("points", NUMBER, "ss.at_close_points", low=0, high=most,
+                      flag="--at-close-points"),
+            FieldFact("tricks", NUMBER, "ss.at_close_tricks", low=0, high=rules.close_limit,
+                      flag="--at-close-tricks"))),
         "last_trick": FieldFact("last_trick", PLAYER, "slot.last-trick", choices=players,
                                 optional=ending == "claim"),
         "winner": winner_field(players),

@@ -231,6 +231,10 @@ class PostgresDatabase(Database):
         finally:
             source.dispose()
 
+    def after_bulk(self, conn: Session) -> None:
+        """The planner's statistics of the rows just copied in (autovacuum would, later)."""
+        conn.execute("ANALYZE")
+
     @staticmethod
     def not_the_schema(exc: BaseException) -> bool:
         return isinstance(exc, psycopg.OperationalError)

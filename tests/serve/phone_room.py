@@ -1,0 +1,96 @@
+"""A small club night served for phones: `tally serve` in its own process, a Crazy Solo, a
+Hachi-Hachi and a Schnapsen table, and Chromium emulating a phone (390×844 CSS px, touch,
+a pixel ratio of 3). Shared by the phone tests and the screenshots of the README."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from .conftest import ROOT, START, free_port, stop_room, tally
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
+         "is_mobile": True, "has_touch": True}
+CRAZY = ["Ann", "Bea", "Chie", "Dan", "Eve"]
+HACHI = ["Fumi", "Gen", "Hana", "Ivo"]
+SCHNAPSEN = ["Jun", "Kai"]
+
+
+@dataclass
+class PhoneRoom:
+    db: Path
+    base: str
+    entry: str
+    board: str
+    tables: dict[int, str]  # table number -> its phone URL (with its table key)
+    process: subprocess.Popen[str]
+
+
+def start(db: Path, *args: str) -> PhoneRoom:
+    """The night (made if the database is new) served on a free port."""
+    if not db.exists():
+        tally(db, "player", "add", *CRAZY, *HACHI, *SCHNAPSEN)
+        tally(db, "night", "new", "--date", "2026-12-01", "--venue", "Club")
+        for game, seats in (("crazy-solo", CRAZY), ("hachihachi-trick", HACHI),
+                            ("schnapsen", SCHNAPSEN)):
+            tally(db, "table", "new", "--night", "1", "--game", game, "--seats",
+                  ",".join(seats))
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "ledger.cli.main", "--db", str(db),
+                                "serve", "--port", str(port), *args], cwd=ROOT, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               start_new_session=True)
+    try:
+        found: dict[str, str] = {}
+        deadline = time.monotonic() + START
+        assert process.stdout is not None
+        while "table 3" not in found:
+            assert time.monotonic() < deadline and process.poll() is None, "serve did not start"
+            m = re.match(r"(entry|board|table \d+): (\S+)$", process.stdout.readline().strip())
+            if m:
+                found[m[1]] = m[2]
+        # the URLs are printed as the server starts, a moment before it listens
+        host, port_text = found["entry"].split("/")[2].split(":")
+        while True:
+            try:
+                socket.create_connection((host, int(port_text)), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "serve never listened"
+                time.sleep(0.05)
+    except BaseException:
+        stop_room(process)
+        raise
+    tables = {int(k.split()[1]): v for k, v in found.items() if k.startswith("table ")}
+    return PhoneRoom(db, f"http://127.0.0.1:{port}", found["entry"], found["board"], tables,
+                     process)
+
+
+def phone(browser: Browser, locale: str = "en-GB") -> BrowserContext:
+    return browser.new_context(**PHONE, locale=locale)  # type: ignore[arg-type]
+
+
+def tap_radio(page: Page, group: str, name: str, *, within: str | None = None) -> None:
+    """Tap the choice `name` in the group `group` (inside the group `within`)."""
+    scope = page.get_by_role("group", name=within, exact=True) if within else page
+    scope.get_by_role("group", name=group, exact=True).get_by_role(
+        "radio", name=name, exact=True).tap()
+
+
+def shot(page: Page, room: PhoneRoom, name: str, *, full: bool = False) -> Path:
+    """A screenshot beside the database, or in $PHONE_SHOTS (the README's pictures)."""
+    folder = Path(os.environ.get("PHONE_SHOTS") or room.db.parent)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    # the README's copies at CSS pixels (small files); the test's own at the phone's pixels
+    page.screenshot(path=str(path), full_page=full,
+                    scale="css" if os.environ.get("PHONE_SHOTS") else "device")
+    return path

@@ -1,0 +1,119 @@
+"""The phone's outbox (issue 24): a deal saved while the connection is down waits on the
+phone and is sent when it returns, exactly once, whether the save never arrived or arrived
+and its answer was lost."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Route, expect
+
+from .conftest import stop_room, tally
+from .phone_room import PhoneRoom, phone, shot, start
+from .test_phone_entry import crazy_deal, sign_in
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PhoneRoom]:
+    started = start(tmp_path_factory.mktemp("outbox") / "club.sqlite3")
+    try:
+        yield started
+    finally:
+        stop_room(started.process)
+
+
+def numbers(room: PhoneRoom) -> list[tuple[int, str]]:
+    listed = json.loads(tally(room.db, "round", "list", "--table", "1", "--json"))
+    return [(d["number"], d["author"]) for d in listed]
+
+
+def test_the_answer_lost_mid_save_the_deal_is_recorded_once(room: PhoneRoom,
+                                                            browser: Browser) -> None:
+    ctx = phone(browser)
+    page = ctx.new_page()
+    cut = {"on": True, "saves": 0}
+
+    def lose_the_answer(route: Route) -> None:
+        """The save reaches the server (it records the deal), the answer never comes back."""
+        if route.request.method == "POST" and cut["on"]:
+            cut["saves"] += 1
+            route.fetch()
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    try:
+        sign_in(page, room.tables[1], "Mio")
+        crazy_deal(page, "Solo", "Bea", "clubs", "73", "Dan")
+        page.route("**/t/1", lose_the_answer)
+        page.get_by_role("button", name="Save").tap()
+        expect(page.locator("#outbox")).to_have_text("1 deal waiting to send", timeout=5000)
+        shot(page, room, "outbox")
+        assert cut["saves"] == 1 and numbers(room) == [(1, "Mio")]  # landed, unanswered
+        page.get_by_role("button", name="Save").tap()  # tapped again, still cut off
+        expect(page.locator("#outbox")).to_have_text("2 deals waiting to send",
+                                                     timeout=5000)
+        cut["on"] = False  # the network is back: the outbox sends what it kept, in order
+        # the first is found by its key (recorded once); the second tap, the same deal
+        # again as the next one, is asked about instead of recorded
+        expect(page.locator("#same")).to_contain_text("same as deal 1", timeout=15000)
+        expect(page.locator("#outbox")).to_be_hidden()
+        assert numbers(room) == [(1, "Mio")]
+        page.get_by_role("link", name="Cancel").first.tap()
+        page.wait_for_url("**/t/1")
+    finally:
+        ctx.close()
+    assert numbers(room) == [(1, "Mio")]
+
+
+def test_offline_save_waits_and_is_sent_once_the_server_is_back(room: PhoneRoom,
+                                                                browser: Browser) -> None:
+    ctx = phone(browser)
+    page = ctx.new_page()
+    try:
+        sign_in(page, room.tables[1], "Mio")
+        before = len(numbers(room))
+        crazy_deal(page, "Alone", "Eve", "spades", "95")
+        ctx.set_offline(True)
+        page.get_by_role("button", name="Save").tap()
+        expect(page.locator("#outbox")).to_have_text("1 deal waiting to send", timeout=5000)
+        assert len(numbers(room)) == before
+        ctx.set_offline(False)  # back: the page sends what it kept
+
+        page.wait_for_url("**/t/1/log?saved=*", timeout=15000)
+        page.wait_for_timeout(3500)  # another round of the outbox: nothing left to send
+    finally:
+        ctx.close()
+    assert len(numbers(room)) == before + 1
+
+
+def test_a_waiting_deal_survives_a_reload_and_is_sent_once(room: PhoneRoom,
+                                                          browser: Browser) -> None:
+    ctx = phone(browser)
+    page = ctx.new_page()
+    saves = {"on": True}
+
+    def server_gone(route: Route) -> None:  # pages still load; every save is lost
+        if route.request.method == "POST" and saves["on"]:
+            route.abort("connectionrefused")
+        else:
+            route.continue_()
+
+    try:
+        sign_in(page, room.tables[1], "Mio")
+        before = len(numbers(room))
+        crazy_deal(page, "Solo", "Chie", "diamonds", "88", "Ann")
+        page.route("**/t/1", server_gone)
+        page.get_by_role("button", name="Save").tap()
+        expect(page.locator("#outbox")).to_have_text("1 deal waiting to send", timeout=5000)
+        page.reload()
+        expect(page.locator("#outbox")).to_have_text("1 deal waiting to send", timeout=5000)
+        assert len(numbers(room)) == before
+        saves["on"] = False
+        page.wait_for_url("**/t/1/log?saved=*", timeout=15000)
+        page.wait_for_timeout(3500)
+    finally:
+        ctx.close()
+    assert len(numbers(room)) == before + 1

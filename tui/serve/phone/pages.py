@@ -1,0 +1,119 @@
+"""What the phone pages show of a table, read from the service (blocking: run in a thread)
+and turned into plain records the templates draw (rendered on the event loop, where the
+language of the request is set)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ledger.service import FormFacts, Tally
+from ledger.service.views import DealView, Preview, Scoreboard, StandingRow, TableView
+from ledger.text.summaries import party, reason_text
+
+from ...format import game_title, minus_signs, signed, status_text
+
+
+@dataclass(frozen=True, slots=True)
+class TableNow:
+    """A table as it stands: its view, its deals (oldest first), standings, chips."""
+
+    view: TableView
+    deals: list[DealView]
+    standings: list[StandingRow]
+    scoreboard: Scoreboard | None
+
+    @property
+    def next_number(self) -> int:
+        return max((d.number for d in self.deals), default=0) + 1
+
+
+def table_by_number(service: Tally, night_id: int, number: int) -> TableView | None:
+    return next((t for t in service.night(night_id).tables if t.number == number), None)
+
+
+def read_table(service: Tally, table: TableView, *, log: bool = True) -> TableNow:
+    view = service.table(table.id)
+    deals = service.deals(table.id)
+    standings = service.standings(table_id=table.id) if log else []
+    return TableNow(view, deals, standings, service.scoreboard(table.id) if log else None)
+
+
+# ---- records for the templates (rendered in the request's language) ------------------------
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A deal in the log: its number, summary, who recorded it, nets and running totals."""
+
+    id: int
+    number: int
+    summary: str
+    by: str
+    void: bool
+    corrected: bool
+    nets: list[tuple[str, str, str]]  # (name, signed net, css class)
+    totals: list[tuple[str, str, str]]
+
+
+def net_cell(n: int) -> str:
+    return "up" if n > 0 else "down" if n < 0 else "zero"
+
+
+def log_lines(now: TableNow) -> list[Line]:
+    """The table's deals, the latest first, each with the running totals after it."""
+    seats = now.view.seats
+    running = dict.fromkeys(seats, 0)
+    out: list[Line] = []
+    for d in now.deals:
+        for name in seats:
+            running[name] += d.nets.get(name, 0)
+        out.append(Line(d.id, d.number, minus_signs(d.shown()), d.author or "",
+                        d.void, d.revision > 1 and not d.void,
+                        [(n, signed(d.nets.get(n, 0)), net_cell(d.nets.get(n, 0)))
+                         for n in seats],
+                        [(n, signed(v), net_cell(v)) for n, v in running.items()]))
+    return out[::-1]
+
+
+def status_line(view: TableView) -> str:
+    """The table's status as the terminal entry says it (the game's own status line)."""
+    import tui.forms  # noqa: F401
+
+    from ...forms import registry  # the games' forms register themselves on import
+
+    line = registry.ui_for(view.game).status_line
+    return (line(view.status) if line else "") or status_text(view.status)
+
+
+def title(view: TableView) -> str:
+    return game_title(view.game)
+
+
+@dataclass(frozen=True, slots=True)
+class PreviewShown:
+    summary: str
+    transfers: list[tuple[str, str, str, str]]  # payer, payee, amount, reason
+    nets: list[tuple[str, str, str]]
+
+
+def preview_shown(preview: Preview, seats: tuple[str, ...]) -> PreviewShown:
+    return PreviewShown(
+        minus_signs(preview.shown()),
+        [(party(x.payer), party(x.payee), str(x.amount), reason_text(x.reason))
+         for x in preview.transfers],
+        [(n, signed(preview.nets.get(n, 0)), net_cell(preview.nets.get(n, 0)))
+         for n in seats])
+
+
+def same_deal(entered: Mapping[str, Any], last: DealView | None) -> bool:
+    """Did the form enter what the table's previous deal recorded (a second phone, or a
+    double save)? Every field the form filled in has the stored value (what the table
+    adds itself, such as the dealer, changes from deal to deal and is not compared)."""
+    stored = last.outcome if last and not last.void else None
+    return bool(stored and entered and all(stored.get(k) == v for k, v in entered.items()))
+
+
+def facts_or_none(service: Tally, table_id: int, partial: Mapping[str, Any]
+                  ) -> FormFacts:
+    return service.form_facts(table_id, dict(partial))

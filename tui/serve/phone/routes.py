@@ -1,0 +1,280 @@
+"""The phone's routes, under `/t/<N>` (behind table N's key, see `access`):
+
+- `GET /t/N`: the entry page (the scorekeeper's name first, once per phone);
+- `POST /t/N`: the form posted (`action=update` redraws it, `action=save` saves); with
+  `X-Tally-Fetch: 1` (the page's script) the answer is JSON instead of a page;
+- `POST /t/N/draft`: the script's live redraw (fields, preview, the refusal);
+- `POST /t/N/name`: the scorekeeper's name, kept in a cookie;
+- `GET /t/N/log`: the table's log, status and standings, and "next deal".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+from aiohttp import web
+
+from ledger.service import MAX_NAME, RuleError, StaleDeal, clean_name
+from ledger.text.i18n.errors import render_error, render_message
+
+from ...format import signed
+from . import form as forms
+from . import pages
+from .words import Words, from_header
+
+if TYPE_CHECKING:
+    from ..server import ClubServer
+
+HERE = Path(__file__).parent
+ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
+                         autoescape=True, trim_blocks=True, lstrip_blocks=True)
+ENV.globals.update(signed=signed, cell=pages.net_cell)
+NAME_COOKIE = "tally_by"
+YEAR = 60 * 60 * 24 * 365
+FETCH = "X-Tally-Fetch"
+KEY_ASSETS = {"css": "phone.css", "js": "phone.js"}
+
+
+def asset(name: str) -> str:
+    return (HERE / "templates" / name).read_text("utf-8")
+
+
+def words_for(request: web.Request) -> Words:
+    server: ClubServer = request.app["club"]
+    fixed = getattr(server, "phone_lang", None)
+    return Words(fixed or from_header(request.headers.get("Accept-Language"), server.lang))
+
+
+def page(request: web.Request, template: str, http_status: int = 200, **values: Any
+         ) -> web.Response:
+    words = values.get("words") or words_for(request)
+    values["w"] = words
+    with words.speaking():
+        html = ENV.get_template(template).render(
+            css=asset("phone.css"), js=asset("phone.js"), **values)
+    return web.Response(text=html, status=http_status, content_type="text/html", charset="utf-8",
+                        headers={"Cache-Control": "no-store",
+                                 "Content-Language": words.lang})
+
+
+def changed_link(request: web.Request) -> web.Response:
+    """A key that no longer opens this table (new keys since the code was printed)."""
+    return page(request, "changed.html", http_status=403)
+
+
+class PhoneRoutes:
+    def __init__(self, server: ClubServer) -> None:
+        self.server = server
+        self.service = server.service
+
+    def add_to(self, app: web.Application) -> None:
+        app["club"] = self.server
+        app.router.add_get("/t/{n:\\d+}", self.entry)
+        app.router.add_post("/t/{n:\\d+}", self.posted)
+        app.router.add_post("/t/{n:\\d+}/draft", self.draft)
+        app.router.add_post("/t/{n:\\d+}/name", self.name)
+        app.router.add_get("/t/{n:\\d+}/log", self.log)
+
+    # ---- reading ------------------------------------------------------------------------
+
+    async def _table(self, request: web.Request) -> pages.TableNow:
+        number = int(request.match_info["n"])
+        found = await asyncio.to_thread(pages.table_by_number, self.service,
+                                        self.server.night_id, number)
+        if found is None:
+            raise web.HTTPNotFound(text=f"404: no table {number} tonight\n")
+        return await asyncio.to_thread(pages.read_table, self.service, found, log=False)
+
+    def _facts(self, table_id: int):  # type: ignore[no-untyped-def]
+        return lambda partial: self.service.form_facts(table_id, partial)
+
+    async def _drawn(self, now: pages.TableNow, posted: Mapping[str, Any],
+                     words: Words) -> tuple[dict[str, Any], Any, Any, Any]:
+        """The posted outcome kept to the fields that apply, its facts, and its preview
+        (a Preview, or the RuleError saying what is missing or wrong)."""
+        partial, facts = await asyncio.to_thread(forms.settled, posted,
+                                                 self._facts(now.view.id))
+        preview: Any = None
+        error: Any = None
+        if partial:
+            try:
+                preview = await asyncio.to_thread(self.service.preview_deal, now.view.id,
+                                                  partial)
+            except RuleError as exc:
+                error = exc
+        return partial, facts, preview, error
+
+    def _context(self, request: web.Request, now: pages.TableNow, partial: dict[str, Any],
+                 facts: Any, preview: Any, error: Any, words: Words, *,
+                 shown_error: bool, key: str | None = None, **more: Any) -> dict[str, Any]:
+        with words.speaking():
+            line = (error.field, render_message(error)) if (error and shown_error) else None
+            built = forms.build(facts, partial, words, line)
+            return {"words": words, "w": words, "now": now, "table": now.view,
+                    "title": pages.title(now.view), "status": pages.status_line(now.view),
+                    "form": built, "number": now.next_number,
+                    "preview": pages.preview_shown(preview, now.view.seats) if preview
+                    else None, "hint": render_error(error) if error and not shown_error
+                    else "", "by": request.cookies.get(NAME_COOKIE, ""),
+                    "key": key or secrets.token_urlsafe(12), "base": f"/t/{now.view.number}",
+                    **more}
+
+    # ---- pages --------------------------------------------------------------------------
+
+    async def entry(self, request: web.Request) -> web.Response:
+        words = words_for(request)
+        now = await self._table(request)
+        base = f"/t/{now.view.number}"
+        if not request.cookies.get(NAME_COOKIE):
+            return page(request, "name.html", words=words, table=now.view, base=base,
+                        title=pages.title(now.view), max_name=MAX_NAME, error="")
+        partial, facts, preview, error = await self._drawn(now, {}, words)
+        return page(request, "entry.html", **self._context(
+            request, now, partial, facts, preview, error, words, shown_error=False))
+
+    async def draft(self, request: web.Request) -> web.Response:
+        words = words_for(request)
+        now = await self._table(request)
+        posted = forms.read_posted((await request.post()).items())
+        partial, facts, preview, error = await self._drawn(now, posted, words)
+        ctx = self._context(request, now, partial, facts, preview, error, words,
+                            shown_error=bool(error and _touched(error, posted)))
+        return self._json(ctx, words)
+
+    def _json(self, ctx: dict[str, Any], words: Words, **more: Any) -> web.Response:
+        with words.speaking():
+            fields = ENV.get_template("fields.html").render(**ctx)
+            preview = ENV.get_template("preview.html").render(**ctx)
+        built: forms.Form = ctx["form"]
+        errors = {g.field: g.error for g in built.groups if g.error}
+        return web.json_response({"fields": fields, "preview": preview, "errors": errors,
+                                  "error": built.error, **more},
+                                 dumps=lambda x: json.dumps(x, ensure_ascii=False))
+
+    async def posted(self, request: web.Request) -> web.Response:
+        words = words_for(request)
+        now = await self._table(request)
+        data = await request.post()
+        posted = forms.read_posted(data.items())
+        action = str(data.get("action", "update"))
+        fetch = request.headers.get(FETCH) == "1"
+        partial, facts, preview, error = await self._drawn(now, posted, words)
+        by = request.cookies.get(NAME_COOKIE) or None
+        key = str(data.get("key") or "") or None
+        if action == "save" and key and (done := await asyncio.to_thread(
+                self.service.deal_of_form, key)) is not None:  # sent again: it is saved
+            to = f"/t/{now.view.number}/log?saved={done}"
+            if fetch:
+                return web.json_response({"saved": to, "deal": done})
+            raise web.HTTPSeeOther(to)
+        if action == "save" and error is None and preview is not None:
+            last = now.deals[-1] if now.deals else None
+            if pages.same_deal(partial, last) and data.get("same") != "yes":
+                ctx = self._context(request, now, partial, facts, preview, None, words,
+                                    shown_error=False, key=key, same=last)
+                if not fetch:
+                    return page(request, "entry.html", **ctx)
+                with words.speaking():
+                    block = ENV.get_template("same.html").render(**ctx)
+                return self._json(ctx, words, conflict=block)
+            expect = _int(data.get("expect"), now.next_number)
+            try:
+                deal_id = await asyncio.to_thread(partial_save(
+                    self.service.add_deal, now.view.id, partial, by, expect, key))
+            except StaleDeal as stale:
+                return await self._conflict(request, now, partial, facts, preview, words,
+                                            stale, key, fetch)
+            except RuleError as exc:
+                error = exc
+            else:
+                to = f"/t/{now.view.number}/log?saved={deal_id}"
+                if fetch:
+                    return web.json_response({"saved": to, "deal": deal_id})
+                raise web.HTTPSeeOther(to)
+        if action == "save" and error is None and preview is None:
+            error = RuleError("deal", "is empty", "missing")
+        ctx = self._context(request, now, partial, facts, preview, error, words,
+                            shown_error=action == "save" or bool(
+                                error and _touched(error, posted)), key=key)
+        if fetch:
+            return self._json(ctx, words)
+        return page(request, "entry.html", **ctx)
+
+    async def _conflict(self, request: web.Request, now: pages.TableNow,
+                        partial: dict[str, Any], facts: Any, preview: Any, words: Words,
+                        stale: StaleDeal, key: str | None, fetch: bool) -> web.Response:
+        """The deal this form meant was saved on another device: show that one, offer to
+        drop this one or to save it as the next deal."""
+        fresh = await asyncio.to_thread(pages.read_table, self.service, now.view, log=False)
+        theirs = next((d for d in fresh.deals if d.number == stale.number), None)
+        ctx = self._context(request, fresh, partial, facts, preview, None, words,
+                            shown_error=False, key=key, theirs=theirs,
+                            meant=stale.number)
+        with words.speaking():
+            lines = pages.log_lines(fresh)
+            ctx["theirs_line"] = next((x for x in lines if x.number == stale.number), None)
+        if fetch:
+            with words.speaking():
+                block = ENV.get_template("conflict.html").render(**ctx)
+            return self._json(ctx, words, conflict=block, next=fresh.next_number)
+        return page(request, "entry.html", http_status=409, **ctx)
+
+    async def name(self, request: web.Request) -> web.Response:
+        words = words_for(request)
+        now = await self._table(request)
+        data = await request.post()
+        base = f"/t/{now.view.number}"
+        try:
+            name = clean_name(str(data.get("by", "")), "by")
+        except RuleError as exc:
+            with words.speaking():
+                line = render_message(exc)
+            return page(request, "name.html", http_status=400, words=words, table=now.view,
+                        base=base, title=pages.title(now.view), max_name=MAX_NAME,
+                        error=line)
+        response = web.HTTPSeeOther(base)
+        response.set_cookie(NAME_COOKIE, name, max_age=YEAR, samesite="Strict", path="/t")
+        raise response
+
+    async def log(self, request: web.Request) -> web.Response:
+        words = words_for(request)
+        number = int(request.match_info["n"])
+        found = await asyncio.to_thread(pages.table_by_number, self.service,
+                                        self.server.night_id, number)
+        if found is None:
+            raise web.HTTPNotFound(text=f"404: no table {number} tonight\n")
+        now = await asyncio.to_thread(pages.read_table, self.service, found)
+        saved = _int(request.query.get("saved"), 0)
+        with words.speaking():
+            ctx = {"words": words, "table": now.view, "title": pages.title(now.view),
+                   "status": pages.status_line(now.view), "lines": pages.log_lines(now),
+                   "standings": now.standings, "scoreboard": now.scoreboard,
+                   "saved": saved, "base": f"/t/{number}", "number": now.next_number,
+                   "by": request.cookies.get(NAME_COOKIE, "")}
+        return page(request, "log.html", **ctx)
+
+
+def partial_save(add: Any, table_id: int, partial: dict[str, Any], by: str | None,
+                 expect: int, key: str | None) -> Any:
+    """The save as one call for a thread: the form's key makes a retry find its deal."""
+    return lambda: add(table_id, partial, by, expect_number=expect, form_key=key)
+
+
+def _int(value: Any, default: int) -> int:
+    try:
+        return int(str(value))
+    except (TypeError, ValueError):
+        return default
+
+
+def _touched(error: RuleError, posted: Mapping[str, Any]) -> bool:
+    """Is the refusal about a field the scorekeeper has filled in (a wrong value, shown at
+    once), rather than one not reached yet (missing: said as a hint under the preview)?"""
+    head = str(error.field).split(".", 1)[0].split(" ", 1)[0]
+    return head in posted and error.code not in ("missing", "missing_one_of")
