@@ -11,6 +11,7 @@ install (`conftest.pytest_sessionstart`): never a silent skip.
 
 from __future__ import annotations
 
+import atexit
 import glob
 import itertools
 import os
@@ -51,6 +52,8 @@ class Cluster:
             shutil.chown(self.root, "postgres")
         self._names = itertools.count(1)
         self.port = 5432
+        self.stopped = False
+        atexit.register(self.stop)  # a worker that ends before its session's teardown
         self._run("initdb", "-D", str(self.data), "-U", "tally", "--auth=trust", "-E", "UTF8",
                   "--locale=C", "--no-sync")
         hba = self.data / "pg_hba.conf"  # one user who must give a password (tests/test_faults)
@@ -92,6 +95,9 @@ class Cluster:
         return self.url(name)
 
     def stop(self) -> None:
+        if self.stopped:
+            return
+        self.stopped = True
         try:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:

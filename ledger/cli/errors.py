@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 import sys
@@ -162,4 +163,19 @@ class TallyGroup(TyperGroup):
             sys.exit(EXIT_BAD_INPUT)
         except BrokenPipeError:
             sys.exit(1)
+        except OSError as exc:  # a path the system refuses (a name too long, …): one line
+            typer.echo(f"error: {os_error_line(exc)}", err=True)
+            sys.exit(EXIT_BAD_INPUT if exc.errno in BAD_PATH else 1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+BAD_PATH = frozenset({errno.ENAMETOOLONG, errno.ENOENT, errno.ENOTDIR, errno.EISDIR,
+                      errno.ELOOP})
+
+
+def os_error_line(exc: OSError) -> str:
+    """`path: <the path, shortened>: <why>`: a 4,200-character path is not echoed whole."""
+    why = (exc.strerror or type(exc).__name__).lower()  # "file name too long"
+    name = str(exc.filename) if exc.filename is not None else ""
+    shown = name if len(name) <= 80 else f"{name[:40]}…{name[-30:]}"
+    return f"path: {shown}: {why}" if name else f"path: {why}"

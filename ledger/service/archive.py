@@ -17,8 +17,6 @@ from ..io.disk import cause
 from ..store import export_rows, repo
 from ..store.db import WriteFault
 from ..store.migrate import current_revision, migrate, schema_problem
-from ..store.sqlite import files as backup_files
-from ..store.sqlite.db import SqliteDatabase
 from ..text.i18n import language, t
 from ..text.summaries import reason_text, render
 from .deals import Deals
@@ -165,7 +163,9 @@ class Archive:
             raise RuleError("path", f"{dest}: {why}; nothing was written",
                             "nothing_written", path=dest, why=why) from None
         finally:
-            backup_files.remove_files(tmp)
+            from ..store.sqlite.files import remove_files
+
+            remove_files(tmp)
         return dest
 
     def restore(self, source: Path, force: bool = False) -> Path | None:
@@ -212,14 +212,24 @@ def _check_backup(source: Path, trial: Path) -> None:
     whole Tally ledger: an empty file, a file that is not SQLite, a SQLite file of another
     program (or one with tables of another beside Tally's), a newer schema, damage, stored
     transfers that differ from the rules."""
+    from ..store.sqlite import files as backup_files  # a backup is a SQLite file
+    from ..store.sqlite.db import SqliteDatabase
     from .integrity import Integrity
 
     if source.stat().st_size == 0:
         raise RuleError("path", f"{source} is empty (0 bytes), not a Tally backup",
                         "backup_empty", path=source)
-    if not backup_files.trial_copy(source, trial):
+    try:
+        unread = backup_files.trial_copy(source, trial)  # the source is never opened
+    except OSError as exc:
+        raise RuleError("path", f"{source} cannot be read: {cause(exc, source)}",
+                        "cannot_read_why", path=source, why=cause(exc, source)) from None
+    if unread == "not_sqlite":
         raise RuleError("path", f"{source} is not a Tally database (not a SQLite file)",
                         "not_sqlite", path=source)
+    if unread is not None:  # a SQLite file that cannot be read: cut short, broken
+        raise RuleError("path", f"{source} is damaged: {unread}", "damaged",
+                        path=source, why=unread)
     db = SqliteDatabase(trial)
     try:
         if current_revision(db) is None:

@@ -246,6 +246,17 @@ class Deals:
             rows = repo.current_revisions(session=s, table_id=table_id)
             return deal_views(s, t, rows)
 
+    def recent_deals(self, table_id: int, n: int) -> tuple[int, list[DealView]]:
+        """How many deals the table has (void ones too) and its last `n`, read without
+        the others (numbers run from 1 without gaps): what a board shows of a table of
+        200,000 deals."""
+        with self.store.read() as s:
+            t = load_table(s, table_id)
+            count = repo.next_deal_number(session=s, table_id=table_id) - 1
+            rows = repo.current_revisions(session=s, table_id=table_id,
+                                          from_number=max(1, count - n + 1))
+            return count, deal_views(s, t, rows)
+
     def deal(self, deal_id: int) -> DealView:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)

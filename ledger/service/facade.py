@@ -76,6 +76,7 @@ class Tally:
         self.chain_notices = deals.chain_notices
         self.undo_last = deals.undo_last
         self.deals = deals.deals
+        self.recent_deals = deals.recent_deals
         self.deal = deals.deal
         self.history = deals.history
         # standings and the end of the night

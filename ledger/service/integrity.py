@@ -10,6 +10,7 @@ from ..domain.replay import encode_mark
 from ..domain.rules import RuleError
 from ..store import integrity_rows, repo
 from ..store.engine import open_database
+from ..store.migrate import schema_problem
 from .deals import differs, stale
 from .payment_check import payment_problems
 from .problems import Problem, error_values
@@ -33,6 +34,10 @@ class Integrity:
         Tables are independent folds, so a big database is replayed by one process per
         core (`check_workers`); the problems come back in table order either way."""
         problems: list[Problem] = []
+        if self.store.db.engine == "sqlite":  # a table defined otherwise (by hand?)
+            changed = schema_problem(self.store.db)
+            if changed:
+                problems.append(Problem("schema_changed", values={"why": changed}))
         with self.store.read() as s:
             problems += [_orphan(x) for x in integrity_rows.orphans(session=s)]
             for rid, pot in integrity_rows.unbalanced_revisions(session=s):

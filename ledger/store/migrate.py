@@ -90,27 +90,62 @@ def migrate(db: Database) -> None:
 
 
 def schema_of(db: Any) -> frozenset[tuple[str, ...]]:
-    """A SQLite file's schema as a set: every table, index, trigger and view, and every column."""
+    """A SQLite file's schema as a set: every table, index, trigger and view, every column,
+    and each one's definition (its SQL, quotes, case and spacing aside: a file upgraded
+    step by step and one made at the head read the same), so a table whose definition was
+    changed by hand (`CHECK (amount < 30)`) is not Tally's."""
     with db.transaction() as conn:
         items = conn.execute("SELECT type, name, tbl_name FROM sqlite_master "
                              "WHERE name NOT LIKE 'sqlite_%'").fetchall()
         columns = [("column", name, row[1]) for kind, name, _ in items if kind == "table"
                    for row in conn.execute("SELECT * FROM pragma_table_info(:t)", {"t": name})]
-    return frozenset([*items, *columns])
+        sql = [("sql", kind, name, _plain_sql(text)) for kind, name, text in conn.execute(
+            "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' "
+            "AND sql IS NOT NULL")]
+    return frozenset([*items, *columns, *sql])
+
+
+def _plain_sql(sql: str) -> str:
+    return " ".join(sql.replace('"', "").replace("`", "").split()).lower()
 
 
 @cache
 def head_schema() -> frozenset[tuple[str, ...]]:
-    """The schema the migrations build from nothing (made once per process)."""
+    """The schema the migrations build from nothing: made once per process, and kept in
+    the user's cache folder under the migrations' own fingerprint (making it imports
+    Alembic and runs every migration, over a second; `check` asks it every time)."""
+    import hashlib
+    import json
+    import os
+    import sqlite3
+
+    from platformdirs import user_cache_path
+
+    digest = hashlib.sha256(sqlite3.sqlite_version.encode())
+    for path in sorted((MIGRATIONS / "versions").glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    kept = user_cache_path("tally", appauthor=False) / f"schema-{digest.hexdigest()[:32]}.json"
+    try:
+        return frozenset(tuple(item) for item in json.loads(kept.read_text("utf-8")))
+    except (OSError, ValueError, TypeError):
+        pass
     with tempfile.TemporaryDirectory() as folder:
         from .sqlite.db import SqliteDatabase
 
         fresh = SqliteDatabase(Path(folder) / "head.sqlite3")
         migrate(fresh)
         try:
-            return schema_of(fresh)
+            schema = schema_of(fresh)
         finally:
             fresh.dispose()
+    try:  # written whole, then renamed: a reader never sees half a file
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
+        part.write_text(json.dumps(sorted(schema)), "utf-8")
+        part.replace(kept)
+    except OSError:
+        pass  # no cache folder to write: made again next time
+    return schema
 
 
 def schema_problem(db: Any) -> str | None:
@@ -118,10 +153,14 @@ def schema_problem(db: Any) -> str | None:
     have, want = schema_of(db), head_schema()
     if have == want:
         return None
+    if {t for t in have if t[0] != "sql"} == {t for t in want if t[0] != "sql"}:
+        changed = sorted({f"{t[1]} {t[2]}" for t in have - want})
+        return "the definition of " + ", ".join(changed[:5]) + " is not Tally's " \
+            "(changed by hand?)"
     extra = sorted({f"{t[0]} {t[1]}" if t[0] != "column" else f"column {t[1]}.{t[2]}"
-                    for t in have - want})
+                    for t in have - want if t[0] != "sql"})
     missing = sorted({f"{t[0]} {t[1]}" if t[0] != "column" else f"column {t[1]}.{t[2]}"
-                      for t in want - have})
+                      for t in want - have if t[0] != "sql"})
     if extra:
         return "it holds what Tally's schema does not: " + ", ".join(extra[:5])
     return "it lacks part of Tally's schema: " + ", ".join(missing[:5])

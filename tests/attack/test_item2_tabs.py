@@ -14,7 +14,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from .room import Served, app_pids, entry_ws, environ_of, key_of, serving, ws_url
+from .room import Served, app_pids, entry_ws, environ_of, key_of, raw_get, serving, ws_url
 
 pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
 CURSOR = re.compile(r"\x1b\[(\d+);(\d+)H")
@@ -87,6 +87,7 @@ def test_item2_tabs_are_capped_per_server_and_per_address(capped: Served) -> Non
             assert len(app_pids(room)) == 3
             await one.close()  # a tab closed: its place is free again
             wait_for(lambda: len(app_pids(room)) == 2)
+            wait_for(lambda: raw_get(room, f"/?key={key_of(room.entry)}")[0] == 200)
             again = await third.ws_connect(entry_ws(room, ws_url(room)))
             await first_frame(again)
             for ws in (two, other, again):

@@ -59,3 +59,11 @@ def test_item8_the_pages_take_the_key_out_of_the_address_bar(room: Room,
         assert "key=" not in page.url and page.url.endswith("/?table=1"), page.url
     finally:
         page.close()
+
+
+def test_item9_a_scorekeeper_name_from_the_url_is_capped_and_clean(room: Room) -> None:
+    entry = key_of(room.entry)
+    status, _, body = raw_get(room, f"/?key={entry}&by=Mio%1B%5D0%3Bx%07")
+    assert status == 400 and b"control character" in body, body
+    status, _, _ = raw_get(room, f"/?key={entry}&by={'M' * 5000}")
+    assert status == 200  # cut to a name's length, as typed names are

@@ -124,8 +124,10 @@ def test_seven_cards_then_the_next_player_s_role(tally: Tally, tmp_path: Path,
 
 @pytest.mark.parametrize("how", BURST)
 def test_rate_then_currency(tally: Tally, tmp_path: Path, how: str) -> None:
-    """`r 0.125⏎ EUR⏎` on a night kept in JPY: rate 0.125 EUR (before: the rate box got
-    "0.125EUR" and the currency stayed JPY)."""
+    """`r 0.125 ⇥ EUR⏎` on a night kept in JPY: rate 0.125 EUR (before: `r 0.125⏎ EUR⏎` gave
+    the rate box "0.125EUR" and left JPY). Since issue 27 item 14, Enter in the rate box
+    saves when the currency shown is already right (`r 0.125⏎`), so a new currency is
+    reached with Tab, and the keys after the saving Enter go to the settlement screen."""
     night, _ = seed(tally)
     tally.set_rate(night, "1", "JPY")
 
@@ -134,10 +136,38 @@ def test_rate_then_currency(tally: Tally, tmp_path: Path, how: str) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await send(pilot, how, "enter", "s")
             assert isinstance(app.screen, SettlementScreen)
-            await send(pilot, how, "r", *typed("0.125"), "enter", *typed("EUR"), "enter")
+            await send(pilot, how, "r", *typed("0.5"), "enter")
+            assert isinstance(app.screen, SettlementScreen)
+            kept = tally.settlement(night)
+            assert (kept.rate, kept.currency) == (Decimal("0.5"), "JPY")
+            await send(pilot, how, "r", "ctrl+a", "ctrl+k", *typed("0.125"), "tab",
+                       "ctrl+a", "ctrl+k", *typed("EUR"), "enter")
             assert isinstance(app.screen, SettlementScreen)
             kept = tally.settlement(night)
             assert (kept.rate, kept.currency) == (Decimal("0.125"), "EUR")
+
+    asyncio.run(flow())
+
+
+@pytest.mark.parametrize("how", BURST)
+def test_rate_then_the_settlement_s_key(tally: Tally, tmp_path: Path, how: str) -> None:
+    """`r 0.125⏎ d` on a night kept in JPY: the Enter saves the rate (the currency holds a
+    value: issue 27 item 14), and `d` reaches the settlement it leads back to, which shows
+    the direct payments (before, issue 23's `0.125⏎EUR⏎`: the keys after the Enter landed in
+    the rate box, "0.125EUR", and the currency stayed JPY)."""
+    night, _ = seed(tally)
+    tally.set_rate(night, "1", "JPY")
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await send(pilot, how, "enter", "s")
+            screen = app.screen
+            assert isinstance(screen, SettlementScreen)
+            await send(pilot, how, "r", *typed("0.125"), "enter", "d")
+            assert app.screen is screen and screen.mode == "direct"
+            kept = tally.settlement(night)
+            assert (kept.rate, kept.currency) == (Decimal("0.125"), "JPY")
 
     asyncio.run(flow())
 

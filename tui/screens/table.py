@@ -51,6 +51,8 @@ NUMBER_WIDTH, NET_WIDTH, SUMMARY_MIN = 5, 6, 10  # "−1980", "+12345": a column
 # deal's history; the seats scroll sideways, with a scrollbar, only past ~8 seats at 80)
 
 __all__ = ["MARKS", "TableData", "TableScreen", "deal_rows", "running_totals"]
+LOG_WINDOW = 2000  # the log holds a table's last 2,000 deals (older ones: `tally round
+# list`): a table of 200,000 deals took 15 s and 1.1 GB to open when it held them all
 
 
 class TableScreen(TallyScreen[None]):
@@ -147,10 +149,20 @@ class TableScreen(TallyScreen[None]):
         """Everything the screen shows, from the service (runs in a worker thread)."""
         service = service or self.service
         table = service.table(self.table_id)
-        deals = service.deals(self.table_id)
+        count, deals = service.recent_deals(self.table_id, LOG_WINDOW)  # what the log holds
         closed = any(n.closed for n in service.nights() if n.id == table.night_id)
-        return TableData(table, deals, service.standings(table_id=self.table_id), closed,
-                         running_totals(table.seats, deals), service.scoreboard(self.table_id))
+        standings = service.standings(table_id=self.table_id)
+        running = running_totals(table.seats, deals)
+        hidden = (0, 0)
+        if count > len(deals):  # a very long table: the totals go on from the deals before
+            now = service.table_stamp(self.table_id)
+            hidden = (now.deals - len(deals), now.revisions - sum(d.revision for d in deals))
+            nets = {r.player: r.net for r in standings}
+            for name in table.seats:
+                shift = nets.get(name, 0) - (running[name][-1] if running[name] else 0)
+                running[name] = [x + shift for x in running[name]]
+        return TableData(table, deals, standings, closed, running,
+                         service.scoreboard(self.table_id), hidden)
 
     @work(thread=True, exclusive=True, group="table-load")
     def load(self) -> None:
@@ -375,7 +387,7 @@ class TableScreen(TallyScreen[None]):
         assert self.data is not None
         table = self.data.table
         if deal is None:
-            ctx = FormContext(table, len(self.data.deals) + 1,
+            ctx = FormContext(table, self.data.hidden[0] + len(self.data.deals) + 1,
                               partial(self.service.preview_deal, self.table_id),
                               self._add, facts=partial(self.service.form_facts, self.table_id))
         else:
@@ -412,7 +424,7 @@ class TableScreen(TallyScreen[None]):
                 fresh = TableData(service.table(self.table_id), [*data.deals, deal],
                                   service.standings(table_id=self.table_id), data.night_closed,
                                   running_totals(data.table.seats, [deal], data.running),
-                                  service.scoreboard(self.table_id))
+                                  service.scoreboard(self.table_id), data.hidden)
         except RuleError:  # deleted on another device meanwhile
             fresh = None
         self.app.call_from_thread(self._show_appended, deal_id, fresh)

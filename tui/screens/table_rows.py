@@ -25,11 +25,13 @@ class TableData:
     night_closed: bool
     running: dict[str, list[int]]  # each seat's total after each deal
     scoreboard: Scoreboard | None = None  # chips and rounds left (Hachi-Hachi)
+    hidden: tuple[int, int] = (0, 0)  # deals (and their revisions) before `deals`, not read
 
 
 def stamp(data: TableData) -> tuple[int, int, tuple[str, ...], bool]:
     """What `Tally.table_stamp` says of the table shown (deals, revisions, seats, closed)."""
-    return (len(data.deals), sum(d.revision for d in data.deals), tuple(data.table.seats),
+    return (data.hidden[0] + len(data.deals),
+            data.hidden[1] + sum(d.revision for d in data.deals), tuple(data.table.seats),
             data.night_closed)
 
 

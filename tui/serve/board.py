@@ -60,9 +60,9 @@ def read_board(service: Tally, night_id: int) -> Board:
         leader = rows[0] if rows and table.deals and rows[0].net else None
         lines.append(TableLine(table.number, table.game, table.seats, leader,
                                game_status(table), table.deals))
-        deals = service.deals(table.id)
-        total += len(deals)
-        recent += [(table.number, d) for d in deals[-RECENT:]]
+        count, last = service.recent_deals(table.id, RECENT)  # not the whole table
+        total += count
+        recent += [(table.number, d) for d in last]
     recent.sort(key=lambda x: (x[1].created_at, x[1].id), reverse=True)
     return Board(night, service.standings(night_id=night_id), lines, recent[:RECENT], total,
                  read_tournament(service, {x.id for x in night.tables}))

@@ -8,7 +8,9 @@ sending a byte every 5 s was never dropped. So:
 - a connection must bring a request its key opens within `HEAD_TIMEOUT` seconds of
   connecting (slow headers, or no request at all, are closed then);
 - at most `MAX_WAITING` connections may be open without such a request at once: a new
-  one over that is closed at once (a flood), which is logged once, not once a connection;
+  one over that closes the oldest of them (a flood; logged once, not once a connection),
+  so a flood cannot keep the key's holder out: a browser's connection brings its request
+  at once and is let in long before it is the oldest;
 - a keyed connection left idle between requests is closed by aiohttp after `IDLE`;
 - the process's soft limit of open files is raised to its hard limit at start.
 
@@ -49,8 +51,9 @@ class Gate:
                  max_waiting: int = MAX_WAITING) -> None:
         self.head_timeout = head_timeout
         self.max_waiting = max_waiting
-        self.waiting: set[asyncio.BaseTransport] = set()  # no keyed request yet
-        self.refused = 0  # connections closed at the door in the current flood
+        # no keyed request yet, oldest first (a dict keeps the order they came in)
+        self.waiting: dict[asyncio.BaseTransport, None] = {}
+        self.refused = 0  # waiting connections closed in the current flood
         self.flooding = False
 
     def factory(self, inner: Callable[[], asyncio.Protocol]) -> Callable[[], asyncio.Protocol]:
@@ -59,23 +62,23 @@ class Gate:
     def keyed(self, transport: Any) -> None:
         """A request on `transport` was let in by its key: it is no longer waiting."""
         if transport is not None:
-            self.waiting.discard(transport)
-        if self.flooding and len(self.waiting) < self.max_waiting // 2:
-            log.warning("the flood of connections without a key is over (%d refused)",
-                        self.refused)
-            self.flooding, self.refused = False, 0
+            self._gone(transport)
 
-    def _refuse(self) -> None:
+    def _evict(self) -> None:
+        """Close the oldest connection still waiting, to make room for a new one."""
+        oldest = next(iter(self.waiting))
+        del self.waiting[oldest]
+        oldest.abort()
         self.refused += 1
         if not self.flooding:
             self.flooding = True
-            log.warning("%d connections are open without a key: refusing new ones until "
-                        "they close (a flood?); said once", len(self.waiting))
+            log.warning("%d connections are open without a key: closing the oldest as new "
+                        "ones come (a flood?); said once", len(self.waiting) + 1)
 
     def _gone(self, transport: asyncio.BaseTransport) -> None:
-        self.waiting.discard(transport)
+        self.waiting.pop(transport, None)
         if self.flooding and len(self.waiting) < self.max_waiting // 2:
-            log.warning("the flood of connections without a key is over (%d refused)",
+            log.warning("the flood of connections without a key is over (%d closed)",
                         self.refused)
             self.flooding, self.refused = False, 0
 
@@ -92,11 +95,9 @@ class _Watched(asyncio.Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport
-        if len(self.gate.waiting) >= self.gate.max_waiting:
-            self.gate._refuse()
-            transport.abort()  # connection_lost follows, with nothing inside to tell
-            return
-        self.gate.waiting.add(transport)
+        while len(self.gate.waiting) >= self.gate.max_waiting:
+            self.gate._evict()
+        self.gate.waiting[transport] = None
         self.timer = asyncio.get_running_loop().call_later(self.gate.head_timeout,
                                                            self._expire)
         self.inner = self.make_inner()

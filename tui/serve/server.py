@@ -26,7 +26,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import to_int
 
-from ledger.service import RuleError, Tally
+from ledger.service import MAX_NAME, RuleError, Tally, clean_text
 
 from .board import event_data, read_board, render_page
 from .compat_serve import PublicServer
@@ -146,7 +146,12 @@ class ClubServer(PublicServer):
             number = to_int(table, -1)
             if number not in await asyncio.to_thread(self.table_numbers):
                 raise web.HTTPNotFound(text=f"404: no table {table} tonight\n")
-        by = (request.query.get("by") or "").strip()[:40] or None
+        by = (request.query.get("by") or "").strip()[:MAX_NAME] or None
+        if by is not None:
+            try:
+                clean_text(by, "by")  # a control character would be refused at every save
+            except RuleError as exc:
+                raise web.HTTPBadRequest(text=f"400: by: {exc.message}\n") from None
         now = time.monotonic()
         for old in [k for k, a in self.asks.items() if now - a.made > TOKEN_LIFE]:
             del self.asks[old]

@@ -47,7 +47,7 @@ def read_message(raw: str) -> tuple[str, Any] | None:
         return None
     try:
         envelope = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past what Python reads
         return None
     if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
         return None

@@ -31,6 +31,7 @@ from pathlib import Path
 from ...domain.rules.errors import RuleError
 from ...io import disk
 from ..db import BUSY_TIMEOUT_MS, Database
+from .files import looks_like_sqlite
 from .watch import DataVersion
 
 Connection = sqlite3.Connection
@@ -251,10 +252,12 @@ def open_problem(path: Path, exc: BaseException) -> RuleError:
                              "db_cannot_make", path=path)
         return RuleError("db", f"{path} is read-only: use --db for a writable file",
                          "db_read_only", path=path)
-    if name.startswith("SQLITE_NOTADB") or "not a database" in text:
+    if (name.startswith("SQLITE_NOTADB") or "not a database" in text) and \
+            not looks_like_sqlite(path):
         return RuleError("db", f"{path} cannot be opened as a Tally database (it is not a SQLite "
                          "file): use --db for another file", "db_not_sqlite", path=path)
-    if name.startswith("SQLITE_CORRUPT") or "malformed" in text:
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or \
+            "not a database" in text:  # (a SQLite file cut short)
         return RuleError("db", f"{path} is damaged: restore a backup (tally restore)",
                          "db_damaged", path=path)
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import shutil
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -61,13 +62,39 @@ def remove_files(path: Path) -> None:
         path.with_name(path.name + suffix).unlink(missing_ok=True)
 
 
-def trial_copy(source: Path, trial: Path) -> bool:
-    """Copy a backup to `trial`; False if it is not a SQLite file."""
+MAGIC = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite 3 database
+
+
+def looks_like_sqlite(path: Path) -> bool:
+    """Whether the file starts as a SQLite database does (so a failure to read it is
+    damage, a file cut short say, not a file of another kind)."""
     try:
-        copy_file(source, trial)
-    except sqlite3.Error:
+        with open(path, "rb") as f:
+            return f.read(len(MAGIC)) == MAGIC
+    except OSError:
         return False
-    return True
+
+
+def trial_copy(source: Path, trial: Path) -> str | None:
+    """Copy a backup to `trial`: None when done, else why not ("not_sqlite", or what
+    SQLite says of a SQLite file it cannot read: cut short, broken).
+
+    The source is copied byte for byte first (with its -wal, if a live ledger was given)
+    and only the copy is opened: opening a file in WAL mode makes, and read-only leaves,
+    a -shm and a -wal beside it, and cannot even start on a read-only medium, where the
+    -shm cannot be made (a backup on a write-protected stick was called "not a SQLite
+    file", a refused restore left the two files beside its source). An OSError reading
+    the source is the caller's to say."""
+    raw = trial.with_name("source.sqlite3")
+    shutil.copyfile(source, raw)
+    wal = source.with_name(source.name + "-wal")
+    if wal.is_file():
+        shutil.copyfile(wal, raw.with_name(raw.name + "-wal"))
+    try:
+        copy_file(raw, trial)
+    except sqlite3.Error as exc:
+        return " ".join(str(exc).split()) if looks_like_sqlite(source) else "not_sqlite"
+    return None
 
 
 def damage(db: Any) -> tuple[str, tuple[str, ...] | None]:
