@@ -22,6 +22,11 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import DataTable, Footer
 
+# the footer's parts, which KeysFooter measures to leave out the keys that do not fit
+from textual.widgets._footer import FooterKey as FooterKey
+from textual.widgets._footer import FooterLabel as FooterLabel
+from textual.widgets._footer import KeyGroup as KeyGroup
+
 # (where, attribute, what needs it): instance attributes are looked up on a new instance
 INTERNALS: tuple[tuple[str, str, str], ...] = (
     ("DataTable", "_update_count", "DealLog.append_row keeps the render caches"),

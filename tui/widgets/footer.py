@@ -17,9 +17,8 @@ from typing import Any
 from rich.cells import cell_len
 from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
 
-from ..compat_textual import bindings_ready, is_pruning
+from ..compat_textual import FooterKey, FooterLabel, KeyGroup, bindings_ready, is_pruning
 
 HELP_KEY = "f1"
 
