@@ -3,6 +3,7 @@ local time), why, and the nets."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -20,7 +21,7 @@ from ..widgets.footer import KeysFooter
 from ..widgets.preview import reason_text
 from .base import TallyScreen
 
-REASON, DEAL = 4, 5  # the columns that give way, in this order
+REASON, DEAL = 4, 5  # the columns that give way, the wider of them first
 
 
 def shorter(cell: object, width: int) -> Text:
@@ -66,9 +67,9 @@ class HistoryScreen(TallyScreen[None]):
 
     def fill(self) -> None:
         """The revisions, every seat's net whole: where the columns are wider than the
-        screen, the reason and then the deal's summary give way (cut where a word ends,
-        "…"), never the nets (issue 27 item 11: the nets were cut after the first players
-        at 120 columns)."""
+        screen, the wider of the reason and the deal's summary gives way first (cut where a
+        word ends, "…"), never the nets (issue 27 item 11: the nets were cut after the
+        first players at 120 columns)."""
         log = self.query_one("#revisions", DataTable)
         row = log.cursor_row
         log.clear(columns=True)
@@ -83,8 +84,9 @@ class HistoryScreen(TallyScreen[None]):
              *(chips(rev.nets.get(n, 0)) for n in self.seats)]
             for rev in self.revisions]
         room = self.app.size.width  # as the night's tables (a deal's revisions are few)
-        rows = fit_within(log, rows, room, REASON, shorter)
-        rows = fit_within(log, rows, room, DEAL, shorter)
+        for give in sorted((REASON, DEAL), key=lambda i: -max(
+                (cell_len(str(r[i])) for r in rows), default=0)):  # the wider first
+            rows = fit_within(log, rows, room, give, shorter)
         for cells in rows:
             log.add_row(*cells)
         log.move_cursor(row=row if 0 <= row < len(rows) and self.filled else len(rows) - 1)
