@@ -18,10 +18,11 @@ from ..i18n import t
 from ..widgets.fit import fit_columns
 from .base import TallyScreen
 from .closing import close_night
+from .reads import ReadsOffThread
 from .removing import warn
 
 
-class NightsScreen(TallyScreen[None]):
+class NightsScreen(ReadsOffThread, TallyScreen[None]):
     HELP = "help.nights"
     PALETTE = ("new_night", "open_night", "close_night", "roster", "season")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -61,9 +62,17 @@ class NightsScreen(TallyScreen[None]):
         self.reload()
 
     def reload(self, select: int | None = None) -> None:
+        """Read the nights (in a worker: `ReadsOffThread`), then show them."""
+        service = self.service
+        self.off_thread(service.nights, lambda nights: self.show(nights, select),
+                        "nights-load")
+
+    def show(self, nights: list[NightView], select: int | None = None) -> None:
+        if self.query_one_optional("#nights", DataTable) is None:
+            return  # closing: its widgets went first
         table = self.query_one("#nights", DataTable)
         keep = select if select is not None else self.selected_id()
-        self.nights = self.service.nights()
+        self.nights = nights
         table.clear()
         rows = [(date_text(n.date), n.venue or "",
                  t("night.closed") if n.closed else t("night.open")) for n in self.nights]
@@ -117,7 +126,9 @@ class NightsScreen(TallyScreen[None]):
         if night_id is not None:
             self.reload(select=night_id)
             self.tally.open_night(night_id)
-            warn(self.app, self.service.night_notices(night_id))  # two nights on one date
+            service = self.service  # two nights on one date: said once read
+            self.off_thread(lambda: service.night_notices(night_id),
+                            lambda notices: warn(self.app, notices), "night-notices")
 
     def action_open_night(self) -> None:
         night = self.selected()

@@ -36,6 +36,7 @@ from ..widgets.deal_log import DealLog
 from ..widgets.footer import KeysFooter
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
+from .correct_open import open_correction
 from .table_rows import MARKS, Row, TableData, deal_rows, running_totals, stamp
 from .void_undo import ask_undo, ask_void
 
@@ -385,19 +386,14 @@ class TableScreen(TallyScreen[None]):
 
     def _form(self, deal: DealView | None) -> None:
         assert self.data is not None
+        if deal is not None:  # the state before it is read first, in a worker
+            open_correction(self, deal)
+            return
         table = self.data.table
-        if deal is None:
-            ctx = FormContext(table, self.data.hidden[0] + len(self.data.deals) + 1,
-                              partial(self.service.preview_deal, self.table_id),
-                              self._add, facts=partial(self.service.form_facts, self.table_id))
-        else:
-            ctx = FormContext(table, deal.number, partial(self._correction_preview, deal.id),
-                              partial(self._correct, deal), deal,
-                              self.service.status_before(self.table_id, deal.id),
-                              partial(self.service.form_facts, self.table_id,
-                                      deal_id=deal.id))
-        self.app.push_screen(ui_for(table.game).form(ctx),
-                             self._appended if deal is None else self._saved)
+        ctx = FormContext(table, self.data.hidden[0] + len(self.data.deals) + 1,
+                          partial(self.service.preview_deal, self.table_id),
+                          self._add, facts=partial(self.service.form_facts, self.table_id))
+        self.app.push_screen(ui_for(table.game).form(ctx), self._appended)
 
     def _correction_preview(self, deal_id: int, obj: dict[str, Any]) -> Preview:
         """What the corrected deal settles, and what it changes in the deals after it."""
