@@ -124,15 +124,20 @@ def test_no_store_call_on_the_app_s_thread_after_a_screen_has_loaded(
             await asyncio.sleep(2.5)  # the live poll and the file check have looked
             await settle(pilot)
             assert not isinstance(app.screen, ConfirmModal)
+            await keys(pilot, "escape", "d", "y")  # the new night, deleted (it is empty)
+            assert isinstance(app.screen, NightsScreen)
+            assert [n.id for n in tally.nights()] == [night]
+            await keys(pilot, "c", "y")  # the first night, closed (unpaid: asked first)
+            assert [n.closed for n in tally.nights()] == [True]
             calls.armed = False  # the app stops: closing its connections is not a wait
         assert {p.name for p in tally.players()} >= {"Gus", "Flo"}
-        assert len(tally.nights()) == 2
-        assert night in {n.id for n in tally.nights()}
         # the flows did reach the store (in workers)
         assert {"service.add_deal", "service.status_before", "service.void_deal",
                 "service.undo_last", "service.pay", "service.replan", "service.export",
                 "service.add_player", "service.new_night", "service.db.watch.changed",
-                "service.db.changed"} <= calls.made, sorted(calls.made)
+                "service.db.changed",
+                "service.delete_night", "service.settlement",
+                "service.close_night_settled"} <= calls.made, sorted(calls.made)
         assert calls.on_ui_thread == [], "\n".join(calls.on_ui_thread)
 
     asyncio.run(flow())

@@ -63,15 +63,18 @@ class NightsScreen(ReadsOffThread, TallyScreen[None]):
 
     def reload(self, select: int | None = None) -> None:
         """Read the nights (in a worker: `ReadsOffThread`), then show them."""
-        service = self.service
-        self.off_thread(service.nights, lambda nights: self.show(nights, select),
-                        "nights-load")
+        if select is not None:  # (kept for the answer shown, should a later read overtake)
+            self._select = select
+        self.off_thread(self.service.nights, self.show, "nights-load")
 
-    def show(self, nights: list[NightView], select: int | None = None) -> None:
+    _select: int | None = None  # the night to put the cursor on once read
+
+    def show(self, nights: list[NightView]) -> None:
         if self.query_one_optional("#nights", DataTable) is None:
             return  # closing: its widgets went first
         table = self.query_one("#nights", DataTable)
-        keep = select if select is not None else self.selected_id()
+        keep = self._select if self._select is not None else self.selected_id()
+        self._select = None
         self.nights = nights
         table.clear()
         rows = [(date_text(n.date), n.venue or "",
@@ -148,12 +151,18 @@ class NightsScreen(ReadsOffThread, TallyScreen[None]):
             return
         from .removing import ask_delete
 
-        deals = sum(tv.deals for tv in self.service.night(night.id).tables)
+        service = self.service
         label = night_label(night.date, night.venue)
-        ask_delete(self, self.query_one("#nights-note", Static), deals=deals,
-                   refused=t("delete.night_refused", label=label, deals=deals),
-                   question=t("delete.night_question", label=label),
-                   delete=lambda: self.service.delete_night(night.id), done=self.reload)
+
+        def ask(deals: int) -> None:
+            ask_delete(self, self.query_one("#nights-note", Static), deals=deals,
+                       refused=t("delete.night_refused", label=label, deals=deals),
+                       question=t("delete.night_question", label=label),
+                       delete=lambda: service.delete_night(night.id), done=self.reload)
+
+        # its deals are read first, in a worker (`ReadsOffThread`)
+        self.off_thread(lambda: sum(tv.deals for tv in service.night(night.id).tables), ask,
+                        "night-delete")
 
     async def action_switch_language(self) -> None:
         await self.tally.switch_language()

@@ -3,8 +3,8 @@
 `off_thread(read, show)` runs `read` (store calls) in a thread worker and posts its answer
 to `show` on the app's thread; keys typed ahead wait meanwhile (`keys_held`,
 `tui.typeahead`) and are taken once the answer is shown. Only the answer to the last ask
-is shown (an older one, overtaken, is dropped). A read that raises is raised again on the
-app's thread, as it was when it ran there.
+of a kind is shown (an older one, overtaken, is dropped). A read that raises is raised
+again on the app's thread, as it was when it ran there.
 """
 
 from __future__ import annotations
@@ -18,27 +18,32 @@ T = TypeVar("T")
 class ReadsOffThread:
     """For a screen (`run_worker`, `app`, `replay_keys` are the screen's own)."""
 
-    _asked = 0  # reads asked for
-    _answered = 0  # the last of them whose answer is shown
-
     app: Any
     run_worker: Callable[..., Any]  # (Textual's, on the screen)
     replay_keys: Callable[[], None]  # (`OnTally`'s)
 
+    _reads: dict[str, tuple[int, int]] | None = None  # group: (asked, answered)
+
     @property
     def keys_held(self) -> bool:
         """Keys typed ahead wait while a read or a write is on its way."""
-        return self._answered < self._asked
+        return any(asked > answered for asked, answered in (self._reads or {}).values())
 
     def off_thread(self, read: Callable[[], T], show: Callable[[T], None],
                    group: str = "reads") -> None:
-        self._asked += 1
-        ask, app = self._asked, self.app
+        """`read` in a worker, then `show` its answer; of the asks of one `group`, only
+        the last one's answer is shown."""
+        if self._reads is None:
+            self._reads = {}
+        reads = self._reads
+        ask = reads.get(group, (0, 0))[0] + 1
+        reads[group] = (ask, reads.get(group, (0, 0))[1])
+        app = self.app
 
         def answered(value: T | None, failed: BaseException | None) -> None:
-            if ask < self._asked:
+            if ask < reads[group][0]:
                 return  # overtaken by a later ask
-            self._answered = ask
+            reads[group] = (ask, ask)
             try:
                 if failed is not None:
                     raise failed

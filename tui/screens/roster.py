@@ -53,13 +53,18 @@ class RosterScreen(ReadsOffThread, TallyScreen[None]):
         def read() -> tuple[list[Any], list[str]]:
             return service.standings(), [p.name for p in service.players()]
 
-        self.off_thread(read, lambda got: self.show(*got, select=select), "roster-load")
+        if select:  # (kept for the answer shown, should a later read overtake)
+            self._select = select
+        self.off_thread(read, lambda got: self.show(*got), "roster-load")
 
-    def show(self, standings: list[Any], names: list[str], select: str | None = None) -> None:
+    _select: str | None = None  # the member to put the cursor on once read
+
+    def show(self, standings: list[Any], names: list[str]) -> None:
         if self.query_one_optional("#roster", DataTable) is None:
             return  # closing: its widgets went first
         table = self.query_one("#roster", DataTable)
-        keep = select or self.selected()
+        keep = self._select or self.selected()
+        self._select = None
         totals = {r.player: r for r in standings}
         self.names = names
         table.clear()
