@@ -16,6 +16,7 @@ from ledger.service import Tally
 from tui.forms.crazy_solo import CrazySoloForm
 from tui.forms.new_table import NewTableModal
 from tui.forms.prompt import ConfirmModal, PromptModal
+from tui.screens.history import HistoryScreen
 from tui.screens.night import NightScreen
 from tui.screens.nights import NightsScreen
 from tui.screens.roster import RosterScreen
@@ -99,7 +100,10 @@ def test_no_store_call_on_the_app_s_thread_after_a_screen_has_loaded(
             assert isinstance(app.screen, CrazySoloForm)
             await keys(pilot, "escape")
             assert isinstance(app.screen, TableScreen)
-            await keys(pilot, "v", *typed("misdeal"), "enter")  # a void
+            await keys(pilot, "h")  # the deal's history
+            assert isinstance(app.screen, HistoryScreen)
+            assert app.screen.revisions
+            await keys(pilot, "escape", "v", *typed("misdeal"), "enter")  # a void
             assert isinstance(app.screen, TableScreen)
             await keys(pilot, "u", "y")  # an undo
             assert isinstance(app.screen, TableScreen)
@@ -137,7 +141,7 @@ def test_no_store_call_on_the_app_s_thread_after_a_screen_has_loaded(
                 "service.add_player", "service.new_night", "service.db.watch.changed",
                 "service.db.changed",
                 "service.delete_night", "service.settlement",
-                "service.close_night_settled"} <= calls.made, sorted(calls.made)
+                "service.close_night_settled", "service.history"} <= calls.made, sorted(calls.made)
         assert calls.on_ui_thread == [], "\n".join(calls.on_ui_thread)
 
     asyncio.run(flow())

@@ -1,5 +1,5 @@
 """Every revision of one deal, oldest first: who changed what (the scorekeeper), when (in
-local time), why, and the nets."""
+local time), why, and the nets. Read in a thread worker; keys typed ahead wait for it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Header, Static
 
-from ledger.service.views import DealView
+from ledger.service.views import DealView, TableView
 from ledger.text.i18n.formats import time_text
 from ledger.text.summaries import party
 
@@ -18,9 +18,10 @@ from ..i18n import t
 from ..widgets.fit import fit_columns
 from ..widgets.preview import reason_text
 from .base import TallyScreen
+from .reads import ReadsOffThread
 
 
-class HistoryScreen(TallyScreen[None]):
+class HistoryScreen(ReadsOffThread, TallyScreen[None]):
     HELP = "help.history"
 
     def __init__(self, deal_id: int) -> None:
@@ -44,8 +45,16 @@ class HistoryScreen(TallyScreen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.revisions = self.service.history(self.deal_id)
-        table_view = self.service.table(self.service.table_of_deal(self.deal_id))
+        service = self.service
+        self.off_thread(lambda: (service.history(self.deal_id),
+                                 service.table(service.table_of_deal(self.deal_id))),
+                        lambda got: self.show(*got), "history-load")
+
+    def show(self, revisions: list[DealView], table_view: TableView) -> None:
+        """The revisions, read in a worker (`ReadsOffThread`)."""
+        if self.query_one_optional("#revisions", DataTable) is None:
+            return  # closing: its widgets went first
+        self.revisions = revisions
         self.game = table_view.game
         first = self.revisions[0]
         self.query_one("#history-title", Static).update(
