@@ -12,8 +12,9 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterable
 from datetime import date
+from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events, work
 from textual.app import App, SystemCommand
@@ -77,6 +78,7 @@ class TallyApp(App[None]):
         self.demo = demo
         self._language_modes = 0  # screen-stack modes made by switching the language
         self._told_replaced = False
+        self._checking_file = False  # a look whether the file was restored is on its way
         self.sub_title = t("app.demo") if demo else ""
         # a club-room device (`tally serve`): kept on one table, or on the served night
         self.table_id = table_id
@@ -139,9 +141,27 @@ class TallyApp(App[None]):
         """Tell the user (once) when another program restored a backup over the ledger: the
         screens show the old ledger, and the store refuses every write until Tally is
         reopened (`ledger.store.db`)."""
-        if not self._told_replaced and self.service.db.changed():
+        if self._told_replaced or self._checking_file:
+            return
+        self._checking_file = True  # the look runs in a worker (it reads the file)
+        self.run_worker(partial(self._check_file, self.service.db), thread=True,
+                        group="file-check")
+
+    def _check_file(self, db: Any) -> None:
+        replaced = False
+        try:
+            replaced = db.changed()
+        finally:
+            try:
+                self.call_from_thread(self._file_checked, db, replaced)
+            except RuntimeError:  # the app has stopped meanwhile
+                pass
+
+    def _file_checked(self, db: Any, replaced: bool) -> None:
+        self._checking_file = False
+        if replaced and not self._told_replaced:
             self._told_replaced = True
-            self.notify(t("app.file_replaced", path=str(self.service.db.path)),
+            self.notify(t("app.file_replaced", path=str(db.path)),
                         severity="error", timeout=24 * 3600)
 
     def on_unmount(self) -> None:

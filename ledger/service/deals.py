@@ -8,7 +8,7 @@ revision to each deal whose transfers change, and rewrites the checkpoints after
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from itertools import pairwise
@@ -58,12 +58,24 @@ class Deals:
                    deal_id: int | None = None) -> FormFacts:
         """What a deal form may ask at the table (as it stands, or as it stood before
         `deal_id`), given the outcome filled in so far: the engine's `form_facts`."""
+        return self.form_facts_source(table_id, deal_id)(partial)
+
+    def form_facts_source(self, table_id: int, deal_id: int | None = None
+                          ) -> Callable[[Mapping[str, Any] | None], FormFacts]:
+        """`form_facts` for one form: the table (as it stands, or as it stood before
+        `deal_id`) is read once, here; the function returned asks the engine only, never
+        the store, so a form may ask it at every change (on the app's thread)."""
         with self.store.read() as s:
             t = load_table(s, table_id)
             state = state_before(s, t, deal_id)
-        if t.game.form_facts is None:  # the engine has nothing to say: who plays
-            return FormFacts(order=t.game.players_of(state) if t.game.players_of else t.seats)
-        return t.game.form_facts(state, t.options, partial or {})
+
+        def facts(partial: Mapping[str, Any] | None = None) -> FormFacts:
+            if t.game.form_facts is None:  # the engine has nothing to say: who plays
+                return FormFacts(order=t.game.players_of(state) if t.game.players_of
+                                 else t.seats)
+            return t.game.form_facts(state, t.options, partial or {})
+
+        return facts
 
     def status_before(self, table_id: int, deal_id: int) -> dict[str, Any]:
         """The table's status just before `deal_id` (a form correcting a deal shows the

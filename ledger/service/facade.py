@@ -67,6 +67,7 @@ class Tally:
         self.preview_deal = deals.preview_deal
         self.status_before = deals.status_before
         self.form_facts = deals.form_facts
+        self.form_facts_source = deals.form_facts_source
         self.quick_json = deals.quick_json
         self.table_of_deal = deals.table_of_deal
         self.deal_of_form = deals.deal_of_form

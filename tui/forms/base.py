@@ -432,16 +432,19 @@ class DealForm(SavesInWorker, TallyModal[int | None]):
         self.closed = True  # (a preview still on its way finds no fields to fill)
         self.dismiss(result)
 
-    def stale(self, exc: StaleDeal, table: TableView | None = None) -> None:
+    def stale(self, exc: StaleDeal, table: TableView | None = None,
+              facts: Callable[[Mapping[str, Any]], FormFacts] | None = None) -> None:
         """Another device saved this deal first: say so in one line, keep every field as
-        typed, and expect the table as it stands now (a new deal becomes the next one), so
+        typed, and expect the table as it stands now (`table`, read by the save's worker;
+        no read here, on the app's thread) (a new deal becomes the next one), so
         a second Save, after a look, records it; the preview is asked for again."""
         if self.correcting:
             self.expect_revision = exc.revision
             self.conflict = t("conflict.changed", n=exc.number)
         else:  # the table as it stands now: who deals next (Sixty-Six stores it), the score
             self.ctx = replace(self.ctx, number=exc.next_number,
-                               table=table or self.service.table(self.ctx.table.id), before=None)
+                               table=table or self.ctx.table, before=None,
+                               facts=facts or self.ctx.facts)
             self.conflict = t("conflict.recorded", n=exc.number, next=exc.next_number)
             self.query_one(".dialog-title", Static).update(self.title_text())
         self.request_preview()

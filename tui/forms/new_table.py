@@ -142,7 +142,22 @@ class NewTableModal(TallyModal[int | None]):
         row.set_class(need > row.size.width, "-stacked")
 
     def on_mount(self) -> None:
-        self.roster = [p.name for p in self.service.players()]
+        self._read_roster()
+
+    @work(thread=True, exclusive=True, group="roster-read")
+    def _read_roster(self) -> None:
+        """The members to seat, read off the app's thread; keys typed ahead wait for the
+        box (`keys_ready`)."""
+        names = [p.name for p in self.service.players()]
+        try:
+            self.app.call_from_thread(self._show_roster, names)
+        except RuntimeError:  # the app has stopped meanwhile
+            pass
+
+    def _show_roster(self, names: list[str]) -> None:
+        if not self.is_mounted:
+            return
+        self.roster = names
         self._game_changed()
         self._filter("")
         self.set_focus(self.query_one("#seat-name", Input))
@@ -234,18 +249,35 @@ class NewTableModal(TallyModal[int | None]):
             self._filter(text)
         if roster.highlighted_option is not None and text:
             self._seat(str(roster.highlighted_option.id))
-        elif text:
-            try:
-                self.service.add_player(text)
-            except RuleError as exc:
-                self.query_one("#table-error", Static).update(render_error(exc))
-                return
-            self.roster.append(text)
-            self._seat(text)
+        elif text:  # a new member: added in a worker, seated once added
+            self.adding = True
+            self._add_player(text)
         elif roster.highlighted_option is not None and self.browsed:
             self._seat(str(roster.highlighted_option.id))
         else:  # Enter in an empty box seats no one: a name is typed or picked with ↑/↓
             self.query_one("#table-error", Static).update(t("table.pick_a_name"))
+
+    @work(thread=True, exclusive=True, group="add-player")
+    def _add_player(self, name: str) -> None:
+        """A new member written off the app's thread; the answer goes to `_added`."""
+        answer: RuleError | None = None
+        try:
+            self.service.add_player(name)
+        except RuleError as exc:
+            answer = exc
+        try:
+            self.app.call_from_thread(self._added, name, answer)
+        except RuntimeError:  # the app has stopped meanwhile
+            pass
+
+    def _added(self, name: str, refused: RuleError | None) -> None:
+        self.adding = False
+        if refused is not None:
+            self.query_one("#table-error", Static).update(render_error(refused))
+        else:
+            self.roster.append(name)
+            self._seat(name)
+        self.replay_keys()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "roster":
@@ -276,10 +308,11 @@ class NewTableModal(TallyModal[int | None]):
             self.action_cancel()
 
     creating = False  # the table is being written (in a worker): keys typed ahead wait
+    adding = False  # a new member is being written (in a worker): keys typed ahead wait
 
     @property
     def keys_held(self) -> bool:
-        return self.creating
+        return self.creating or self.adding
 
     def action_create(self) -> None:
         if not self.creating:

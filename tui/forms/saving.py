@@ -79,8 +79,11 @@ class SavesInWorker:
                     return
             answer = self.ctx.submit(entry)
         except StaleDeal as exc:
-            table = None if self.correcting else self.service.table(self.ctx.table.id)
-            answer = (exc, table)
+            if self.correcting:
+                answer = (exc, None, None)
+            else:  # the table as it stands now, and its form facts (for the next deal)
+                answer = (exc, self.service.table(self.ctx.table.id),
+                          self.service.form_facts_source(self.ctx.table.id))
         except RuleError as exc:
             answer = exc
         try:

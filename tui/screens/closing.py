@@ -7,6 +7,7 @@ from collections.abc import Callable
 from textual.app import App
 
 from ledger.service import Tally
+from ledger.service.night_end import NightSettlement
 from ledger.service.views import NightView
 
 from ..format import date_text
@@ -18,8 +19,24 @@ from .settlement import money_text
 def close_night(app: App[object], service: Tally, night: NightView,
                 done: Callable[[], None]) -> None:
     """Ask, then close `night`. With transfers unpaid the question names them, and only a
-    yes closes it anyway (No is focused: Enter keeps it open)."""
-    settlement = service.settlement(night.id)
+    yes closes it anyway (No is focused: Enter keeps it open). The settlement is read,
+    and the night closed, in thread workers (the app's thread never waits on the store)."""
+
+    def read() -> None:
+        settlement = service.settlement(night.id)
+        try:
+            app.call_from_thread(ask, settlement)
+        except RuntimeError:  # the app has stopped meanwhile
+            pass
+
+    def ask(settlement: NightSettlement) -> None:
+        _ask_close(app, service, night, settlement, done)
+
+    app.run_worker(read, thread=True, exclusive=True, group="close-night")
+
+
+def _ask_close(app: App[object], service: Tally, night: NightView,
+               settlement: NightSettlement, done: Callable[[], None]) -> None:
     unpaid = settlement.open
     question = t("night.close_question", date=night.date)
     yes = ""
@@ -34,10 +51,19 @@ def close_night(app: App[object], service: Tally, night: NightView,
                               *lines))
         yes = t("button.close_anyway")
 
-    def answered(close: bool | None) -> None:
-        if close:
-            service.close_night_settled(night.id, force=True)
-            app.notify(t("night.closed_note", date=night.date))
-            done()
+    def closed() -> None:
+        app.notify(t("night.closed_note", date=night.date))
+        done()
+
+    def close() -> None:
+        service.close_night_settled(night.id, force=True)
+        try:
+            app.call_from_thread(closed)
+        except RuntimeError:  # the app has stopped meanwhile
+            pass
+
+    def answered(yes: bool | None) -> None:
+        if yes:
+            app.run_worker(close, thread=True, exclusive=True, group="close-night")
 
     app.push_screen(ConfirmModal(question, yes=yes), answered)

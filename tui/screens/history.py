@@ -1,5 +1,5 @@
 """Every revision of one deal, oldest first: who changed what (the scorekeeper), when (in
-local time), why, and the nets."""
+local time), why, and the nets. Read in a thread worker; keys typed ahead wait for it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Header, Static
 
-from ledger.service.views import DealView
+from ledger.service.views import DealView, TableView
 from ledger.text.i18n.formats import time_text
 from ledger.text.summaries import party
 
@@ -20,6 +20,7 @@ from ..widgets.fit import fit_within
 from ..widgets.footer import KeysFooter
 from ..widgets.preview import reason_text
 from .base import TallyScreen
+from .reads import ReadsOffThread
 
 REASON, DEAL = 4, 5  # the columns that give way, the wider of them first
 
@@ -29,7 +30,7 @@ def shorter(cell: object, width: int) -> Text:
     return clip_words(cell if isinstance(cell, Text) else Text(str(cell)), width)
 
 
-class HistoryScreen(TallyScreen[None]):
+class HistoryScreen(ReadsOffThread, TallyScreen[None]):
     HELP = "help.history"
 
     def __init__(self, deal_id: int) -> None:
@@ -55,8 +56,16 @@ class HistoryScreen(TallyScreen[None]):
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
-        self.revisions = self.service.history(self.deal_id)
-        table_view = self.service.table(self.service.table_of_deal(self.deal_id))
+        service = self.service
+        self.off_thread(lambda: (service.history(self.deal_id),
+                                 service.table(service.table_of_deal(self.deal_id))),
+                        lambda got: self.show(*got), "history-load")
+
+    def show(self, revisions: list[DealView], table_view: TableView) -> None:
+        """The revisions, read in a worker (`ReadsOffThread`)."""
+        if self.query_one_optional("#revisions", DataTable) is None:
+            return  # closing: its widgets went first
+        self.revisions = revisions
         self.game = table_view.game
         first = self.revisions[0]
         self.query_one("#history-title", Static).update(

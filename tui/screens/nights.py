@@ -19,10 +19,11 @@ from ..widgets.fit import fit_columns
 from ..widgets.footer import KeysFooter
 from .base import TallyScreen
 from .closing import close_night
+from .reads import ReadsOffThread
 from .removing import warn
 
 
-class NightsScreen(TallyScreen[None]):
+class NightsScreen(ReadsOffThread, TallyScreen[None]):
     HELP = "help.nights"
     PALETTE = ("new_night", "open_night", "close_night", "roster", "season")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -62,9 +63,20 @@ class NightsScreen(TallyScreen[None]):
         self.reload()
 
     def reload(self, select: int | None = None) -> None:
+        """Read the nights (in a worker: `ReadsOffThread`), then show them."""
+        if select is not None:  # (kept for the answer shown, should a later read overtake)
+            self._select = select
+        self.off_thread(self.service.nights, self.show, "nights-load")
+
+    _select: int | None = None  # the night to put the cursor on once read
+
+    def show(self, nights: list[NightView]) -> None:
+        if self.query_one_optional("#nights", DataTable) is None:
+            return  # closing: its widgets went first
         table = self.query_one("#nights", DataTable)
-        keep = select if select is not None else self.selected_id()
-        self.nights = self.service.nights()
+        keep = self._select if self._select is not None else self.selected_id()
+        self._select = None
+        self.nights = nights
         table.clear()
         rows = [(date_text(n.date), n.venue or "",
                  t("night.closed") if n.closed else t("night.open")) for n in self.nights]
@@ -118,7 +130,9 @@ class NightsScreen(TallyScreen[None]):
         if night_id is not None:
             self.reload(select=night_id)
             self.tally.open_night(night_id)
-            warn(self.app, self.service.night_notices(night_id))  # two nights on one date
+            service = self.service  # two nights on one date: said once read
+            self.off_thread(lambda: service.night_notices(night_id),
+                            lambda notices: warn(self.app, notices), "night-notices")
 
     def action_open_night(self) -> None:
         night = self.selected()
@@ -138,12 +152,18 @@ class NightsScreen(TallyScreen[None]):
             return
         from .removing import ask_delete
 
-        deals = sum(tv.deals for tv in self.service.night(night.id).tables)
+        service = self.service
         label = night_label(night.date, night.venue)
-        ask_delete(self, self.query_one("#nights-note", Static), deals=deals,
-                   refused=t("delete.night_refused", label=label, deals=deals),
-                   question=t("delete.night_question", label=label),
-                   delete=lambda: self.service.delete_night(night.id), done=self.reload)
+
+        def ask(deals: int) -> None:
+            ask_delete(self, self.query_one("#nights-note", Static), deals=deals,
+                       refused=t("delete.night_refused", label=label, deals=deals),
+                       question=t("delete.night_question", label=label),
+                       delete=lambda: service.delete_night(night.id), done=self.reload)
+
+        # its deals are read first, in a worker (`ReadsOffThread`)
+        self.off_thread(lambda: sum(tv.deals for tv in service.night(night.id).tables), ask,
+                        "night-delete")
 
     async def action_switch_language(self) -> None:
         await self.tally.switch_language()

@@ -34,16 +34,27 @@ def ask_delete(screen: Screen[object], note: Static, *, deals: int, refused: str
         return
     say(note, "")
 
-    def answered(yes: bool | None) -> None:
-        if not yes:
-            return
-        try:
-            delete()
-        except RuleError as exc:  # a deal came in from elsewhere since the screen was read
-            say(note, render_error(exc))
+    def deleted(problem: RuleError | None) -> None:
+        if problem is not None:  # a deal came in from elsewhere since the screen was read
+            say(note, render_error(problem))
             return
         screen.notify(t("delete.done"))
         done()
+
+    def work() -> None:  # (off the app's thread: the store may wait for a lock)
+        problem = None
+        try:
+            delete()
+        except RuleError as exc:
+            problem = exc
+        try:
+            screen.app.call_from_thread(deleted, problem)
+        except RuntimeError:  # the app has stopped meanwhile
+            pass
+
+    def answered(yes: bool | None) -> None:
+        if yes:
+            screen.run_worker(work, thread=True, exclusive=True, group="delete")
 
     screen.app.push_screen(ConfirmModal(question, yes=t("button.delete"),
                                         no=t("button.keep")), answered)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,9 +15,10 @@ from ..i18n import t
 from ..widgets.fit import fit_columns
 from ..widgets.footer import KeysFooter
 from .base import TallyScreen
+from .reads import ReadsOffThread
 
 
-class RosterScreen(TallyScreen[None]):
+class RosterScreen(ReadsOffThread, TallyScreen[None]):
     HELP = "help.roster"
     PALETTE = ("add_player", "rename_player")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -47,10 +48,26 @@ class RosterScreen(TallyScreen[None]):
         self.reload()
 
     def reload(self, select: str | None = None) -> None:
+        """Read the roster (in a worker: `ReadsOffThread`), then show it."""
+        service = self.service
+
+        def read() -> tuple[list[Any], list[str]]:
+            return service.standings(), [p.name for p in service.players()]
+
+        if select:  # (kept for the answer shown, should a later read overtake)
+            self._select = select
+        self.off_thread(read, lambda got: self.show(*got), "roster-load")
+
+    _select: str | None = None  # the member to put the cursor on once read
+
+    def show(self, standings: list[Any], names: list[str]) -> None:
+        if self.query_one_optional("#roster", DataTable) is None:
+            return  # closing: its widgets went first
         table = self.query_one("#roster", DataTable)
-        keep = select or self.selected()
-        totals = {r.player: r for r in self.service.standings()}
-        self.names = [p.name for p in self.service.players()]
+        keep = self._select or self.selected()
+        self._select = None
+        totals = {r.player: r for r in standings}
+        self.names = names
         table.clear()
         rows = [(name, str(totals[name].deals if name in totals else 0),
                  chips(totals[name].net if name in totals else 0, zero="0"))

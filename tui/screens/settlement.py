@@ -35,6 +35,7 @@ from ..i18n import t
 from ..widgets.fit import fit_columns
 from ..widgets.footer import KeysFooter
 from .base import TallyScreen
+from .reads import ReadsOffThread
 
 
 def money_text(amount: Decimal | None, currency: str | None) -> Text:
@@ -44,7 +45,7 @@ def money_text(amount: Decimal | None, currency: str | None) -> Text:
     return Text(MINUS + text[1:] if text.startswith("-") else text, justify="right")
 
 
-class SettlementScreen(TallyScreen[None]):
+class SettlementScreen(ReadsOffThread, TallyScreen[None]):
     HELP = "help.settlement"
     PALETTE = ("toggle_mode", "set_rate", "mark_paid", "replan", "export")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -278,11 +279,16 @@ class SettlementScreen(TallyScreen[None]):
         payment never re-plans by itself)."""
         if self.data is None:
             return
-        fresh = self.service.replan(self.night_id, self.data.mode)
-        self.mode = None
-        self.notify(t("settle.replanned", mode=t(f"settle.name_{fresh.mode}"),
-                      n=len(fresh.open)))
-        self.load()
+        service, mode = self.service, self.data.mode
+
+        def replanned(fresh: NightSettlement) -> None:
+            self.mode = None
+            self.notify(t("settle.replanned", mode=t(f"settle.name_{fresh.mode}"),
+                          n=len(fresh.open)))
+            self.load()
+
+        # (written in a worker: `ReadsOffThread`; keys typed ahead wait for it)
+        self.off_thread(lambda: service.replan(self.night_id, mode), replanned, "replan")
 
     def _changed(self, done: bool | None) -> None:
         if done:

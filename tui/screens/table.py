@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
-from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -29,13 +28,14 @@ from ledger.text.textwidth import width as cell_width
 
 from ..format import game_title, status_text
 from ..forms import ui_for
-from ..forms.base import DealEntry, FormContext
+from ..forms.base import DealEntry
 from ..i18n import plural, t
 from ..widgets.chart import RunningChart
 from ..widgets.deal_log import DealLog
 from ..widgets.footer import KeysFooter
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
+from .form_open import open_form
 from .table_rows import MARKS, Row, TableData, deal_rows, running_totals, stamp
 from .void_undo import ask_undo, ask_void
 
@@ -384,20 +384,10 @@ class TableScreen(TallyScreen[None]):
     # ---- actions ----------------------------------------------------------------------------
 
     def _form(self, deal: DealView | None) -> None:
+        """A new deal's form, or `deal`'s correction's: what it needs is read first, in a
+        worker (`form_open`)."""
         assert self.data is not None
-        table = self.data.table
-        if deal is None:
-            ctx = FormContext(table, self.data.hidden[0] + len(self.data.deals) + 1,
-                              partial(self.service.preview_deal, self.table_id),
-                              self._add, facts=partial(self.service.form_facts, self.table_id))
-        else:
-            ctx = FormContext(table, deal.number, partial(self._correction_preview, deal.id),
-                              partial(self._correct, deal), deal,
-                              self.service.status_before(self.table_id, deal.id),
-                              partial(self.service.form_facts, self.table_id,
-                                      deal_id=deal.id))
-        self.app.push_screen(ui_for(table.game).form(ctx),
-                             self._appended if deal is None else self._saved)
+        open_form(self, deal)
 
     def _correction_preview(self, deal_id: int, obj: dict[str, Any]) -> Preview:
         """What the corrected deal settles, and what it changes in the deals after it."""
