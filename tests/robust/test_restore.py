@@ -201,13 +201,19 @@ def test_item2_the_app_tells_its_user_when_its_file_is_restored(
     async def flow() -> None:
         async with tally_app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            tally_app.check_file()  # the app looks every FILE_CHECK_SECONDS; here at once
+
+            async def look() -> None:  # the app looks every FILE_CHECK_SECONDS, in a worker
+                tally_app.check_file()
+                await tally_app.workers.wait_for_complete()
+                await pilot.pause()
+
+            await look()
             assert told == []
             r = subprocess.run(tally_argv(db, "restore", str(backup), "--force"), cwd=ROOT,
                                env=child_env, capture_output=True, text=True, timeout=60)
             assert (r.returncode, r.stderr) == (0, "")
-            tally_app.check_file()
-            tally_app.check_file()  # told once, not at every look
+            await look()
+            await look()  # told once, not at every look
             assert told == [(f"The ledger {db} was replaced (a backup restored?) by another "
                              "program. Nothing more is saved here: quit and reopen Tally.",
                              "error")]

@@ -105,11 +105,20 @@ def app_for(tally: Tally, tmp_path: Path | None = None, **options: object) -> Ta
 
 async def settle(pilot: Pilot[object]) -> None:
     """Let messages, workers (loads, previews) and their callbacks all finish: until a pause
-    leaves no worker going (a callback may start the next one, e.g. a load then a fill)."""
-    for _ in range(5):
-        await pilot.app.workers.wait_for_complete()
+    leaves no worker going (a callback may start the next one, e.g. a load then a fill), twice
+    in a row: a worker's answer posted back from its thread may start the next one only after
+    the first quiet pause (a delete, then the night read, then going back)."""
+    quiet = 0
+    from textual.worker import WorkerCancelled
+
+    for _ in range(20):
+        try:
+            await pilot.app.workers.wait_for_complete()
+        except WorkerCancelled:  # a screen left meanwhile cancels its load: nothing to wait for
+            pass
         await pilot.pause()
-        if all(worker.is_finished for worker in pilot.app.workers):
+        quiet = quiet + 1 if all(worker.is_finished for worker in pilot.app.workers) else 0
+        if quiet == 2:
             return
 
 

@@ -51,6 +51,7 @@ def test_delete_an_empty_table_and_refuse_one_with_deals(tally: Tally, tmp_path:
             await keys(pilot, "n")  # no: kept
             assert [t.id for t in tally.night(night).tables] == [played, empty]
             await keys(pilot, "d", "y")
+            await settle(pilot)  # the delete and the re-read run in workers
             assert app.screen is screen
             assert [t.id for t in tally.night(night).tables] == [played]
             assert screen.query_one("#tables").row_count == 1  # type: ignore[attr-defined]
