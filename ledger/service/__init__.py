@@ -31,9 +31,10 @@ from ..domain.rules.names import (
 from ..domain.rules.transfers import POT
 from .calc import read_json_object
 from .facade import Tally
+from .repeats import same_deal
 from .standings import rank_rows
 
 __all__ = ["CARDS", "CHOICE", "FLAG", "MAX_NAME", "MAX_REASON", "MAX_TEXT", "NUMBER",
            "PLAYER", "POT", "FieldFact", "FormFacts", "RuleError", "Scoring",
            "StaleDeal", "Tally", "clean_name", "clean_text", "exports_dir", "name_key",
-           "rank_rows", "read_json_object", "shown"]
+           "rank_rows", "read_json_object", "same_deal", "shown"]

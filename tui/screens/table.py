@@ -430,6 +430,7 @@ class TableScreen(TallyScreen[None]):
         self.replay_keys()
 
     def _add(self, entry: DealEntry) -> int:
+        self._note = ""  # (a save refused, its deal discarded: nothing of this one to say)
         deal_id = self.service.add_deal(self.table_id, entry.outcome, self.tally.scorekeeper,
                                         expect_number=entry.number)
         self._note = t("table.saved")
