@@ -21,6 +21,7 @@ from tui.forms.conflict import ConflictModal, SameDealModal
 from tui.forms.crazy_solo import CrazySoloForm
 from tui.i18n import set_language
 from tui.screens.table import TableScreen
+from tui.widgets.kinsoku import Wrapped
 
 from .conftest import DEALS, SIZE, app_for, keys, open_first_table, seed, settle
 from .test_key_bursts import notices
@@ -39,7 +40,8 @@ def other(tui_db: Path) -> Tally:
 
 def texts(screen: Any) -> list[str]:
     """What a question dialog says, top to bottom: its lines, then its buttons."""
-    lines = [str(s.render()) for s in screen.query(".dialog-title, #conflict-theirs")]
+    lines = [s.content.text if isinstance(s.content, Wrapped) else str(s.render())
+             for s in screen.query(".dialog-title, #conflict-theirs, #same-deal-line")]
     return [*lines, *(str(b.label) for b in screen.query(Button))]
 
 
@@ -60,7 +62,7 @@ OFFER = {
            "Deal 3: Heart Solo ♥ Eve + Ann, 52 → −25 · by Mio",
            "That was this deal — discard mine", "A new deal — save as deal 4"],
     "ja": ["ディール 3 は別の端末で記録されました：",
-           "ディール 3：ハートソロ ♥ Eve + Ann、52 → −25（記録：Mio）",
+           "ディール 3：ハートソロ ♥ Eve + Ann、52点 → −25（記録：Mio）",
            "同じディール — こちらを破棄", "別のディール — ディール 4 として保存"],
 }
 
@@ -140,9 +142,9 @@ def test_escape_goes_back_to_the_form_which_saves_as_the_next_deal(
 
 
 SAME = {
-    "en": ["This is the same as deal 3, just recorded. Save it again?\nDeal 3: All passed",
+    "en": ["This is the same as deal 3, just recorded. Save it again?", "Deal 3: All passed",
            "Yes, it is another deal — save", "Cancel"],
-    "ja": ["直前のディール 3 と同じ内容です。もう一度保存しますか？\nディール 3：全員パス",
+    "ja": ["直前のディール 3 と同じ内容です。もう一度保存しますか？", "ディール 3：全員パス",
            "はい、別のディールです — 保存", "キャンセル"],
 }
 
@@ -269,6 +271,25 @@ def test_the_offer_at_80x24(snap_compare: Any, tally: Tally, other: Tally, tmp_p
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await refused_on_deal_3(pilot, other, table_id)
+        pilot.app.clear_notifications()
+        await settle(pilot)
+
+    assert snap_compare(app_for(tally, tmp_path), terminal_size=(80, 24),
+                        run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_repeat_question_at_80x24(snap_compare: Any, tally: Tally, tmp_path: Path,
+                                      lang: str) -> None:
+    _, table_id = seed(tally, deals=2)
+    tally.add_deal(table_id, THEIRS, "Mio")
+    set_language(lang)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await open_first_table(pilot)
+        await keys(pilot, "a", "h", "5", "1", "5", "2", "enter")
+        assert isinstance(pilot.app.screen, SameDealModal)
         pilot.app.clear_notifications()
         await settle(pilot)
 

@@ -18,7 +18,7 @@ from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ledger.service.views import DealView
@@ -27,6 +27,7 @@ from ..format import deal_line
 from ..i18n import t
 from ..screen_base import TallyModal
 from ..widgets.footer import KeysFooter
+from ..widgets.kinsoku import Wrapped
 from .prompt import ConfirmModal
 
 Choice = Literal["discard", "new"]
@@ -56,8 +57,7 @@ class ConflictModal(TallyModal[Choice | None]):
         with Vertical(classes="dialog", id="conflict"):
             yield Static(t("conflict.other_device", n=self.meant), classes="dialog-title")
             if self.theirs is not None:
-                yield Static(deal_line(self.theirs), id="conflict-theirs",
-                             classes="conflict-theirs")
+                yield Static(Wrapped(deal_line(self.theirs)), id="conflict-theirs")
             with Vertical(id="conflict-choices"):
                 yield Button(t("conflict.discard_mine"), id="discard", compact=True)
                 yield Button(t("conflict.save_as", n=self.next_number), id="new",
@@ -82,6 +82,15 @@ class SameDealModal(ConfirmModal):
     KEEPS_TOASTS = True
 
     def __init__(self, last: DealView) -> None:
-        super().__init__(f"{t('conflict.same_as', n=last.number)}\n{deal_line(last)}",
-                         yes=t("conflict.save_again"), no=t("button.cancel"))
+        super().__init__(t("conflict.same_as", n=last.number), yes=t("conflict.save_again"),
+                         no=t("button.cancel"))
         self.last = last
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="same-deal"):
+            yield Static(self.question, classes="dialog-title")
+            yield Static(Wrapped(deal_line(self.last)), id="same-deal-line")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(self.yes, variant="warning", id="yes", compact=True)
+                yield Button(self.no, id="no", compact=True)
+        yield KeysFooter(compact=True)
