@@ -179,6 +179,33 @@ def test_a_save_that_repeats_the_deal_before_asks_first(tally: Tally, tmp_path: 
     asyncio.run(flow())
 
 
+def test_a_repeat_is_judged_by_the_table_as_it_stands_at_the_save(
+        tally: Tally, other: Tally, tmp_path: Path) -> None:
+    """The form opened after deal 3, All passed; the other device then records deal 4.
+    This form's All passed is not "the same as deal 3" (deal 4 stands between): the save
+    goes on to be refused, and the offer shows deal 4 (seen in tmux: it asked about deal 3
+    when the form compared with the table as it was when it opened)."""
+    _, table_id = seed(tally, deals=3)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_first_table(pilot)
+            await keys(pilot, "a")
+            other.add_deal(table_id, THEIRS, "Mio", expect_number=4)
+            await keys(pilot, "p", "enter")
+            offer = app.screen
+            assert isinstance(offer, ConflictModal)
+            assert texts(offer)[:2] == ["Deal 4 was just recorded on another device:",
+                                        "Deal 4: Heart Solo ♥ Eve + Ann, 52 → −25 · by Mio"]
+            await keys(pilot, "n")
+            assert isinstance(app.screen, TableScreen)
+            assert [without_dealer(d.outcome) for d in tally.deals(table_id)[2:]] == [
+                PASS, THEIRS, PASS]
+
+    asyncio.run(flow())
+
+
 def test_keys_typed_after_the_refused_save_are_dropped_then_the_offer_takes_keys(
         tally: Tally, other: Tally, tmp_path: Path) -> None:
     """One burst `p ⏎ a s 2 ⏎`: the save is refused (the other device has deal 3), so the

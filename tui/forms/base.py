@@ -61,9 +61,6 @@ class FormContext:
     # what the form may ask, given the outcome so far (the engine's form facts, through the
     # service): which fields apply, forced values, totals, sides
     facts: Callable[[Mapping[str, Any]], FormFacts] | None = None
-    # the table's deal before this new one, as the screen read it: a save that enters it
-    # again asks first (`ledger.service.same_deal`, as the phone's page does)
-    last: DealView | None = None
 
     def facts_for(self, partial: Mapping[str, Any]) -> FormFacts:
         """The form facts for `partial` (an empty set when the screen gave no source)."""

@@ -9,7 +9,8 @@ the worker settle the deal first.
 Two devices, one deal (issue 24): a new deal that another device recorded first is refused
 (`StaleDeal`); the form then shows what that device recorded and offers to discard this one
 or to save it as the next deal (`ConflictModal`). A deal that enters again what the table
-recorded just before asks first (`SameDealModal`). Both drop the keys typed after the save.
+recorded just before asks first (`SameDealModal`: the worker reads the table's last deal
+before it saves). Both drop the keys typed after the save.
 """
 
 from __future__ import annotations
@@ -76,20 +77,16 @@ class SavesInWorker:
             self.show_result()
             self.refused()
             return
-        last = self.ctx.last
-        if ask_same and not self.correcting and last is not None and same_deal(outcome, last):
-            self.refused()  # (the keys typed after it were meant for the next deal)
-            self.app.push_screen(SameDealModal(last),
-                                 lambda yes: self.save(ask_same=False) if yes else None)
-            return
         self.saving = True
         self.show_saving()
         # typed ahead of the live preview: the worker settles the deal before it saves
-        self._save(self.deal_entry(outcome), None if self.valid else self._seq)
+        self._save(self.deal_entry(outcome), None if self.valid else self._seq,
+                   ask_same and not self.correcting)
 
     @work(thread=True, exclusive=True, group="save")
-    def _save(self, entry: Any, unchecked: int | None) -> None:
-        """The save, off the app's thread; its answer goes back to `_saved`."""
+    def _save(self, entry: Any, unchecked: int | None, ask_same: bool) -> None:
+        """The save, off the app's thread; its answer goes back to `_saved` (the table's
+        last deal instead, when `ask_same` and this deal enters it again)."""
         answer: object
         try:
             if unchecked is not None:
@@ -101,7 +98,8 @@ class SavesInWorker:
                 if isinstance(settles, RuleError) or (self.correcting and not entry.reason):
                     self.app.call_from_thread(self._saved, None)
                     return
-            answer = self.ctx.submit(entry)
+            repeated = self.repeats(entry) if ask_same else None
+            answer = repeated if repeated is not None else self.ctx.submit(entry)
         except StaleDeal as exc:
             if self.correcting:
                 answer = (exc, None, None, ())
@@ -119,12 +117,29 @@ class SavesInWorker:
         except RuntimeError:  # the app has stopped meanwhile
             pass
 
+    def repeats(self, entry: Any) -> DealView | None:
+        """The table's last deal as it stands now (read in the save's worker), when the new
+        deal `entry` enters it again (`same_deal`: the check the phone's page makes)."""
+        if entry.number is None:
+            return None
+        _, recent = self.service.recent_deals(self.ctx.table.id, 1)
+        last = recent[-1] if recent else None
+        if last is not None and last.number == entry.number - 1 and \
+                same_deal(entry.outcome, last):
+            return last
+        return None  # (a deal recorded since the form opened: the save is refused, below)
+
     def _saved(self, answer: object) -> None:
-        """The save's answer: the deal's id (the form closes), or why it was refused."""
+        """The save's answer: the deal's id (the form closes), the deal it repeats (asked
+        first), or why it was refused."""
         self.saving = False
         self.show_saving()
         if isinstance(answer, int):
             self.close(answer)
+        elif isinstance(answer, DealView):
+            self.refused()  # (the keys typed after it were meant for the next deal)
+            self.app.push_screen(SameDealModal(answer),
+                                 lambda yes: self.save(ask_same=False) if yes else None)
         elif isinstance(answer, tuple):
             self.stale(*answer)
             self.refused()
@@ -154,8 +169,7 @@ class SavesInWorker:
             self.theirs = next((d for d in since if d.number == exc.number), None)
             self.ctx = replace(self.ctx, number=exc.next_number,
                                table=table or self.ctx.table, before=None,
-                               facts=facts or self.ctx.facts,
-                               last=since[-1] if since else self.ctx.last)
+                               facts=facts or self.ctx.facts)
             self.conflict = t("conflict.recorded", n=exc.number, next=exc.next_number)
             self.query_one(".dialog-title", Static).update(self.title_text())
         self.request_preview()

@@ -64,7 +64,7 @@ def open_form(screen: OpensForms, deal: DealView | None) -> None:
             if deal is None:
                 ctx = FormContext(table, data.hidden[0] + len(data.deals) + 1,
                                   partial(service.preview_deal, table_id), screen._add,
-                                  facts=facts, last=data.deals[-1] if data.deals else None)
+                                  facts=facts)
             else:
                 ctx = FormContext(table, deal.number,
                                   partial(screen._correction_preview, deal.id),
