@@ -83,7 +83,7 @@ class SavesInWorker:
         self._save(self.deal_entry(outcome), None if self.valid else self._seq,
                    ask_same and not self.correcting)
 
-    @work(thread=True, exclusive=True, group="save")
+    @work(thread=True, exclusive=True, group="save", description="save")
     def _save(self, entry: Any, unchecked: int | None, ask_same: bool) -> None:
         """The save, off the app's thread; its answer goes back to `_saved` (the table's
         last deal instead, when `ask_same` and this deal enters it again)."""
