@@ -19,7 +19,8 @@ from textual.worker import WorkerCancelled
 from ledger.service import Tally
 from tui.forms.crazy_solo import CrazySoloForm
 from tui.forms.hachihachi import HachiHachiForm
-from tui.forms.sixty_six import FourHandForm, SixtySixForm
+from tui.forms.sixty_six import SixtySixForm
+from tui.forms.sixty_six_four import FourHandForm
 from tui.screens.table import TableScreen
 from tui.typeahead import ready
 
