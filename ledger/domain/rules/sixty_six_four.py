@@ -39,13 +39,12 @@ from .sixty_six_match import (
     Result,
     Side,
     State,
-    apply,
     check_dealer,
     check_open,
     draw_or_win,
-    extra_of,
     label,
     new_state,
+    settled,
     side_of,
     sides_of,
     status_of,
@@ -286,11 +285,8 @@ def settle(state: State, hand: Hand, options: FourOptions) -> tuple[Settlement, 
     if bonus is not None:
         result = Result(result.winner, result.game_points, ((bonus, 1), *result.gains),
                         result.carry)
-    applied = apply(state, result, options, dealer)
-    extra: FourExtra = {**extra_of(applied, result, options, dealer)}
-    if bonus is not None:
-        extra["ten_of_trumps"] = label(bonus)
-    return Settlement(state.seats, applied.transfers, extra), applied.state
+    more = {"ten_of_trumps": label(bonus)} if bonus is not None else {}
+    return settled(state, result, options, dealer, **more)
 
 
 def to_json(hand: Hand) -> dict[str, Any]:
