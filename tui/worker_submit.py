@@ -39,7 +39,7 @@ def submit_in_worker(node: DOMNode, call: Callable[[], T],
         except RuntimeError:  # the app has stopped meanwhile
             pass
 
-    node.run_worker(submit, thread=True, exclusive=True, group=group)
+    node.run_worker(submit, thread=True, exclusive=True, group=group, description=group)
 
 
 def show_refusal(node: DOMNode, error: Static, refused: RuleError) -> None:

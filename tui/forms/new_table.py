@@ -145,7 +145,7 @@ class NewTableModal(TallyModal[int | None]):
     def on_mount(self) -> None:
         self._read_roster()
 
-    @work(thread=True, exclusive=True, group="roster-read")
+    @work(thread=True, exclusive=True, group="roster-read", description="roster-read")
     def _read_roster(self) -> None:
         """The members to seat, read off the app's thread; keys typed ahead wait for the
         box (`keys_ready`)."""
