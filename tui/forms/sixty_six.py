@@ -6,7 +6,7 @@ The ending (`c` claim, `l` close, `e` stock used up, `q` quick entry), who claim
 close, the last trick. Example 1 of the rules: `c` `1` `6` `8` Enter `4` `0` Enter `4` Enter
 `3` Enter, then Enter saves. Quick entry: `q`, the winner's number, the game points
 (`1`–`3`). The side panel shows what the deal scores and the running game score
-(Schnapsen's counting down from 7), from the service's preview (`sixty_six_score`).
+(Schnapsen's counting down from 7), from the service's preview (`sixty_six_preview`).
 Four-hand Sixty-Six has its own form (`sixty_six_four`).
 """
 
@@ -27,7 +27,8 @@ from ..widgets.numbers import NumbersField
 from ..widgets.pickers import Choice, Picker, SeatPicker
 from .registry import register
 from .sixty_six_base import SixtySixBase
-from .sixty_six_score import render_sixty_six, status_line
+from .sixty_six_preview import render_sixty_six
+from .sixty_six_status import status_line
 
 ENDING_KEYS = {"claim": "c", "close": "l", "exhausted": "e", "scored": "q"}  # as typed
 

@@ -18,7 +18,7 @@ from ..widgets.numbers import NumbersField
 from ..widgets.pickers import Choice, Picker
 from .base import DealForm
 from .facts import FactsSeen
-from .sixty_six_score import dealer_text, score_text
+from .sixty_six_status import dealer_text, score_text
 
 
 class GamePointsPicker(Picker):

@@ -2,7 +2,7 @@
 
 Each side's card points (the other side's fill themselves to make 130) or, with `q`, the
 game points; on the loser's scale a side's tricks too. The side panel shows what the deal
-scores, the running game score and a game's end with its stake (`sixty_six_score`). While
+scores, the running game score and a game's end with its stake (`sixty_six_preview`). While
 a four-hand table is set up, a note says who plays with whom.
 """
 
@@ -24,7 +24,8 @@ from ..widgets.numbers import NumbersField
 from ..widgets.pickers import Choice, Picker, SeatPicker
 from .registry import register
 from .sixty_six_base import SixtySixBase
-from .sixty_six_score import render_sixty_six, status_line
+from .sixty_six_preview import render_sixty_six
+from .sixty_six_status import status_line
 
 FOUR_HAND = "sixty-six-four"
 FOUR_ENDING_KEYS = {"played": "p", "scored": "q"}  # as typed

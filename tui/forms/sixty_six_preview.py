@@ -1,13 +1,10 @@
-"""The Sixty-Six family's score as the app shows it: the table screen's line between deals
-(game n, the score or, in Schnapsen, what each still needs, the dealer, the match tally) and
-a deal's preview (what it scores, the running game score, a game's end with its stake), all
-from the engine's status and the service's preview.
-"""
+"""A Sixty-Six family deal's preview beside its form: what the deal scores, the running game
+score (Schnapsen's counting down), and a game's end with its stake and the nets, all from the
+service's preview."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -19,56 +16,6 @@ from ..format import chips, minus_signs
 from ..i18n import t
 from ..widgets.kinsoku import Wrapped
 from ..widgets.preview import reason_text
-
-# ---- what the table screen says between deals --------------------------------------------------
-
-
-def score_text(status: Mapping[str, Any]) -> str:
-    """"Ann 3 – Bea 1" (partners: "Ann+Cid 3 – Bea+Dan 1")."""
-    score = status.get("sides") or status.get("score") or {}
-    return " – ".join(f"{name} {value}" for name, value in score.items())
-
-
-def tally_text(status: Mapping[str, Any]) -> str:
-    """The match tally: Bummerl taken (Schnapsen) or games won, once a game is over."""
-    if not status.get("games_played"):
-        return ""
-    if "bummerl" in status:
-        return t("ss.bummerl_tally", tally=", ".join(
-            f"{name} {n}" for name, n in status["bummerl"].items()))
-    won = status.get("side_games_won") or status.get("games_won") or {}  # partners: by side
-    return t("ss.games_won", tally=", ".join(f"{name} {n}" for name, n in won.items()))
-
-
-def dealer_text(status: Mapping[str, Any]) -> str:
-    dealer = status.get("dealer")
-    if not dealer:
-        return ""
-    if dealer not in (status.get("players") or [dealer]):
-        return t("ss.dealer_sits_out", name=dealer)
-    return t("status.dealer", name=dealer)
-
-
-def status_line(status: Mapping[str, Any]) -> str:
-    """Game n and its score (Schnapsen: what each still needs), the dealer, the tally."""
-    parts = []
-    if status.get("finished"):
-        parts.append(t("status.finished"))
-    else:
-        if status.get("counting") == "down":
-            parts.append(t("ss.bummerl_n", n=status.get("game")))
-            parts.append(t("ss.to_go", score=score_text(status)))
-        else:
-            parts.append(t("ss.game_n", n=status.get("game"), target=status.get("target")))
-            parts.append(score_text(status))
-        if status.get("out"):
-            parts.append(t("ss.out", names=", ".join(status["out"])))
-        parts.append(dealer_text(status))
-    parts.append(tally_text(status))
-    return " · ".join(p for p in parts if p)
-
-
-# ---- the preview ----------------------------------------------------------------------------
 
 
 def render_sixty_six(preview: Preview, seats: Sequence[str], countdown: bool,
