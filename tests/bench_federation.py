@@ -16,7 +16,9 @@ is printed at 10%, 50% and 100% of the deals. Then the server is vacuumed and an
 its autovacuum does soon after a bulk load) and each command runs as a whole process:
 `tally league` over every night and `tally standings --night N` (median of 5 each; targets
 ≤ 1 s and ≤ 0.3 s), `tally standings --all` (median of 5), and `tally check` once, with its
-result. Not collected by pytest.
+result; beside them `tally where` (Python and Tally starting, no connection: the floor
+under every command) and the two service calls timed inside one process. Not
+collected by pytest.
 """
 
 from __future__ import annotations
@@ -132,6 +134,25 @@ def median(runs: list[Run]) -> float:
     return statistics.median(r.seconds for r in runs)
 
 
+def in_process(url: str, night: int) -> dict[str, float]:
+    """The service calls behind `tally league` and `standings --night` on an open
+    database (median of 5): what the commands take apart from starting Python."""
+    from ledger.service import Tally
+
+    service = Tally.open(url)
+    out = {}
+    for key, call in (("league", lambda: service.league(nights=False)),
+                      ("night", lambda: service.standings(night_id=night))):
+        times = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            call()
+            times.append(time.perf_counter() - t0)
+        out[key] = statistics.median(times)
+    service.db.dispose()
+    return out
+
+
 def size_of(url: str) -> tuple[int, int]:
     """The database's size on disk and its night count."""
     import psycopg
@@ -176,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
         one = median([run(tally_argv(url, "standings", "--night", str(night)))
                        for _ in range(5)])
         every = median([run(tally_argv(url, "standings", "--all")) for _ in range(5)])
+        inside = in_process(url, night)
+        bare = median([run(tally_argv(url, "where")) for _ in range(5)])
         check: Run | None = None if args.no_check else run(tally_argv(url, "check"))
         load_avg = " / ".join(f"{x:.2f}" for x in os.getloadavg())
         per_venue = built["seconds"] / args.venues
@@ -198,6 +221,9 @@ def main(argv: list[str] | None = None) -> int:
             (f"tally standings --night {night}", f"{one:.3f} s", "≤ 0.3 s " +
              ("ok" if one <= 0.3 else "MISS")),
             ("tally standings --all", f"{every:.3f} s", ""),
+            ("  tally where (start-up alone, no connection)", f"{bare:.3f} s", ""),
+            ("  the league's query, in the process", f"{inside['league']:.3f} s", ""),
+            ("  standings --night's query, in the process", f"{inside['night']:.3f} s", ""),
         ]
         if check is not None:
             found = [x for x in check.stdout.splitlines() if x.startswith("problem")]

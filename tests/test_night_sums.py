@@ -123,8 +123,8 @@ def test_check_re_derives_the_sums_and_names_a_wrong_row(db_path: Path) -> None:
         f"夜 {night} crazy-solo Bea：保存された合計は {net + 5} チップ・{deals} ディールですが、"
         f"保存された支払いからは {net}・{deals} になります"]
     set_language("en")
-    sql(db_path, "DELETE FROM night_sum WHERE player_id = (SELECT id FROM player "
-        "WHERE name = 'Bea')")
+    sql(db_path, "DELETE FROM night_sum WHERE game = 'crazy-solo' AND player_id = "
+        "(SELECT id FROM player WHERE name = 'Bea')")
     sql(db_path, "INSERT INTO night_sum (night_id, game, player_id, net, deals) "
         "VALUES (?, 'sixty-six', (SELECT id FROM player WHERE name = 'Eve'), 0, 0)", night)
     assert checked(service) == [
