@@ -232,7 +232,8 @@ def main(argv: list[str] | None = None) -> int:
                          f"{len(found)} problems (exit {check.code})"))
         if args.venues < 100:
             rows.append(("import of 100 venues, by this rate",
-                         f"≈ {per_venue * 100 / 60:.0f} min", "(measured per venue × 100)"))
+                         f"≈ {per_venue * 100 / 60:.0f} min",
+                         f"(per venue × 100, at {args.nights} nights)"))
         widths = [max(len(r[i]) for r in rows) for i in range(3)]
         for r in rows:
             print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
