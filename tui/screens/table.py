@@ -26,6 +26,7 @@ from ledger.service import RuleError
 from ledger.service.views import DealView, Preview, TableView
 from ledger.text.textwidth import width as cell_width
 
+from ..at_time import at_time_text
 from ..format import game_title, status_text
 from ..forms import ui_for
 from ..forms.base import DealEntry
@@ -162,7 +163,8 @@ class TableScreen(TallyScreen[None]):
                 shift = nets.get(name, 0) - (running[name][-1] if running[name] else 0)
                 running[name] = [x + shift for x in running[name]]
         return TableData(table, deals, standings, closed, running,
-                         service.scoreboard(self.table_id), hidden)
+                         service.scoreboard(self.table_id), hidden,
+                         service.tournament_at_time(self.table_id))
 
     @work(thread=True, exclusive=True, group="table-load")
     def load(self) -> None:
@@ -333,6 +335,8 @@ class TableScreen(TallyScreen[None]):
             parts.append(extra)
         if self.data.night_closed:
             parts.append(t("night.closed"))
+        if self.data.at_time is not None:  # a tournament round's clock: the score at time
+            parts.append(at_time_text(self.data.at_time))
         self.query_one("#table-title", Static).update(" · ".join(parts))
 
     # ---- selection ------------------------------------------------------------------------------
@@ -414,7 +418,8 @@ class TableScreen(TallyScreen[None]):
                 fresh = TableData(service.table(self.table_id), [*data.deals, deal],
                                   service.standings(table_id=self.table_id), data.night_closed,
                                   running_totals(data.table.seats, [deal], data.running),
-                                  service.scoreboard(self.table_id), data.hidden)
+                                  service.scoreboard(self.table_id), data.hidden,
+                                  service.tournament_at_time(self.table_id))
         except RuleError:  # deleted on another device meanwhile
             fresh = None
         self.app.call_from_thread(self._show_appended, deal_id, fresh)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from ledger.service.scoreboard import running_totals
+from ledger.service.tournament_now import AtTime
 from ledger.service.views import DealView, Scoreboard, StandingRow, TableView
 
 from ..format import WordClipped, chips, minus_signs
@@ -26,6 +27,7 @@ class TableData:
     running: dict[str, list[int]]  # each seat's total after each deal
     scoreboard: Scoreboard | None = None  # chips and rounds left (Hachi-Hachi)
     hidden: tuple[int, int] = (0, 0)  # deals (and their revisions) before `deals`, not read
+    at_time: AtTime | None = None  # a tournament match unfinished: what it scores at time
 
 
 def stamp(data: TableData) -> tuple[int, int, tuple[str, ...], bool]:
