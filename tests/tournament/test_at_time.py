@@ -83,6 +83,7 @@ def test_a_chip_table_scores_its_places_by_chips(service: Tally,
 
 
 def test_a_table_of_no_tournament_has_nothing_at_time(service: Tally) -> None:
+    service.add_players(["Ada", "Ben"])
     night = service.new_night("2026-12-01", "Club")
     table = service.new_table(night, "schnapsen", ["Ada", "Ben"])
     assert service.tournament_at_time(table) is None

@@ -86,9 +86,9 @@ def test_register_withdraw_and_a_csv_by_keys(tally: Tally, tmp_path: Path) -> No
             assert [r[0] for r in where(screen)] == ["Bea", "Ada", "Cid"]
             assert line(screen, "tournament-entries") == \
                 "Round 1: 3 players · withdrawn: Kim"
-            await keys(pilot, "w", "ctrl+u", *typed("Zed"), "enter")
+            await keys(pilot, "w", "ctrl+u", *typed("Kim"), "enter")  # withdrawn already
             assert text(app.screen.query_one("#prompt-error", Static)) == \
-                "player: Zed is not playing in Cup"
+                "player: Kim is not playing in Cup"
             await keys(pilot, "escape")
             # the CSV of pre-registrations; a file that is not there is refused
             await keys(pilot, "l", *typed(str(tmp_path / "nope.csv")), "enter")

@@ -25,7 +25,7 @@ from ledger.service import RuleError
 from ledger.service.tournament_views import DrawView, TournamentView, figure
 
 from ..forms.prompt import Field, PromptModal
-from ..i18n import t
+from ..i18n import plural, t
 from ..widgets.footer import KeysFooter
 from .base import TallyScreen
 from .reads import ReadsOffThread
@@ -78,7 +78,7 @@ def entries_line(tour: TournamentView) -> str:
     if tour.drawn >= tour.rounds:
         return ""
     number = tour.drawn + 1
-    line = t("tn.next_round", round=number, n=len(tour.active(number)))
+    line = plural("tn.next_round", len(tour.active(number)), round=number)
     gone = [e.player for e in tour.entries if e.withdrawn_from is not None
             and e.withdrawn_from <= number]
     if gone:
@@ -194,8 +194,10 @@ class TournamentScreen(ReadsOffThread, TallyScreen[None]):
 
     def tick(self) -> None:
         d = self.data.draw if self.data is not None else None
-        self.query_one("#tournament-clock", Static).update(
-            clock_line(d, datetime.now(UTC)) if d is not None else "")
+        shown = clock_line(d, datetime.now(UTC)) if d is not None else ""
+        clock = self.query_one("#tournament-clock", Static)
+        clock.display = bool(shown)  # no clock: no empty line
+        clock.update(shown)
 
     # ---- registration ---------------------------------------------------------------------
 
