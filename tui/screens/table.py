@@ -26,7 +26,6 @@ from ledger.service import RuleError
 from ledger.service.views import DealView, Preview, TableView
 from ledger.text.textwidth import width as cell_width
 
-from ..at_time import at_time_text
 from ..format import game_title, status_text
 from ..forms import ui_for
 from ..forms.base import DealEntry
@@ -336,10 +335,7 @@ class TableScreen(TallyScreen[None]):
             extra = t("status.finished")
         if extra:
             parts.append(extra)
-        if self.data.night_closed:
-            parts.append(t("night.closed"))
-        if self.data.at_time is not None:  # a tournament round's clock: the score at time
-            parts.append(at_time_text(self.data.at_time))
+        parts += self.data.title_tail()
         self.query_one("#table-title", Static).update(" · ".join(parts))
 
     # ---- selection ------------------------------------------------------------------------------

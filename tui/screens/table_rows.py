@@ -12,6 +12,7 @@ from ledger.service.scoreboard import running_totals
 from ledger.service.tournament_now import AtTime
 from ledger.service.views import DealView, Scoreboard, StandingRow, TableView
 
+from ..at_time import at_time_text
 from ..format import WordClipped, chips, minus_signs
 from ..i18n import t
 
@@ -28,6 +29,12 @@ class TableData:
     scoreboard: Scoreboard | None = None  # chips and rounds left (Hachi-Hachi)
     hidden: tuple[int, int] = (0, 0)  # deals (and their revisions) before `deals`, not read
     at_time: AtTime | None = None  # a tournament match unfinished: what it scores at time
+
+    def title_tail(self) -> list[str]:
+        """The title line's last parts: the night closed; what a tournament match under
+        way scores at time, once its round's clock runs."""
+        return ([t("night.closed")] if self.night_closed else []) + (
+            [at_time_text(self.at_time)] if self.at_time is not None else [])
 
 
 def stamp(data: TableData) -> tuple[int, int, tuple[str, ...], bool]:
