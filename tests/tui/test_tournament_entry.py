@@ -17,7 +17,7 @@ from tui.forms.prompt import PromptModal
 from tui.i18n import set_language
 from tui.screens.night import NightScreen
 from tui.screens.table import TableScreen
-from tui.screens.tournament import TournamentScreen
+from tui.screens.tournament import RosterSuggester, TournamentScreen
 
 from .conftest import SIZE, TODAY, app_for, keys, settle, typed
 from .test_flows import rows
@@ -222,3 +222,23 @@ def test_a_refused_registration_at_80x24_in_japanese(snap_compare: Any, tally: T
                      "enter", size=(80, 24))
     finally:
         set_language("en")
+
+
+def test_roster_members_are_offered_as_one_types(tally: Tally, tmp_path: Path) -> None:
+    door(tally)
+    offered = RosterSuggester(["Ada", "Bea", "Cid"])
+    assert asyncio.run(offered.get_suggestion("Ada, c")) == "Ada, Cid"
+    assert asyncio.run(offered.get_suggestion("アン、b")) == "アン、Bea"
+    assert asyncio.run(offered.get_suggestion("Ada, ")) is None
+    assert asyncio.run(offered.get_suggestion("Zed")) is None
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter", "t", "r", *typed("bea, c"), "right")
+            assert app.screen.query_one("#field-players", Input).value == "bea, Cid"
+            await keys(pilot, "enter")
+            assert [r[0] for r in where(app.screen)] == ["Bea", "Cid"]  # type: ignore[arg-type]
+
+    asyncio.run(flow())
