@@ -10,7 +10,7 @@ table screen, the table's phone page and the board each draw this one answer.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from fractions import Fraction
 
 from ..store import repo, tournament_rows
@@ -58,21 +58,23 @@ class TournamentNow:
                 return None
             row = next(r for r in tournament_rows.tournaments(session=s)
                        if r.id == found.tournament_id)
-            t = tournament_view(s, row)
-            d = draws(s, t)[found.round - 1]
-            if d.ends_at is None:
+            started = next(r.started_at for r in tournament_rows.rounds(
+                session=s, tournament_id=row.id) if r.number == found.round)
+            if started is None or row.round_minutes is None:
                 return None
+            # (the round's row alone, not every draw: the board asks this of each table)
             result = table_result(s, found.round, table_id)
             if result.finished:
                 return None
             from ..domain.tournament.ranking import table_points
 
-            rules = _rules(t.points)
+            rules = _rules(row.points)
             scored = table_points(result, rules)
             figures = result.game_points if rules.place_by == "games" else result.chips
-            return AtTime(t.name, found.round, rules.at_time, rules.place_by, result.seats,
+            return AtTime(row.name, found.round, rules.at_time, rules.place_by, result.seats,
                           tuple(scored[p][1] for p in result.seats),
-                          tuple(int(figures.get(p, 0)) for p in result.seats), d.ends_at)
+                          tuple(int(figures.get(p, 0)) for p in result.seats),
+                          started + timedelta(minutes=row.round_minutes))
 
 
 def _playing(s: Connection, night_id: int) -> str | None:
