@@ -9,6 +9,7 @@ from typing import ClassVar, Generic, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, Static
 
 from ledger.service import MAX_TEXT, RuleError
@@ -28,6 +29,7 @@ class Field:
     value: str = ""
     placeholder: str = ""
     max_length: int = MAX_TEXT  # what the service stores at most (a name: fewer still)
+    suggester: Suggester | None = None  # what to offer as one types (roster members)
 
 
 class PromptModal(TallyModal[T | None], Generic[T]):
@@ -68,7 +70,7 @@ class PromptModal(TallyModal[T | None], Generic[T]):
             for f in self.fields:
                 yield Label(f.label)
                 yield Input(f.value, placeholder=f.placeholder, id=f"field-{f.name}",
-                            max_length=f.max_length)
+                            max_length=f.max_length, suggester=f.suggester)
             yield Static("", id="prompt-error", classes="error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.ok, variant="primary", id="ok", compact=True)
