@@ -29,11 +29,12 @@ from ..domain.rules.names import (
     name_key,
 )
 from ..domain.rules.transfers import POT
+from ..store.db import ConnectionLost
 from .calc import read_json_object
 from .facade import Tally
 from .standings import rank_rows
 
 __all__ = ["CARDS", "CHOICE", "FLAG", "MAX_NAME", "MAX_REASON", "MAX_TEXT", "NUMBER",
-           "PLAYER", "POT", "FieldFact", "FormFacts", "RuleError", "Scoring",
-           "StaleDeal", "Tally", "clean_name", "clean_text", "exports_dir", "name_key",
-           "rank_rows", "read_json_object", "shown"]
+           "PLAYER", "POT", "ConnectionLost", "FieldFact", "FormFacts", "RuleError",
+           "Scoring", "StaleDeal", "Tally", "clean_name", "clean_text", "exports_dir",
+           "name_key", "rank_rows", "read_json_object", "shown"]

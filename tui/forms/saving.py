@@ -5,17 +5,27 @@ The form says "saving…" meanwhile, and keys typed ahead wait for the answer (`
 `tui.typeahead`): the form closes with the deal's id, or stays open, unchanged, saying why
 (a refused save drops the keys typed after it). A save typed ahead of the live preview has
 the worker settle the deal first.
+
+Every save of a form carries the form's key (`form_key`, stored with the deal's revision),
+so saving it again is saved once. When the connection to the database is lost in the middle
+of a save (issue 25), the form says "connection lost while saving — checking…" and the
+worker asks the database, by that key, whether the save went through, trying until it
+answers again (the app keeps drawing); then the form says "deal 7 was saved" (Save closes
+it: the same key finds that deal) or "deal 7 was not saved — Save again".
 """
 
 from __future__ import annotations
 
+import secrets
+from dataclasses import replace
 from typing import Any
 
 from textual import events, work
 from textual.widgets import Input, Static
+from textual.worker import get_current_worker
 
-from ledger.service import RuleError, StaleDeal
-from ledger.service.views import Preview
+from ledger.service import ConnectionLost, RuleError, StaleDeal
+from ledger.service.views import FormSave, Preview
 
 from ..i18n import t
 
@@ -34,6 +44,15 @@ class SavesInWorker:
     _seq: int
 
     saving = False  # a save is on its way (in a worker): keys typed ahead wait for it
+    checking = False  # its connection was lost: asking the database whether it was saved
+    _form_key: str | None = None
+
+    @property
+    def form_key(self) -> str:
+        """This form's key: every save of it carries it, so it is saved once."""
+        if self._form_key is None:
+            self._form_key = secrets.token_hex(12)
+        return self._form_key
 
     @property
     def keys_held(self) -> bool:
@@ -61,7 +80,8 @@ class SavesInWorker:
         self.saving = True
         self.show_saving()
         # typed ahead of the live preview: the worker settles the deal before it saves
-        self._save(self.deal_entry(outcome), None if self.valid else self._seq)
+        self._save(replace(self.deal_entry(outcome), form_key=self.form_key),
+                   None if self.valid else self._seq)
 
     @work(thread=True, exclusive=True, group="save")
     def _save(self, entry: Any, unchecked: int | None) -> None:
@@ -78,6 +98,14 @@ class SavesInWorker:
                     self.app.call_from_thread(self._saved, None)
                     return
             answer = self.ctx.submit(entry)
+        except ConnectionLost:
+            try:
+                self.app.call_from_thread(self._lost)
+            except RuntimeError:  # the app has stopped meanwhile
+                return
+            answer = self._ask_saved(entry.form_key)
+            if answer is None:  # the form was closed meanwhile
+                return
         except StaleDeal as exc:
             if self.correcting:
                 answer = (exc, None, None)
@@ -91,12 +119,38 @@ class SavesInWorker:
         except RuntimeError:  # the app has stopped meanwhile
             pass
 
+    def _ask_saved(self, key: str) -> FormSave | RuleError | None:
+        """Whether the save of `key` went through, asked until the database answers (None:
+        the form was closed meanwhile). In the save's worker, off the app's thread."""
+        worker = get_current_worker()
+        while not worker.is_cancelled:
+            try:
+                return self.service.save_of_form(key, wait=1.0)
+            except RuleError as exc:
+                if exc.field not in ("database", "db"):
+                    return exc
+                # still out of reach: ask again
+        return None
+
+    def _lost(self) -> None:
+        self.checking = True
+        self.show_saving()
+
     def _saved(self, answer: object) -> None:
         """The save's answer: the deal's id (the form closes), or why it was refused."""
         self.saving = False
+        self.checking = False
         self.show_saving()
         if isinstance(answer, int):
             self.close(answer)
+        elif isinstance(answer, FormSave):
+            status = self.query_one("#form-status", Static)
+            if answer.number is not None:  # Save closes the form (its key finds the deal)
+                status.update(t("form.lost_saved", n=answer.number))
+                status.set_classes("hint")
+            else:
+                status.update(t("form.lost_not_saved", n=self.ctx.number))
+                status.set_classes("error")
         elif isinstance(answer, tuple):
             self.stale(*answer)
             self.refused()
@@ -128,8 +182,8 @@ class SavesInWorker:
         if self.is_mounted:
             status = self.query_one("#form-status", Static)
             if self.saving:
-                status.update(t("form.saving"))
-                status.set_classes("hint")
+                status.update(t("form.lost_checking" if self.checking else "form.saving"))
+                status.set_classes("error" if self.checking else "hint")
             else:
                 self.show_result()
 
