@@ -83,7 +83,7 @@ class SavesInWorker:
         self._save(replace(self.deal_entry(outcome), form_key=self.form_key),
                    None if self.valid else self._seq)
 
-    @work(thread=True, exclusive=True, group="save")
+    @work(thread=True, exclusive=True, group="save", description="save")
     def _save(self, entry: Any, unchecked: int | None) -> None:
         """The save, off the app's thread; its answer goes back to `_saved`."""
         answer: object
