@@ -198,9 +198,12 @@ class Database:
         """Whether the table `name` exists (asked in the caller's transaction)."""
         raise NotImplementedError
 
+    TABLES_SQL = ""  # the engine's catalogue query of the tables a database holds
+
     def table_names(self) -> set[str]:
         """The tables the database holds (none: a new ledger)."""
-        raise NotImplementedError
+        with self.transaction() as s:
+            return {r[0] for r in s.execute(self.TABLES_SQL)}
 
     def watch(self) -> Any:
         """A watch whose `changed()` says whether anyone committed since the last look."""

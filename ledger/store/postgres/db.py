@@ -89,6 +89,8 @@ class PostgresDatabase(Database):
 
     engine = "postgresql"
     driver_error = psycopg.Error
+    TABLES_SQL = ("SELECT table_name FROM information_schema.tables "
+                  "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")
 
     def __init__(self, url: str) -> None:
         super().__init__()
@@ -144,12 +146,6 @@ class PostgresDatabase(Database):
     def has_table(session: Session, name: str) -> bool:
         return bool(session.execute("SELECT to_regclass(:name) IS NOT NULL",
                                     {"name": name}).fetchone()[0])
-
-    def table_names(self) -> set[str]:
-        with self.transaction() as s:
-            return {r[0] for r in s.execute(
-                "SELECT table_name FROM information_schema.tables "
-                "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")}
 
     def watch(self) -> Any:
         return Listen(self)

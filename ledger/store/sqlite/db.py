@@ -48,6 +48,8 @@ class SqliteDatabase(Database):
 
     engine = "sqlite"
     driver_error = sqlite3.Error
+    TABLES_SQL = ("SELECT name FROM sqlite_master WHERE type = 'table' "
+                  "AND name NOT LIKE 'sqlite_%'")
 
     def __init__(self, path: str | Path) -> None:
         super().__init__()
@@ -101,12 +103,6 @@ class SqliteDatabase(Database):
     def has_table(conn: Connection, name: str) -> bool:
         return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
                             "name = :name", {"name": name}).fetchone() is not None
-
-    def table_names(self) -> set[str]:
-        with self.transaction() as conn:
-            return {r[0] for r in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' "
-                "AND name NOT LIKE 'sqlite_%'")}
 
     def watch(self) -> DataVersion:
         return DataVersion(self.path)
