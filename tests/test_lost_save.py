@@ -186,6 +186,10 @@ def test_the_answer_lost_on_sqlite_too_is_looked_up_by_the_key(
     assert r.exit_code == 0, (r.output, r.exception)
     assert (r.stdout, r.stderr) == (f"{deal.id}\n", "the connection was lost while saving: "
                                                    "it was saved, as deal 1\n")
+    monkeypatch.setattr(Database, "fault_hook", staticmethod(lost))  # and in Japanese
+    r = Cli(db_path)("--lang", "ja", *add(table))
+    assert r.exit_code == 0
+    assert r.stderr == "保存中に接続が切れました：第2ディールとして保存されています\n"
 
 
 @pytest.mark.parametrize("engine", ["sqlite", "postgresql"], ids=["sqlite", "pg"])
