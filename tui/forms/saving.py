@@ -6,31 +6,25 @@ The form says "saving…" meanwhile, and keys typed ahead wait for the answer (`
 (a refused save drops the keys typed after it). A save typed ahead of the live preview has
 the worker settle the deal first.
 
-Every save of a form carries the form's key (`form_key`, stored with the deal's revision),
-so saving it again is saved once. When the connection to the database is lost in the middle
-of a save (issue 25), the form says "connection lost while saving — checking…" and the
-worker asks the database, by that key, whether the save went through, trying until it
-answers again (the app keeps drawing); then the form says "deal 7 was saved" (Save closes
-it: the same key finds that deal) or "deal 7 was not saved — Save again".
+A save whose connection was lost asks by the form's key which way it went (`lost_save`).
 """
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import replace
 from typing import Any
 
 from textual import events, work
 from textual.widgets import Input, Static
-from textual.worker import get_current_worker
 
 from ledger.service import ConnectionLost, RuleError, StaleDeal
 from ledger.service.views import FormSave, Preview
 
 from ..i18n import t
+from .lost_save import AsksLostSave
 
 
-class SavesInWorker:
+class SavesInWorker(AsksLostSave):
     """The save of `DealForm` (its fields, preview and `close` are the form's own)."""
 
     # (what the form provides: its fields' state, `outcome`, `deal_entry`, `reason`,
@@ -44,15 +38,6 @@ class SavesInWorker:
     _seq: int
 
     saving = False  # a save is on its way (in a worker): keys typed ahead wait for it
-    checking = False  # its connection was lost: asking the database whether it was saved
-    _form_key: str | None = None
-
-    @property
-    def form_key(self) -> str:
-        """This form's key: every save of it carries it, so it is saved once."""
-        if self._form_key is None:
-            self._form_key = secrets.token_hex(12)
-        return self._form_key
 
     @property
     def keys_held(self) -> bool:
@@ -100,10 +85,10 @@ class SavesInWorker:
             answer = self.ctx.submit(entry)
         except ConnectionLost:
             try:
-                self.app.call_from_thread(self._lost)
+                self.app.call_from_thread(self.lost)
             except RuntimeError:  # the app has stopped meanwhile
                 return
-            answer = self._ask_saved(entry.form_key)
+            answer = self.ask_saved(entry.form_key)
             if answer is None:  # the form was closed meanwhile
                 return
         except StaleDeal as exc:
@@ -119,23 +104,6 @@ class SavesInWorker:
         except RuntimeError:  # the app has stopped meanwhile
             pass
 
-    def _ask_saved(self, key: str) -> FormSave | RuleError | None:
-        """Whether the save of `key` went through, asked until the database answers (None:
-        the form was closed meanwhile). In the save's worker, off the app's thread."""
-        worker = get_current_worker()
-        while not worker.is_cancelled:
-            try:
-                return self.service.save_of_form(key, wait=1.0)
-            except RuleError as exc:
-                if exc.field not in ("database", "db"):
-                    return exc
-                # still out of reach: ask again
-        return None
-
-    def _lost(self) -> None:
-        self.checking = True
-        self.show_saving()
-
     def _saved(self, answer: object) -> None:
         """The save's answer: the deal's id (the form closes), or why it was refused."""
         self.saving = False
@@ -144,13 +112,7 @@ class SavesInWorker:
         if isinstance(answer, int):
             self.close(answer)
         elif isinstance(answer, FormSave):
-            status = self.query_one("#form-status", Static)
-            if answer.number is not None:  # Save closes the form (its key finds the deal)
-                status.update(t("form.lost_saved", n=answer.number))
-                status.set_classes("hint")
-            else:
-                status.update(t("form.lost_not_saved", n=self.ctx.number))
-                status.set_classes("error")
+            self.show_lost(answer)
         elif isinstance(answer, tuple):
             self.stale(*answer)
             self.refused()
