@@ -11,6 +11,8 @@ Two devices, one deal (issue 24): a new deal that another device recorded first 
 or to save it as the next deal (`ConflictModal`). A deal that enters again what the table
 recorded just before asks first (`SameDealModal`: the worker reads the table's last deal
 before it saves). Both drop the keys typed after the save.
+
+A save whose connection was lost asks by the form's key which way it went (`lost_save`).
 """
 
 from __future__ import annotations
@@ -22,14 +24,15 @@ from typing import Any
 from textual import events, work
 from textual.widgets import Input, Static
 
-from ledger.service import FormFacts, RuleError, StaleDeal, same_deal
-from ledger.service.views import DealView, Preview, TableView
+from ledger.service import ConnectionLost, FormFacts, RuleError, StaleDeal, same_deal
+from ledger.service.views import DealView, FormSave, Preview, TableView
 
 from ..i18n import t
 from .conflict import Choice, ConflictModal, SameDealModal
+from .lost_save import AsksLostSave
 
 
-class SavesInWorker:
+class SavesInWorker(AsksLostSave):
     """The save of `DealForm` (its fields, preview and `close` are the form's own)."""
 
     # (what the form provides: its fields' state, `outcome`, `deal_entry`, `reason`,
@@ -80,8 +83,8 @@ class SavesInWorker:
         self.saving = True
         self.show_saving()
         # typed ahead of the live preview: the worker settles the deal before it saves
-        self._save(self.deal_entry(outcome), None if self.valid else self._seq,
-                   ask_same and not self.correcting)
+        self._save(replace(self.deal_entry(outcome), form_key=self.form_key),
+                   None if self.valid else self._seq, ask_same and not self.correcting)
 
     @work(thread=True, exclusive=True, group="save", description="save")
     def _save(self, entry: Any, unchecked: int | None, ask_same: bool) -> None:
@@ -100,6 +103,14 @@ class SavesInWorker:
                     return
             repeated = self.repeats(entry) if ask_same else None
             answer = repeated if repeated is not None else self.ctx.submit(entry)
+        except ConnectionLost:
+            try:
+                self.app.call_from_thread(self.lost)
+            except RuntimeError:  # the app has stopped meanwhile
+                return
+            answer = self.ask_saved(entry.form_key)
+            if answer is None:  # the form was closed meanwhile
+                return
         except StaleDeal as exc:
             if self.correcting:
                 answer = (exc, None, None, ())
@@ -133,9 +144,12 @@ class SavesInWorker:
         """The save's answer: the deal's id (the form closes), the deal it repeats (asked
         first), or why it was refused."""
         self.saving = False
+        self.checking = False
         self.show_saving()
         if isinstance(answer, int):
             self.close(answer)
+        elif isinstance(answer, FormSave):
+            self.show_lost(answer)
         elif isinstance(answer, DealView):
             self.refused()  # (the keys typed after it were meant for the next deal)
             self.app.push_screen(SameDealModal(answer),
@@ -208,8 +222,8 @@ class SavesInWorker:
         if self.is_mounted:
             status = self.query_one("#form-status", Static)
             if self.saving:
-                status.update(t("form.saving"))
-                status.set_classes("hint")
+                status.update(t("form.lost_checking" if self.checking else "form.saving"))
+                status.set_classes("error" if self.checking else "hint")
             else:
                 self.show_result()
 
