@@ -115,7 +115,7 @@ def test_the_four_hand_tally_names_each_side_as_the_engine_does() -> None:
     """The status line shows games won by side from the engine's `side_games_won`: it never
     splits a side's name on "+" to find its first player."""
     from ledger.domain.rules import game_named
-    from tui.forms.sixty_six import tally_text
+    from tui.forms.sixty_six_status import tally_text
 
     game = game_named("sixty-six-four")
     options = game.make_options({})

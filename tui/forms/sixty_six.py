@@ -38,57 +38,10 @@ from ..widgets.preview import reason_text
 from .base import DealForm
 from .facts import FactsSeen
 from .registry import register
+from .sixty_six_status import dealer_text, room_status_line, score_text, status_line
 
 FOUR_HAND = "sixty-six-four"
 ENDING_KEYS = {"claim": "c", "close": "l", "exhausted": "e", "scored": "q"}  # as typed
-
-
-# ---- what the table screen says between deals --------------------------------------------------
-
-
-def score_text(status: Mapping[str, Any]) -> str:
-    """"Ann 3 – Bea 1" (partners: "Ann+Cid 3 – Bea+Dan 1")."""
-    score = status.get("sides") or status.get("score") or {}
-    return " – ".join(f"{name} {value}" for name, value in score.items())
-
-
-def tally_text(status: Mapping[str, Any]) -> str:
-    """The match tally: Bummerl taken (Schnapsen) or games won, once a game is over."""
-    if not status.get("games_played"):
-        return ""
-    if "bummerl" in status:
-        return t("ss.bummerl_tally", tally=", ".join(
-            f"{name} {n}" for name, n in status["bummerl"].items()))
-    won = status.get("side_games_won") or status.get("games_won") or {}  # partners: by side
-    return t("ss.games_won", tally=", ".join(f"{name} {n}" for name, n in won.items()))
-
-
-def dealer_text(status: Mapping[str, Any]) -> str:
-    dealer = status.get("dealer")
-    if not dealer:
-        return ""
-    if dealer not in (status.get("players") or [dealer]):
-        return t("ss.dealer_sits_out", name=dealer)
-    return t("status.dealer", name=dealer)
-
-
-def status_line(status: Mapping[str, Any]) -> str:
-    """Game n and its score (Schnapsen: what each still needs), the dealer, the tally."""
-    parts = []
-    if status.get("finished"):
-        parts.append(t("status.finished"))
-    else:
-        if status.get("counting") == "down":
-            parts.append(t("ss.bummerl_n", n=status.get("game")))
-            parts.append(t("ss.to_go", score=score_text(status)))
-        else:
-            parts.append(t("ss.game_n", n=status.get("game"), target=status.get("target")))
-            parts.append(score_text(status))
-        if status.get("out"):
-            parts.append(t("ss.out", names=", ".join(status["out"])))
-        parts.append(dealer_text(status))
-    parts.append(tally_text(status))
-    return " · ".join(p for p in parts if p)
 
 
 # ---- the preview ----------------------------------------------------------------------------
@@ -298,9 +251,9 @@ class SixtySixBase(DealForm):
 # ---- two players (and three-player Sixty-Six: the dealer sits out) ------------------------------
 
 
-@register("sixty-six", status_line=status_line)
-@register("schnapsen", status_line=status_line)
-@register("sixty-six-three", status_line=status_line)
+@register("sixty-six", status_line=status_line, room_status_line=room_status_line)
+@register("schnapsen", status_line=status_line, room_status_line=room_status_line)
+@register("sixty-six-three", status_line=status_line, room_status_line=room_status_line)
 class SixtySixForm(SixtySixBase):
     HELP = "help.form.sixty-six"
     ERROR_SLOTS: ClassVar[dict[str, str]] = {
@@ -446,7 +399,8 @@ class PartnersNote(Static):
         """The pairing is by seat number, whatever the names."""
 
 
-@register(FOUR_HAND, status_line=status_line, setup_panel=PartnersNote)
+@register(FOUR_HAND, status_line=status_line, setup_panel=PartnersNote,
+          room_status_line=room_status_line)
 class FourHandForm(SixtySixBase):
     HELP = "help.form.sixty-six-four"
     ERROR_SLOTS: ClassVar[dict[str, str]] = {
