@@ -62,9 +62,9 @@ def test_schnapsen_counts_its_bummerl(service: Tally, english: None) -> None:
     night, table = night_of(service, "schnapsen", ["Jun", "Kai"])
     service.add_deal(table, CLAIM)
     assert room_line(service.table(table)) == "Bummerl 1 · to go: Jun 5 – Kai 7 · Kai deals"
-    for _ in range(3):  # Jun takes the game: Kai has the Bummerl
+    for _ in range(3):  # Jun takes the game: Kai has the Bummerl, doubled (no game point)
         service.add_deal(table, {"ending": "scored", "winner": "Jun", "game_points": 2})
     assert room_line(service.table(table)) == (
-        "Bummerl 2 · to go: Jun 7 – Kai 7 · Kai deals · Bummerl taken: Jun 0, Kai 1")
+        "Bummerl 2 · to go: Jun 7 – Kai 7 · Jun deals · Bummerl taken: Jun 0, Kai 2")
     html = render_body(read_board(service, night))
-    assert "Bummerl taken: Jun 0, Kai 1" in html
+    assert "Bummerl taken: Jun 0, Kai 2" in html

@@ -42,13 +42,13 @@ def render_payments(st: NightSettlement | None) -> str:
     if st is None:
         return ""
     money = st.rate is not None and st.currency is not None
-    head = t("settle.open_direct" if st.mode == "direct" else "settle.open_fewest")
-    out = ['<section class="payments"><h2>' + escape(t("board.pay.title")) + "</h2>"
-           f'<p class="state">{escape(head)}']
+    said = [t("settle.open_direct" if st.mode == "direct" else "settle.open_fewest")
+            ] if st.open else []  # nothing left to pay: "all settled" below says it
     if money:
-        out.append(" · " + escape(t("settle.rate", rate=formats.rate_text(
-            st.rate, st.currency))))  # type: ignore[arg-type]
-    out.append("</p>")
+        said.append(t("settle.rate", rate=formats.rate_text(st.rate, st.currency)))  # type: ignore[arg-type]
+    out = ['<section class="payments"><h2>' + escape(t("board.pay.title")) + "</h2>"]
+    if said:
+        out.append(f'<p class="state">{escape(" · ".join(said))}</p>')
     if not st.open and not st.paid:
         out.append(f'<p class="hint">{escape(t("settle.all_settled"))}</p></section>')
         return "".join(out)
