@@ -211,7 +211,7 @@ class TallyApp(App[None]):
     def open_night(self, night_id: int) -> None:
         self.push_screen(NightScreen(night_id))
 
-    @work(thread=True, exclusive=True, group="demo")
+    @work(thread=True, exclusive=True, group="demo", description="demo")
     def open_demo(self) -> None:
         """Build (first time) and open the demo database, then show its night."""
         from ledger.service.demo import open_demo

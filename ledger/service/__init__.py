@@ -15,6 +15,8 @@ table's last checkpoint, which `check` re-derives.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..config.paths import exports_dir
 from ..domain.conflicts import StaleDeal
 from ..domain.league import Scoring, shown
@@ -29,9 +31,25 @@ from ..domain.rules.names import (
     name_key,
 )
 from ..domain.rules.transfers import POT
-from .calc import read_json_object
-from .facade import Tally
-from .standings import rank_rows
+
+if TYPE_CHECKING:
+    from .calc import read_json_object
+    from .facade import Tally
+    from .standings import rank_rows
+
+# The use cases themselves load on first use: a command that needs none of them (`tally
+# --help`, a refusal of its arguments) does not pay for importing every one (~60 ms).
+_LAZY = {"Tally": ".facade", "read_json_object": ".calc", "rank_rows": ".standings"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from importlib import import_module
+
+        value = getattr(import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["CARDS", "CHOICE", "FLAG", "MAX_NAME", "MAX_REASON", "MAX_TEXT", "NUMBER",
            "PLAYER", "POT", "FieldFact", "FormFacts", "RuleError", "Scoring",

@@ -322,7 +322,7 @@ class DealForm(SavesInWorker, TallyModal[int | None]):
     def preview_pending(self) -> bool:
         return self._shown != self._seq
 
-    @work(thread=True, exclusive=True, group="preview")
+    @work(thread=True, exclusive=True, group="preview", description="preview")
     def _run_preview(self, obj: dict[str, Any], seq: int) -> None:
         try:
             result: Preview | RuleError = self.ctx.preview(obj)

@@ -144,7 +144,7 @@ class NewTableModal(TallyModal[int | None]):
     def on_mount(self) -> None:
         self._read_roster()
 
-    @work(thread=True, exclusive=True, group="roster-read")
+    @work(thread=True, exclusive=True, group="roster-read", description="roster-read")
     def _read_roster(self) -> None:
         """The members to seat, read off the app's thread; keys typed ahead wait for the
         box (`keys_ready`)."""
@@ -257,7 +257,7 @@ class NewTableModal(TallyModal[int | None]):
         else:  # Enter in an empty box seats no one: a name is typed or picked with ↑/↓
             self.query_one("#table-error", Static).update(t("table.pick_a_name"))
 
-    @work(thread=True, exclusive=True, group="add-player")
+    @work(thread=True, exclusive=True, group="add-player", description="add-player")
     def _add_player(self, name: str) -> None:
         """A new member written off the app's thread; the answer goes to `_added`."""
         answer: RuleError | None = None
@@ -320,7 +320,7 @@ class NewTableModal(TallyModal[int | None]):
             self._create(self.game, str(self.query_one("#preset", Select).value),
                          list(self.seats))
 
-    @work(thread=True, exclusive=True, group="create")
+    @work(thread=True, exclusive=True, group="create", description="create")
     def _create(self, game: str, preset: str, seats: list[str]) -> None:
         """The table written off the app's thread (the store may wait for a lock)."""
         answer: int | RuleError

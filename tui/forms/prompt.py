@@ -99,7 +99,7 @@ class PromptModal(TallyModal[T | None], Generic[T]):
             self.saving = True
             self._submit(self.values())
 
-    @work(thread=True, exclusive=True, group="prompt")
+    @work(thread=True, exclusive=True, group="prompt", description="prompt")
     def _submit(self, values: Mapping[str, str]) -> None:
         answer: T | RuleError
         try:

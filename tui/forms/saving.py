@@ -63,7 +63,7 @@ class SavesInWorker:
         # typed ahead of the live preview: the worker settles the deal before it saves
         self._save(self.deal_entry(outcome), None if self.valid else self._seq)
 
-    @work(thread=True, exclusive=True, group="save")
+    @work(thread=True, exclusive=True, group="save", description="save")
     def _save(self, entry: Any, unchecked: int | None) -> None:
         """The save, off the app's thread; its answer goes back to `_saved`."""
         answer: object

@@ -101,7 +101,7 @@ class NightScreen(TallyScreen[None]):
         if self.data is not None and self.is_current:
             self.load(self.app, self.service)
 
-    @work(thread=True, exclusive=True, group="night-load")
+    @work(thread=True, exclusive=True, group="night-load", description="night-load")
     def load(self, app: App[object] | None = None, service: Tally | None = None) -> None:
         """Read the night (`app` and `service` given: a live refresh, which may outlive
         the screen or the app)."""

@@ -77,7 +77,7 @@ class SeasonScreen(TallyScreen[None]):
         self.query_one("#league-empty").display = False
         self.load()
 
-    @work(thread=True, exclusive=True, group="season-load")
+    @work(thread=True, exclusive=True, group="season-load", description="season-load")
     def load(self) -> None:
         seasons = self.service.seasons()
         index = len(seasons) - 1 if self.index is None else self.index

@@ -90,7 +90,7 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
         self.query_one("#plan-note").display = False
         self.load()
 
-    @work(thread=True, exclusive=True, group="settle-load")
+    @work(thread=True, exclusive=True, group="settle-load", description="settle-load")
     def load(self) -> None:
         data = self.service.settlement(self.night_id, self.mode)
         night = self.service.night(self.night_id)
@@ -297,7 +297,7 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
     def action_export(self) -> None:
         self.export()
 
-    @work(thread=True, exclusive=True, group="export")
+    @work(thread=True, exclusive=True, group="export", description="export")
     def export(self) -> None:
         """Write the night's CSV files; the folder is the app's (./exports by default)."""
         folder: Path = self.tally.exports_dir

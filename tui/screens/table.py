@@ -77,6 +77,9 @@ class TableScreen(TallyScreen[None]):
         self._said = ""  # that note, waiting for the table to be read (`patch` says it)
         self._stale = False  # another device saved while this screen was covered
         self.reading = False  # a read for a save or a void is on its way: keys wait for it
+        # the save's deal read back in its worker: (deal id, the table it was added to, the
+        # table with it) (`_add`, `_appended`)
+        self._read_back: tuple[int, TableData | None, TableData | None] | None = None
 
     def game_name(self) -> str | None:
         return self.data.table.game if self.data else None
@@ -124,7 +127,7 @@ class TableScreen(TallyScreen[None]):
         else:
             self._stale = True
 
-    @work(thread=True, exclusive=True, group="table-load")
+    @work(thread=True, exclusive=True, group="table-load", description="table-load")
     def _live_reload(self, app: App[object], service: Tally) -> None:
         """`reload_changes` with the app and service taken on the app's thread: the screen
         may be closed (no longer in the app) while this reads, or the app may stop."""
@@ -164,7 +167,7 @@ class TableScreen(TallyScreen[None]):
         return TableData(table, deals, standings, closed, running,
                          service.scoreboard(self.table_id), hidden)
 
-    @work(thread=True, exclusive=True, group="table-load")
+    @work(thread=True, exclusive=True, group="table-load", description="table-load")
     def load(self) -> None:
         """Read the table and refill the log."""
         try:
@@ -175,7 +178,7 @@ class TableScreen(TallyScreen[None]):
         rows = deal_rows(data, self.show_totals)
         self.app.call_from_thread(self.show, data, rows)
 
-    @work(thread=True, exclusive=True, group="table-load")
+    @work(thread=True, exclusive=True, group="table-load", description="table-load")
     def reload_changes(self) -> None:
         """Read the table again after a save and patch only the rows that changed."""
         try:
@@ -217,7 +220,7 @@ class TableScreen(TallyScreen[None]):
         self._fill(rows, ids.index(keep) if keep in ids else len(rows) - 1)
         self._panels()
 
-    @work(exclusive=True, group="table-fill")
+    @work(exclusive=True, group="table-fill", description="table-fill")
     async def _fill(self, rows: list[Row], cursor: int) -> None:
         """Add the rows in chunks: each chunk is measured by the DataTable on its own, and
         keys are handled in between, so thousands of deals never freeze the screen."""
@@ -399,40 +402,42 @@ class TableScreen(TallyScreen[None]):
                                        "off_chain": off_chain})
 
     def _appended(self, deal_id: int | None) -> None:
-        """A new deal: read it alone (in a worker), not the whole table, and add its row."""
+        """A new deal: its row is added from what the save's worker read back with it
+        (`_add`), so the row shows in the first frame after the form closes."""
         if deal_id is not None and self.data is not None:
-            self.reading = True
-            self._read_appended(self.data, deal_id)
+            read_id, read_on, fresh = self._read_back or (None, None, None)
+            self._read_back = None
+            if read_id != deal_id or read_on is not self.data or fresh is None:
+                self._saved(deal_id)  # the table changed elsewhere as well: read it all
+            else:
+                self._said = self._note  # said by `patch`, with whatever else the deal did
+                self._select = deal_id
+                self.patch(fresh, appended=True)
+                self.replay_keys()
 
-    @work(thread=True, exclusive=True, group="table-append")
-    def _read_appended(self, data: TableData, deal_id: int) -> None:
+    def _read_appended(self, data: TableData, deal_id: int) -> TableData | None:
+        """The table with the new deal added: that deal read alone, not the whole table
+        (None when the table changed meanwhile, or the deal is gone)."""
         service = self.service
         try:
             deal = service.deal(deal_id)
-            fresh = None
-            if deal.number == (data.deals[-1].number if data.deals else 0) + 1:
-                fresh = TableData(service.table(self.table_id), [*data.deals, deal],
-                                  service.standings(table_id=self.table_id), data.night_closed,
-                                  running_totals(data.table.seats, [deal], data.running),
-                                  service.scoreboard(self.table_id), data.hidden)
+            if deal.number != (data.deals[-1].number if data.deals else 0) + 1:
+                return None
+            return TableData(service.table(self.table_id), [*data.deals, deal],
+                             service.standings(table_id=self.table_id), data.night_closed,
+                             running_totals(data.table.seats, [deal], data.running),
+                             service.scoreboard(self.table_id), data.hidden)
         except RuleError:  # deleted on another device meanwhile
-            fresh = None
-        self.app.call_from_thread(self._show_appended, deal_id, fresh)
-
-    def _show_appended(self, deal_id: int, fresh: TableData | None) -> None:
-        self.reading = False
-        if fresh is None:
-            self._saved(deal_id)  # the table changed elsewhere as well: read it all
-        else:
-            self._said = self._note  # said by `patch`, with whatever else the deal did
-            self._select = deal_id
-            self.patch(fresh, appended=True)
-        self.replay_keys()
+            return None
 
     def _add(self, entry: DealEntry) -> int:
+        """The save, in the form's worker; the deal is read back there too (`_appended`)."""
+        data = self.data
         deal_id = self.service.add_deal(self.table_id, entry.outcome, self.tally.scorekeeper,
                                         expect_number=entry.number)
         self._note = t("table.saved")
+        self._read_back = (deal_id, data,
+                           None if data is None else self._read_appended(data, deal_id))
         return deal_id
 
     def _correct(self, deal: DealView, entry: DealEntry) -> int:

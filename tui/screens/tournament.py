@@ -71,7 +71,7 @@ class TournamentScreen(TallyScreen[None]):
         if self.is_current:
             self.load()
 
-    @work(thread=True, exclusive=True, group="tournament-load")
+    @work(thread=True, exclusive=True, group="tournament-load", description="tournament-load")
     def load(self) -> None:
         service = self.service
         ids = {x.id for x in service.night(self.night_id).tables}
