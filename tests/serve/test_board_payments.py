@@ -16,7 +16,7 @@ from tui.i18n import set_language
 from tui.serve.board import read_board, render_body
 
 from .conftest import stop_room, tally
-from .phone_room import PhoneRoom, start
+from .phone_room import PhoneRoom, shot, start
 
 SOLO = {"contract": "solo", "caller": "Bea", "partner": "Dan", "trump": "clubs",
         "team_points": 73}
@@ -70,6 +70,9 @@ def test_the_board_shows_who_pays_whom_once_the_night_is_settled(
         expect(page.locator(".payments tr.paid")).to_have_count(2, timeout=10000)
         assert rows(page) == ["Ann → Bea 25 €2.50 to pay", "Eve → Dan 15 of 25 €1.50 to pay",
                               "Chie → Bea 25 €2.50 ✓ Paid", "Eve → Dan 10 €1.00 ✓ Paid"]
+        shot(page, room, "board-payments")
+        page.set_viewport_size({"width": 320, "height": 640})  # the board on a phone
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
     finally:
         page.close()
 

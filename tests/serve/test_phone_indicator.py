@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import stop_room
-from .phone_room import PHONE, PhoneRoom, phone, start
+from .phone_room import PHONE, PhoneRoom, phone, shot, start
 from .test_phone_entry import sign_in
 
 SCALE_EN = "Ooba 大場 ×2: 10 J Q · Zetsuba 絶場 ×4: A K"
@@ -47,6 +47,7 @@ def test_the_indicator_says_ooba_or_zetsuba_as_it_is_typed(room: PhoneRoom,
         expect(said).to_have_text("Ooba 大場 ×2", timeout=10000)
         indicator(page, "ah")
         expect(said).to_have_text("Zetsuba 絶場 ×4", timeout=10000)
+        shot(page, room, "hachi-indicator")
         indicator(page, "7h")  # neither: the scale again
         expect(said).to_have_text(SCALE_EN, timeout=10000)
         indicator(page, "10d")
