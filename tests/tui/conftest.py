@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TypeVar
@@ -120,6 +120,17 @@ async def settle(pilot: Pilot[object]) -> None:
         quiet = quiet + 1 if all(worker.is_finished for worker in pilot.app.workers) else 0
         if quiet == 2:
             return
+
+
+async def until(pilot: Pilot[object], ready: Callable[[], bool], seconds: float = 20) -> None:
+    """Settle until `ready()` holds, or `seconds` have passed (the assertions after it say
+    what is wrong then): on a loaded machine, a worker's answer and the frame drawing it can
+    come after `settle` has seen two quiet pauses."""
+    deadline = time.monotonic() + seconds
+    await settle(pilot)
+    while not ready() and time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        await settle(pilot)
 
 
 async def keys(pilot: Pilot[object], *pressed: str) -> None:

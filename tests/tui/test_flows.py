@@ -32,6 +32,7 @@ from .conftest import (
     seed,
     settle,
     typed,
+    until,
 )
 
 
@@ -410,12 +411,15 @@ def test_thousands_of_deals_patch_in_place(tally: Tally, tmp_path: Path) -> None
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             log = (await open_first_table(pilot)).query_one("#deals", DataTable)
+            await until(pilot, lambda: log.cursor_row == 1499)  # (filled in chunks)
             assert log.row_count == 1500 and log.cursor_row == 1499
             await keys(pilot, "a", "p", "enter")
+            await until(pilot, lambda: log.row_count == 1501)
             assert log.row_count == 1501 and log.cursor_row == 1500
             assert cell_text(log, 1500, 2) == "All passed"
             log.move_cursor(row=1)
             await keys(pilot, "v", *typed("x"), "enter")
+            await until(pilot, lambda: cell_text(log, 1, 1) == "✗")
             assert cell_text(log, 1, 1) == "✗"
             assert len(tally.deals(table_id)) == 1501
 

@@ -20,7 +20,7 @@ from tests.season_data import SEASON, build
 from tui.i18n import set_language
 from tui.screens.night import NightScreen
 
-from .conftest import TODAY, app_for, keys, seed, settle
+from .conftest import TODAY, app_for, keys, seed, settle, until
 
 
 def screen_text(app: App[object]) -> list[str]:
@@ -117,6 +117,8 @@ def test_the_japanese_season_at_80_is_whole(tally: Tally, tmp_path: Path) -> Non
                 await keys(pilot, "s")
                 league = app.screen.query_one("#league", DataTable)
                 record = app.screen.query_one("#record", DataTable)
+                await until(pilot, lambda: record.row_count > 0
+                            and "順位点" in screen_text(app)[3])
                 assert fits(league) and fits(record)
                 lines = screen_text(app)
                 assert "2026年9月1日〜2026年11月30日" in lines[1]
