@@ -195,8 +195,12 @@ def test_check_fails_on_tampering(night: Cli) -> None:
           "--trump", "spades", "--points", "90")
     raw_sql(night.db, "UPDATE transfer SET amount = amount + 5 WHERE id = 2")
     r = night("check")
-    assert (r.exit_code, r.stdout) == (
-        1, "problem: table 1 deal 1: stored transfers differ from the rules\n")
+    assert (r.exit_code, r.stdout) == (  # and the night's kept sums no longer match (25)
+        1, "problem: table 1 deal 1: stored transfers differ from the rules\n"
+        "problem: night 1 crazy-solo Ann: kept sums 240 chips over 1 deals, but the stored "
+        "transfers give 245 over 1\n"
+        "problem: night 1 crazy-solo Chie: kept sums -60 chips over 1 deals, but the stored "
+        "transfers give -65 over 1\n")
 
 
 SOLO_FIELDS = st.fixed_dictionaries({

@@ -70,7 +70,13 @@ def test_check_reports_a_hand_edited_transfer(crazy_table: tuple[Tally, int],
     service, table = crazy_table
     service.add_deal(table, SOLO)
     raw_sql(db_path, "UPDATE transfer SET amount = 30 WHERE id = 1")
-    assert checked(service) == ["table 1 deal 1: stored transfers differ from the rules"]
+    # and the night's kept sums (issue 25) no longer match the stored transfers either
+    assert checked(service) == [
+        "table 1 deal 1: stored transfers differ from the rules",
+        "night 1 crazy-solo Bea: kept sums 50 chips over 1 deals, but the stored transfers "
+        "give 55 over 1",
+        "night 1 crazy-solo Chie: kept sums -25 chips over 1 deals, but the stored transfers "
+        "give -30 over 1"]
 
 
 def test_check_reports_pot_imbalance_and_orphans(crazy_table: tuple[Tally, int],

@@ -53,7 +53,7 @@ def league(
 
     report = ctx_of(ctx).service.league(date_from=date_from, date_to=date_to, game=game,
                                         scoring=scoring, season=season, points=points,
-                                        venue=venue)
+                                        venue=venue, nights=False)
     if as_json:
         echo_json([row_json(r) for r in report.rows])
         return

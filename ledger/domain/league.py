@@ -144,6 +144,20 @@ def league(results: Sequence[NightResult], scoring: Scoring = "chips",
     return ranked(rows, placed)
 
 
+def chips_league(totals: Iterable[tuple[str, int, int, int, int, int, str]]
+                 ) -> list[LeagueRow]:
+    """The league by chips from each player's totals (player, nights, deals, net, best,
+    worst, last date) already added up, as `league` ranks the nights they come from.
+
+    >>> [(r.rank, r.player, r.per_deal) for r in chips_league(
+    ...     [("Bea", 2, 4, -7, 3, -10, "2026-01-08"), ("Ann", 1, 2, 7, 7, 7, "2026-01-01")])]
+    [(1, 'Ann', Decimal('3.50')), (2, 'Bea', Decimal('-1.75'))]
+    """
+    return ranked([LeagueRow(0, player, nights, deals, net, per_deal(net, deals), best,
+                             worst, last)
+                   for player, nights, deals, net, best, worst, last in totals], False)
+
+
 def ranked(rows: Sequence[LeagueRow], by_points: bool) -> list[LeagueRow]:
     """Rows ranked by points or net, highest first (then name); equal values share a rank
     (1, 2, 2, 4)."""

@@ -204,7 +204,7 @@ class Archive:
             lines.append(number)
         if not objs:
             raise RuleError("file", f"{path} holds no deals", "no_deals_in", path=path)
-        return self.deals.add_deals(table_id, objs, author, line_numbers=lines)
+        return self.deals.import_tables([(table_id, objs)], author, line_numbers=[lines])[0]
 
 
 def _check_backup(source: Path, trial: Path) -> None:

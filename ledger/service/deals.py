@@ -23,7 +23,7 @@ from ..domain.rules.fields import read_players
 from ..domain.rules.game import FormFacts, State
 from ..domain.rules.names import MAX_REASON, clean_text
 from ..domain.rules.transfers import POT, Settlement
-from ..store import repo
+from ..store import bulk, repo
 from ..store.db import Connection
 from ..store.rows import DealRow
 from . import clock
@@ -135,25 +135,28 @@ class Deals:
             t = load_table(s, table_id)
             open_night(s, t.night_id)
             check_new(expect_number, repo.next_deal_number(session=s, table_id=t.id))
-            mark = checkpoint_mark(t, repo.last_checkpoint(session=s, table_id=t.id))
-            if mark is None:  # none stored yet (an upgraded database): fold once, keep all
-                steps, mark = fold(s, t, summaries=False)
-                repo.save_checkpoints(session=s, marks=[(x.deal_id, encode_mark(x.mark))
-                                                        for x in steps])
-            new: list[repo.NewDeal] = []
-            for i, obj in enumerate(objs):
-                try:
-                    stored, settlement, summary, after = outcome_for(t, mark.state, obj)
-                except RuleError as exc:
-                    if line_numbers is not None:
-                        raise RuleError(f"line {line_numbers[i]}: {exc.field}",
-                                        exc.message, exc.code, **exc.values) from None
-                    raise
-                mark = mark.after(after, settlement)
-                new.append((stored, summary, dict(settlement.extra),
-                            transfer_rows(t, settlement), encode_mark(mark)))
+            new = new_deals(s, t, objs, line_numbers)
             return repo.add_deals(session=s, table_id=t.id, now=clock.now(), author=author,
                                   deals=new, form_key=form_key)
+
+    def import_tables(self, tables: Sequence[tuple[int, Sequence[Mapping[str, Any]]]],
+                      author: str | None = None, *,
+                      line_numbers: Sequence[Sequence[int]] | None = None
+                      ) -> list[list[int]]:
+        """Record each table's deals, all of them at every table or none, through the
+        engine's bulk path (COPY on a server: a federation's history, `tally import`); the
+        deal ids per table. The deals are checked and settled as `add_deals` does (with
+        `line_numbers`, per table, an error names the line its deal came from)."""
+        clean_text(author, "author")
+        with self.store.write() as s:
+            batch = []
+            for i, (table_id, objs) in enumerate(tables):
+                t = load_table(s, table_id)
+                open_night(s, t.night_id)
+                batch.append((t.id, new_deals(s, t, objs,
+                                              line_numbers[i] if line_numbers else None)))
+            return bulk.add_deals_at(self.store.db, s, now=clock.now(), author=author,
+                                     tables=batch)
 
     def correct_deal(self, deal_id: int, obj: Mapping[str, Any] | None, *,
                      reason: str | None = None, author: str | None = None,
@@ -285,6 +288,30 @@ class Deals:
             t = load_table(s, row.table_id)
             return deal_views(s, t, repo.revisions_of(session=s, deal_id=deal_id))
 
+
+
+def new_deals(s: Connection, t: Table, objs: Sequence[Mapping[str, Any]],
+              line_numbers: Sequence[int] | None = None) -> list[repo.NewDeal]:
+    """The rows of new deals at a table, each settled from where the one before left it
+    (starting where the table stands); with `line_numbers`, an error names its line."""
+    mark = checkpoint_mark(t, repo.last_checkpoint(session=s, table_id=t.id))
+    if mark is None:  # none stored yet (an upgraded database): fold once, keep all
+        steps, mark = fold(s, t, summaries=False)
+        repo.save_checkpoints(session=s, marks=[(x.deal_id, encode_mark(x.mark))
+                                                for x in steps])
+    new: list[repo.NewDeal] = []
+    for i, obj in enumerate(objs):
+        try:
+            stored, settlement, summary, after = outcome_for(t, mark.state, obj)
+        except RuleError as exc:
+            if line_numbers is not None:
+                raise RuleError(f"line {line_numbers[i]}: {exc.field}",
+                                exc.message, exc.code, **exc.values) from None
+            raise
+        mark = mark.after(after, settlement)
+        new.append((stored, summary, dict(settlement.extra),
+                    transfer_rows(t, settlement), encode_mark(mark)))
+    return new
 
 
 def outcome_for(t: Table, state: State, obj: Mapping[str, Any]

@@ -64,6 +64,7 @@ class Tally:
         # deals
         self.add_deal = deals.add_deal
         self.add_deals = deals.add_deals
+        self.import_tables = deals.import_tables
         self.preview_deal = deals.preview_deal
         self.status_before = deals.status_before
         self.form_facts = deals.form_facts

@@ -1,14 +1,16 @@
 """`tally check`: re-derive every transfer and every checkpoint from the stored outcomes
-and presets, and list what differs (plus orphans, unbalanced revisions, payments)."""
+and presets, and list what differs (plus orphans, unbalanced revisions, payments, and the
+per-night sums, re-derived from the stored transfers each table's replay reads anyway)."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import Any
 
 from ..domain.replay import encode_mark
 from ..domain.rules import RuleError
-from ..store import integrity_rows, repo
+from ..store import integrity_rows, repo, sums
 from ..store.engine import open_database
 from ..store.migrate import schema_problem
 from .deals import differs, stale
@@ -16,6 +18,9 @@ from .payment_check import payment_problems
 from .problems import Problem, error_values
 from .store import Store
 from .tables import fold, load_table
+
+TableSums = dict[int, tuple[int, int]]  # player id: (net, deals) at one table
+Found = tuple[list[tuple[int, Problem]], dict[int, TableSums]]
 
 
 def _orphan(text: str) -> Problem:
@@ -45,10 +50,12 @@ class Integrity:
                                                               "pot": f"{pot:+d}"}))
             # payments, kept plans, rates
             problems += payment_problems(s)
-            table_ids = [row.id or 0 for row in repo.tables(session=s)]
+            places = {row.id or 0: (row.night_id, row.game) for row in repo.tables(session=s)}
+            table_ids = list(places)
         workers = check_workers(len(table_ids))
         if workers < 2:
-            return problems + [p for _, p in self.check_tables(table_ids)]
+            found, table_sums = self.replay_tables(table_ids)
+            return problems + [p for _, p in found] + self.sum_problems(places, table_sums)
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
@@ -58,17 +65,55 @@ class Integrity:
         # single-threaded process, see _check_workers); each opens its own connections
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")
                                  ) as pool:
-            found = [x for part in pool.map(_check_part, [self.store.db.location] * workers, parts)
-                     for x in part]
+            parts_found = list(pool.map(_check_part, [self.store.db.location] * workers, parts))
+        found = [x for part, _ in parts_found for x in part]
+        table_sums = {tid: v for _, part in parts_found for tid, v in part.items()}
         order = {tid: i for i, tid in enumerate(table_ids)}
         found.sort(key=lambda x: order[x[0]])  # stable: a table's own problems keep order
-        return problems + [p for _, p in found]
+        return problems + [p for _, p in found] + self.sum_problems(places, table_sums)
+
+    def sum_problems(self, places: dict[int, tuple[int, str]],
+                     table_sums: dict[int, TableSums]) -> list[Problem]:
+        """The kept per-night sums (`night_sum`) against those of the stored transfers:
+        one problem per (night, game, player) row that differs, is missing or is extra."""
+        derived: dict[sums.Key, list[int]] = {}
+        for tid, per_player in table_sums.items():
+            night, game = places[tid]
+            for pid, (net, deals) in per_player.items():
+                cell = derived.setdefault((night, game, pid), [0, 0])
+                cell[0] += net
+                cell[1] += deals
+        with self.store.read() as s:
+            kept = sums.stored(s)
+            names = repo.player_names(session=s)
+        out = []
+        for key in sorted(set(derived) | set(kept),
+                          key=lambda k: (k[0], k[1], names.get(k[2], ""), k[2])):
+            have, want = kept.get(key), derived.get(key)
+            if have is not None and want is not None and tuple(want) == have:
+                continue
+            code = "sum_missing" if have is None else "sum_extra" if want is None \
+                else "sum_differs"
+            values = {"night": key[0], "game": key[1],
+                      "player": names.get(key[2], f"#{key[2]}")}
+            if have is not None:
+                values |= {"net": have[0], "deals": have[1]}
+            if want is not None:
+                values |= {"derived_net": want[0], "derived_deals": want[1]}
+            out.append(Problem(code, values=values))
+        return out
 
     def check_tables(self, table_ids: Sequence[int]) -> list[tuple[int, Problem]]:
         """(table id, problem) for the tables whose replay differs from what is stored:
         outcomes that no longer settle, transfers, the facts a deal carries on (`extra`) and
         the stored states. The stored summary is history: never compared."""
+        return self.replay_tables(table_ids)[0]
+
+    def replay_tables(self, table_ids: Sequence[int]) -> Found:
+        """`check_tables`, and each table's sums from its stored transfers (each seat's
+        net, and the deals whose current revision is not a void)."""
         problems: list[tuple[int, Problem]] = []
+        table_sums: dict[int, TableSums] = {}
         with self.store.read() as s:
             seats = repo.seats_by_table(session=s)
             for tid in table_ids:
@@ -78,9 +123,13 @@ class Integrity:
                 except (RuleError, ValueError, KeyError) as exc:
                     problems.append((tid, Problem("unreplayable", tid,
                                                   values=error_values(exc))))
+                    rows = repo.current_revisions(session=s, table_id=tid)
+                    table_sums[tid] = _sums_of(seats.get(tid, ()), rows, repo.transfers_of(
+                        session=s, revision_ids=[r.revision_id for r in rows]))
                     continue
                 stored = repo.transfers_of(session=s,
                                            revision_ids=[x.row.revision_id for x in steps])
+                table_sums[tid] = _sums_of(seats.get(tid, ()), [x.row for x in steps], stored)
                 states = repo.checkpoints(session=s, table_id=tid)
                 for step in steps:
                     moves = stored[step.row.revision_id]
@@ -96,7 +145,22 @@ class Integrity:
                     if kept is not None and kept != encode_mark(step.mark):
                         codes.append("state_differs")
                     problems += [(tid, Problem(c, t.id, step.number)) for c in codes]
-        return problems
+        return problems, table_sums
+
+
+def _sums_of(seats: Sequence[tuple[int, str]], rows: Sequence[Any],
+             stored: dict[int, list[tuple[int | None, int | None, int, str]]]) -> TableSums:
+    """A table's sums from the stored transfers of its current revisions (`rows`)."""
+    played = sum(1 for r in rows if r.kind != "void")
+    net = {pid: 0 for pid, _ in seats}
+    for r in rows:
+        for payer, payee, amount, _ in stored[r.revision_id]:
+            if payee is not None:
+                net[payee] = net.get(payee, 0) + amount
+            if payer is not None:
+                net[payer] = net.get(payer, 0) - amount
+    seated = {pid for pid, _ in seats}
+    return {pid: (n, played if pid in seated else 0) for pid, n in net.items()}
 
 
 PARALLEL_CHECK_TABLES = 200  # fewer tables replay faster than extra processes start
@@ -116,10 +180,10 @@ def check_workers(tables: int) -> int:
     return max(1, min(cores, 4))
 
 
-def _check_part(location: str, table_ids: list[int]) -> list[tuple[int, Problem]]:
-    """`Integrity.check_tables` in a worker process, on its own connections."""
+def _check_part(location: str, table_ids: list[int]) -> Found:
+    """`Integrity.replay_tables` in a worker process, on its own connections."""
     db = open_database(location)
     try:
-        return Integrity(Store(db)).check_tables(table_ids)
+        return Integrity(Store(db)).replay_tables(table_ids)
     finally:
         db.dispose()

@@ -120,10 +120,12 @@ class League:
     def league(self, *, date_from: str | None = None, date_to: str | None = None,
                game: str | None = None, scoring: str | None = None,
                season: str | None = None, points: str | None = None,
-               venue: str | None = None) -> LeagueReport:
+               venue: str | None = None, nights: bool = True) -> LeagueReport:
         """The league table over a date range or a season (whose range, scoring and points
         table apply unless given here), optionally for one game or the nights of one venue
-        (else every venue's nights, as a league spanning venues ranks them)."""
+        (else every venue's nights, as a league spanning venues ranks them). Without
+        `nights` (the table alone: `tally league`), a league by chips is added up by the
+        store and the report holds no per-night results."""
         from ..config.league_points import points_table
         from ..domain.league import league
         from .league_report import LeagueReport, night_results
@@ -143,9 +145,18 @@ class League:
             game = game_named(game, "--game").name
         table = points_table(points or (chosen.points if chosen else "default")) \
             if kind == "placement" else ()
+        at = " ".join(venue.split()) if venue else None
+        if not nights and kind == "chips":
+            from ..domain.league import chips_league
+
+            with self.store.read() as s:
+                totals = league_rows.player_totals(session=s, date_from=lo, date_to=hi,
+                                                   game=game, venue=at)
+            return LeagueReport(lo, hi, game, kind, table, tuple(chips_league(totals)), (),
+                                chosen)
         with self.store.read() as s:
             results = league_rows.night_games(session=s, date_from=lo, date_to=hi, game=game,
-                                              venue=" ".join(venue.split()) if venue else None)
+                                              venue=at)
         rows = league(night_results(results), kind, table)
         return LeagueReport(lo, hi, game, kind, table, tuple(rows), tuple(results), chosen)
 

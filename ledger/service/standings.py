@@ -2,7 +2,8 @@
 
 A table's standings are where its last checkpoint says it stands (each seat's net and the
 deals played, kept with the state after each deal and verified by `check`); a night's or
-every night's are sums over the current revisions' transfers.
+every night's are the per-night sums kept with each revision (`ledger.store.sums`, also
+verified by `check`), added up per player.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..domain.rules import RuleError
-from ..store import repo
+from ..store import repo, sums
 from ..store.db import Connection
 from .store import Store
 from .tables import checkpoint_mark, load_table
@@ -35,8 +36,11 @@ class Standings:
                 if mark is not None:
                     return rank_rows([(name, net, mark.played)
                                       for name, net in zip(t.seats, mark.nets, strict=True)])
-            nets = repo.nets_by_table(session=s, night_id=night_id, table_id=table_id)
-            return standings_of(s, nets, night_id=night_id, table_id=table_id)
+                nets = repo.nets_by_table(session=s, table_id=table_id)
+                return standings_of(s, nets, table_id=table_id)
+            names = repo.player_names(session=s)
+            return rank_rows([(names[pid], int(net), int(deals))
+                              for pid, net, deals in sums.by_player(s, night_id)])
 
 
 def standings_of(s: Connection, nets: Mapping[tuple[int, int], int], *,

@@ -7,6 +7,8 @@ order of their foreign keys, with their ids, streamed in batches (a decade never
 memory whole), inside one write transaction on the target: it holds the whole ledger or
 what it held before. A target that holds data is refused unless `force`, which empties it
 in the same transaction. A server's id sequences are then moved past the copied ids.
+The per-night sums are not copied but derived again on the target from the rows copied
+(`sums.rederive`): a cache is made where it is kept, never carried over.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from functools import cache
 from ..domain.rules.errors import RuleError
 from .db import Database
 from .migrate import migrate
+from .sums import rederive
+
+DERIVED = "night_sum"  # made again on the target, not copied
 
 BATCH = 5000
 
@@ -53,12 +58,15 @@ def copy_ledger(source: Database, target: Database, force: bool = False) -> dict
         for name, _ in reversed(tables):
             dst.execute(f'DELETE FROM "{name}"')
         for name, columns in tables:
+            if name == DERIVED:
+                continue
             cur = src.execute(f'SELECT {", ".join(columns)} FROM "{name}"')
             n = 0
             while rows := cur.fetchmany(BATCH):
                 target.bulk_insert(dst, name, list(columns), [tuple(r) for r in rows])
                 n += len(rows)
             counts[name] = n
+        counts[DERIVED] = rederive(dst)
         target.reset_sequences(dst)
         target.after_bulk(dst)
     return counts

@@ -107,6 +107,18 @@ class Database:
     def reset_sequences(self, conn: Any) -> None:
         """After rows were copied in with their ids: new ids start above them."""
 
+    def reserve_ids(self, conn: Any, table: str, n: int) -> list[int]:
+        """`n` new ids for rows of `table` that a bulk load writes with their ids, in the
+        caller's write transaction (which holds off every other writer)."""
+        first = int(conn.execute(f'SELECT coalesce(max(id), 0) FROM "{table}"'
+                                 ).fetchone()[0]) + 1
+        return list(range(first, first + n))
+
+    def bulk_insert(self, conn: Any, table: str, columns: list[str],
+                    rows: list[tuple[object, ...]]) -> None:
+        """Rows in by the engine's fastest path (COPY on a server)."""
+        raise NotImplementedError
+
     def after_bulk(self, conn: Any) -> None:
         """After a bulk copy: whatever the engine needs to plan its queries well."""
 

@@ -1,10 +1,10 @@
-"""The sums a league needs, in SQL: each player's net and deals per night and game.
+"""The sums a league needs: each player's net and deals per night and game.
 
-One query groups the current revisions' transfers by (night, game, payer, payee) and one
-counts each table's deals that are not void, over the nights of a date range; Python only
-folds those few thousand groups into nets (a decade of 520 nights is ~60,000 deals and
-~600,000 transfers, which are never read one by one). Voids and corrections count as each
-deal's latest revision says, as in `repo.nets_by_table`.
+They are the per-night sums kept with every revision (`ledger.store.sums`, verified by
+`tally check`): one query over the `night_sum` rows of the nights in range (or, for a table
+by chips, their totals per player), never the transfers themselves (a decade is ~600,000 of
+them, a federation a hundred times that).
+Voids and corrections count as each deal's latest revision says, as in `repo.nets_by_table`.
 """
 
 from __future__ import annotations
@@ -29,41 +29,22 @@ class NightGame(NamedTuple):
     deals: int
 
 
-def _scope(lo: str | None, hi: str | None, game: str | None, venue: str | None = None
-           ) -> tuple[str, dict[str, str]]:
-    """The tables of the nights in range (of one game, at one venue): id, night, game,
-    date."""
-    sql = ("SELECT g.id, g.night_id, g.game, n.date FROM game_table g "
-           "JOIN night n ON n.id = g.night_id WHERE n.date >= :lo AND n.date <= :hi")
-    params = {"lo": lo or FIRST, "hi": hi or LAST}
+def _where(date_from: str | None, date_to: str | None, game: str | None,
+           venue: str | None) -> tuple[str, dict[str, str]]:
+    """The conditions on `night_sum s JOIN night n` for the nights in range (of one game,
+    at one venue), after "s.deals > 0"."""
+    sql = ""
+    params: dict[str, str] = {}
+    if date_from is not None or date_to is not None:
+        sql += " AND n.date >= :lo AND n.date <= :hi"
+        params |= {"lo": date_from or FIRST, "hi": date_to or LAST}
     if game is not None:
-        sql += " AND g.game = :game"
+        sql += " AND s.game = :game"
         params["game"] = game
     if venue is not None:
         sql += " AND n.venue = :venue"
         params["venue"] = venue
     return sql, params
-
-
-# per (table, payer, payee) over the current revisions, as `repo.nets_by_table` groups them:
-# integer keys sort fastest, and the tables' nights and games are joined on in Python
-_PAIRS = """
-SELECT d.table_id, t.payer_id, t.payee_id, sum(t.amount) FROM deal d
-JOIN transfer t ON t.revision_id = (SELECT max(id) FROM revision WHERE deal_id = d.id)
-{where} GROUP BY d.table_id, t.payer_id, t.payee_id
-"""
-
-# each seat plays every deal of its table that is not void (as `repo.deals_played`): per
-# table, all its deals (an index count) less those whose current revision is a void (few,
-# found from the void revisions), so no deal's revision is looked up one by one
-_PLAYED = """
-WITH dealt AS (SELECT d.table_id AS tid, count(*) AS n FROM deal d {where} GROUP BY d.table_id),
-voided AS (SELECT d.table_id AS tid, count(*) AS n FROM revision r JOIN deal d ON d.id = r.deal_id
-           WHERE r.kind = 'void' AND r.id = (SELECT max(id) FROM revision WHERE deal_id = r.deal_id)
-           GROUP BY d.table_id)
-SELECT s.table_id, s.player_id, dealt.n - coalesce(voided.n, 0) FROM seat s
-JOIN dealt ON dealt.tid = s.table_id LEFT JOIN voided ON voided.tid = s.table_id
-"""
 
 
 def night_games(*, session: Connection, date_from: str | None = None,
@@ -72,29 +53,43 @@ def night_games(*, session: Connection, date_from: str | None = None,
     """Per (night, game, player) net and deals over the nights dated date_from … date_to
     (both included; None: open; at one venue, or every venue), for every player who played
     a deal that is not void."""
-    scope, params = _scope(date_from, date_to, game, venue)
-    tables = {tid: (night, g, day) for tid, night, g, day in session.execute(scope, params)}
-    everything = date_from is None and date_to is None and game is None and venue is None
-    # every table: no filter at all, as `standings --all` (the decade's common case)
-    where = "" if everything else f"WHERE d.table_id IN (SELECT id FROM ({scope}) AS scope)"
-    nets: dict[tuple[int, int], int] = {}
-    for tid, payer, payee, amount in session.execute(_PAIRS.format(where=where), params):
-        if payee is not None:  # NULL is the Hachi-Hachi pot
-            nets[(tid, payee)] = nets.get((tid, payee), 0) + amount
-        if payer is not None:
-            nets[(tid, payer)] = nets.get((tid, payer), 0) - amount
-    sums: dict[tuple[int, str, int], list[int]] = {}  # (night, game, player): net, deals
-    for tid, pid, played in session.execute(_PLAYED.format(where=where), params):
-        if played > 0 and tid in tables:
-            cell = sums.setdefault((tables[tid][0], tables[tid][1], pid), [0, 0])
-            cell[0] += nets.get((tid, pid), 0)
-            cell[1] += played
-    days = {night: day for night, _, day in tables.values()}
+    where, params = _where(date_from, date_to, game, venue)
+    sql = ("SELECT s.night_id, n.date, s.game, s.player_id, s.net, s.deals FROM night_sum s "
+           "JOIN night n ON n.id = s.night_id WHERE s.deals > 0" + where)
     names = dict(session.execute("SELECT id, name FROM player").fetchall())
-    out = [NightGame(night, days[night], g, names[pid], net, deals)
-           for (night, g, pid), (net, deals) in sums.items()]
+    out = [NightGame(night, day, g, names[pid], int(net), int(deals))
+           for night, day, g, pid, net, deals in session.execute(sql, params)]
     out.sort(key=itemgetter(1, 0, 2, 3))  # date, night, game, player (in C)
     return out
+
+
+class PlayerTotal(NamedTuple):
+    """One player's league line by chips: nights played, deals, net, the best and worst
+    night's net, the last night's date."""
+
+    player: str
+    nights: int
+    deals: int
+    net: int
+    best: int
+    worst: int
+    last: str
+
+
+def player_totals(*, session: Connection, date_from: str | None = None,
+                  date_to: str | None = None, game: str | None = None,
+                  venue: str | None = None) -> list[PlayerTotal]:
+    """What `night_games` gives, already added up per player in SQL (each night's games
+    first, then the nights): a federation's million rows never leave the server."""
+    where, params = _where(date_from, date_to, game, venue)
+    sql = ("WITH nights AS (SELECT s.player_id, s.night_id, n.date, sum(s.net) AS net, "
+           "sum(s.deals) AS deals FROM night_sum s JOIN night n ON n.id = s.night_id "
+           f"WHERE s.deals > 0{where} GROUP BY s.player_id, s.night_id, n.date) "
+           "SELECT player_id, count(*), sum(deals), sum(net), max(net), min(net), max(date) "
+           "FROM nights GROUP BY player_id")
+    names = dict(session.execute("SELECT id, name FROM player").fetchall())
+    return [PlayerTotal(names[pid], int(n), int(d), int(net), int(hi), int(lo), last)
+            for pid, n, d, net, hi, lo, last in session.execute(sql, params)]
 
 
 # ---- seasons ----------------------------------------------------------------------------

@@ -109,6 +109,21 @@ class DealState(SQLModel, table=True):
     nets: str  # each seat's net so far, JSON list in seat order
 
 
+class NightSum(SQLModel, table=True):
+    """Each player's net and deals (not void) at one night's tables of one game, over the
+    current revisions: a cache of the transfers, written in the transaction of every
+    revision (`ledger.store.sums`), re-derived when a correction re-settles, verified by
+    `tally check`. Standings and the league read it instead of summing every transfer.
+    A row for every seated player (0 and 0 before their first deal)."""
+
+    __tablename__ = "night_sum"
+    night_id: int = Field(foreign_key="night.id", primary_key=True)
+    game: str = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    net: int
+    deals: int
+
+
 class TransferRow(SQLModel, table=True):
     __tablename__ = "transfer"
     # covering: standings, exports and check read these four columns by revision (0003)

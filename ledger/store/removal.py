@@ -5,6 +5,7 @@ The use case checks the counts below before it removes anything (`ledger.service
 from __future__ import annotations
 
 from .db import Connection
+from .sums import rederive
 
 
 def deals_at_table(*, session: Connection, table_id: int) -> int:
@@ -25,9 +26,14 @@ def payments_at_night(*, session: Connection, night_id: int) -> int:
 
 
 def delete_table(*, session: Connection, table_id: int) -> None:
-    """A table with no deal: its seats, then the table."""
+    """A table with no deal: its seats, then the table (and its seats' rows of the night's
+    sums, made again from the night's other tables)."""
+    night = session.execute("SELECT night_id FROM game_table WHERE id = :t",
+                            {"t": table_id}).fetchone()
     session.execute("DELETE FROM seat WHERE table_id = :t", {"t": table_id})
     session.execute("DELETE FROM game_table WHERE id = :t", {"t": table_id})
+    if night is not None:
+        rederive(session, [night[0]])
 
 
 def delete_night(*, session: Connection, night_id: int) -> None:
@@ -39,4 +45,5 @@ def delete_night(*, session: Connection, night_id: int) -> None:
     session.execute("DELETE FROM plan_line WHERE plan_id IN "
                     "(SELECT id FROM settle_plan WHERE night_id = :n)", {"n": night_id})
     session.execute("DELETE FROM settle_plan WHERE night_id = :n", {"n": night_id})
+    session.execute("DELETE FROM night_sum WHERE night_id = :n", {"n": night_id})
     session.execute("DELETE FROM night WHERE id = :n", {"n": night_id})

@@ -19,6 +19,8 @@ from ..domain.rules.lookalike import fold
 from .db import Connection, marks, named, stamp
 from .renames import rows_renamed, table_renames
 from .rows import Checkpoint, DealRow, records
+from .sums import add as add_sums
+from .sums import replace_revision
 
 # one encoder each, built once (json.dumps with options builds a new one at every call);
 # what is stored is trees the engines build, so the cycle check (a third of the time) is off
@@ -178,6 +180,7 @@ def add_table(*, session: Connection, night_id: int, game: str, preset: str,
                         "VALUES (:t, :pos, :player)",
                         [{"t": table_id, "pos": i, "player": pid}
                          for i, pid in enumerate(seat_ids)])
+    add_sums(session, table_id=table_id, moves=())  # each seat's row of the night, at 0
     return table_id
 
 
@@ -329,6 +332,7 @@ def add_revision(*, session: Connection, deal_id: int, kind: str, outcome: dict[
                  ) -> int:
     seq = session.execute("SELECT coalesce(max(seq), 0) FROM revision WHERE deal_id = :d",
                           {"d": deal_id}).fetchone()[0] + 1
+    replace_revision(session, deal_id=deal_id, kind=kind, moves=transfers)  # night_sum
     cur = session.execute(_ADD_REVISION + " RETURNING id", {
         "deal": deal_id, "seq": seq, "kind": kind,
         "outcome": None if outcome is None else _outcome_json(outcome),
@@ -386,6 +390,8 @@ def add_deals(*, session: Connection, table_id: int, now: datetime, author: str 
         for x in transfers])
     session.executemany(_ADD_STATE, [_state(d, deal[4])
                                      for d, deal in zip(deal_ids, deals, strict=True)])
+    add_sums(session, table_id=table_id, moves=[x for deal in deals for x in deal[3]],
+             deals=len(deals))  # a recorded deal is never a void
     return deal_ids
 
 

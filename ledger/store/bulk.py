@@ -1,0 +1,63 @@
+"""New deals at many tables in one go, by the engine's bulk path (COPY on a server): what a
+federation's load of a hundred venues' history writes (`Tally.import_tables`).
+
+The rows are those `repo.add_deals` writes (a deal, its first revision "record", its
+transfers, where its table stands after it) and the per-night sums move with them in the
+same transaction (`sums.add`); only the way in differs: ids are reserved first
+(`Database.reserve_ids`, from the server's sequences), then each table of rows goes in
+through `Database.bulk_insert` once for the whole batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from .db import Connection, Database, stamp
+from .repo import NewDeal, _outcome_json, _sorted_json
+from .sums import add as add_sums
+
+DEAL = ["id", "table_id", "number", "created_at"]
+REVISION = ["id", "deal_id", "seq", "kind", "outcome", "summary", "extra", "created_at",
+            "author", "reason"]
+TRANSFER = ["id", "revision_id", "payer_id", "payee_id", "amount", "reason"]
+STATE = ["deal_id", "state", "played", "nets"]
+
+
+def add_deals_at(db: Database, session: Connection, *, now: datetime, author: str | None,
+                 tables: Sequence[tuple[int, Sequence[NewDeal]]]) -> list[list[int]]:
+    """Append each table's new deals (numbered on from its last); the deal ids per table."""
+    at = stamp(now)
+    count = sum(len(deals) for _, deals in tables)
+    moves = sum(len(d[3]) for _, deals in tables for d in deals)
+    deal_ids = iter(db.reserve_ids(session, "deal", count))
+    rev_ids = iter(db.reserve_ids(session, "revision", count))
+    move_ids = iter(db.reserve_ids(session, "transfer", moves))
+    deal_rows: list[tuple[Any, ...]] = []
+    rev_rows: list[tuple[Any, ...]] = []
+    move_rows: list[tuple[Any, ...]] = []
+    state_rows: list[tuple[Any, ...]] = []
+    out: list[list[int]] = []
+    for table_id, deals in tables:
+        last = session.execute("SELECT coalesce(max(number), 0) FROM deal WHERE table_id = :t",
+                               {"t": table_id}).fetchone()[0]
+        ids = []
+        for number, (outcome, summary, extra, transfers, mark) in enumerate(deals, last + 1):
+            deal, rev = next(deal_ids), next(rev_ids)
+            ids.append(deal)
+            deal_rows.append((deal, table_id, number, at))
+            rev_rows.append((rev, deal, 1, "record", _outcome_json(outcome), summary,
+                             _sorted_json(extra), at, author, None))
+            move_rows += [(next(move_ids), rev, *x) for x in transfers]
+            state_rows.append((deal, *mark))
+        out.append(ids)
+    for name, columns, rows in (("deal", DEAL, deal_rows), ("revision", REVISION, rev_rows),
+                                ("transfer", TRANSFER, move_rows),
+                                ("deal_state", STATE, state_rows)):
+        if rows:
+            db.bulk_insert(session, name, columns, rows)
+    for table_id, deals in tables:
+        add_sums(session, table_id=table_id, moves=[x for d in deals for x in d[3]],
+                 deals=len(deals))
+    return out

@@ -1,0 +1,134 @@
+"""Per-night per-player sums (`night_sum`): each player's net and deals at one night's
+tables of one game, over the deals' current revisions.
+
+A cache of the transfers, never a total anyone edits: every function here that writes a
+revision's transfers (`repo.add_deals`, `repo.add_revision`: a new deal, a correction and
+each later deal it re-settles, a void, an undo, an import) moves the sums by what that
+revision changes, in the same transaction; a table set up adds its seats at 0; what
+replaces rows wholesale (`db copy`, restore into a server, the federation's bulk load, a
+table removed) re-derives them from the transfers (`rederive`). `tally check` re-derives
+them from the stored transfers and reports any row that differs. Standings and the league
+read these rows instead of summing every transfer (a decade is ~600,000 transfers, a
+federation of a hundred venues a hundred times that).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .db import Connection, marks
+
+Move = Sequence[Any]  # (payer id | None, payee id | None, amount, …): None is the pot
+Key = tuple[int, str, int]  # night id, game, player id
+
+_UPSERT = ("INSERT INTO night_sum (night_id, game, player_id, net, deals) "
+           "VALUES (:night, :game, :player, :net, :deals) "
+           "ON CONFLICT (night_id, game, player_id) DO UPDATE SET "
+           "net = night_sum.net + excluded.net, deals = night_sum.deals + excluded.deals")
+
+# the sums from the transfers of the current revisions: per (table, payer, payee) first (a
+# covering index read, as `repo.nets_by_table`), then into signed nets per seat; each seat
+# plays every deal of its table whose current revision is not a void. {cur} / {seats} narrow
+# to some nights. The same statement, frozen, fills the table in migration 0010.
+DERIVE = """
+WITH cur AS ({cur}),
+pairs AS (SELECT d.table_id, t.payer_id, t.payee_id, sum(t.amount) AS x FROM cur
+          JOIN deal d ON d.id = cur.deal_id JOIN transfer t ON t.revision_id = cur.rid
+          GROUP BY d.table_id, t.payer_id, t.payee_id),
+moves AS (SELECT table_id, payee_id AS pid, x AS net, 0 AS seated FROM pairs
+          WHERE payee_id IS NOT NULL
+          UNION ALL SELECT table_id, payer_id, -x, 0 FROM pairs WHERE payer_id IS NOT NULL
+          UNION ALL SELECT s.table_id, s.player_id, 0, 1 FROM seat s {seats}),
+played AS (SELECT d.table_id, count(*) AS n FROM cur JOIN deal d ON d.id = cur.deal_id
+           JOIN revision r ON r.id = cur.rid WHERE r.kind <> 'void' GROUP BY d.table_id),
+cells AS (SELECT table_id, pid, sum(net) AS net, max(seated) AS seated FROM moves
+          GROUP BY table_id, pid)
+SELECT g.night_id, g.game, c.pid, sum(c.net),
+       sum(CASE WHEN c.seated = 1 THEN coalesce(p.n, 0) ELSE 0 END)
+FROM cells c JOIN game_table g ON g.id = c.table_id
+LEFT JOIN played p ON p.table_id = c.table_id
+GROUP BY g.night_id, g.game, c.pid
+"""
+_EVERY_DEAL = "SELECT deal_id, max(id) AS rid FROM revision GROUP BY deal_id"
+_DEALS_OF = ("SELECT r.deal_id, max(r.id) AS rid FROM revision r JOIN deal d ON d.id = r.deal_id "
+             "WHERE d.table_id IN (SELECT id FROM game_table WHERE night_id IN ({nights})) "
+             "GROUP BY r.deal_id")
+_SEATS_OF = "WHERE s.table_id IN (SELECT id FROM game_table WHERE night_id IN ({nights}))"
+
+
+def _place(session: Connection, table_id: int) -> tuple[int, str, list[int]]:
+    night, game = session.execute("SELECT night_id, game FROM game_table WHERE id = :t",
+                                  {"t": table_id}).fetchone()
+    seated = [r[0] for r in session.execute("SELECT player_id FROM seat WHERE table_id = :t",
+                                            {"t": table_id})]
+    return int(night), str(game), seated
+
+
+def add(session: Connection, *, table_id: int, moves: Iterable[Move], deals: int = 0) -> None:
+    """Move the sums of the table's night by `moves` (a negative amount takes one back)
+    and every seat's deals by `deals`; every seat gets its row (0 and 0: a new table)."""
+    night, game, seated = _place(session, table_id)
+    net = dict.fromkeys(seated, 0)
+    for payer, payee, amount, *_ in moves:
+        if payee is not None:
+            net[payee] = net.get(payee, 0) + amount
+        if payer is not None:
+            net[payer] = net.get(payer, 0) - amount
+    on = set(seated)
+    session.executemany(_UPSERT, [{"night": night, "game": game, "player": pid, "net": n,
+                                   "deals": deals if pid in on else 0}
+                                  for pid, n in net.items()])
+
+
+def replace_revision(session: Connection, *, deal_id: int, kind: str,
+                     moves: Sequence[Move]) -> None:
+    """Before a new revision (`kind`, its `moves`) of a deal is added: the sums move by the
+    difference between it and the deal's current revision (the one it supersedes)."""
+    rows = session.execute(
+        "SELECT d.table_id, r.kind, t.payer_id, t.payee_id, t.amount FROM deal d "
+        "JOIN revision r ON r.id = (SELECT max(id) FROM revision WHERE deal_id = d.id) "
+        "LEFT JOIN transfer t ON t.revision_id = r.id WHERE d.id = :d", {"d": deal_id}
+    ).fetchall()
+    if not rows:  # a deal with no revision yet: it is being recorded
+        table_id = session.execute("SELECT table_id FROM deal WHERE id = :d",
+                                   {"d": deal_id}).fetchone()[0]
+        add(session, table_id=table_id, moves=moves, deals=int(kind != "void"))
+        return
+    old_kind = rows[0][1]
+    back = [(a, b, -x) for _, _, a, b, x in rows if x is not None]
+    add(session, table_id=rows[0][0], moves=[*moves, *back],
+        deals=int(kind != "void") - int(old_kind != "void"))
+
+
+def rederive(session: Connection, night_ids: Sequence[int] | None = None) -> int:
+    """The sums of some nights (None: every night) made again from the transfers of the
+    current revisions and the seats; returns the rows written."""
+    if night_ids is None:
+        session.execute("DELETE FROM night_sum")
+        sql, params = DERIVE.format(cur=_EVERY_DEAL, seats=""), {}
+    else:
+        if not night_ids:
+            return 0
+        listed, params = marks(night_ids, "n")
+        session.execute(f"DELETE FROM night_sum WHERE night_id IN ({listed})", params)
+        sql = DERIVE.format(cur=_DEALS_OF.format(nights=listed),
+                            seats=_SEATS_OF.format(nights=listed))
+    session.execute("INSERT INTO night_sum (night_id, game, player_id, net, deals) " + sql,
+                    params)
+    return int(session.execute("SELECT count(*) FROM night_sum").fetchone()[0])
+
+
+def stored(session: Connection) -> dict[Key, tuple[int, int]]:
+    """{(night, game, player): (net, deals)} as kept."""
+    return {(r[0], r[1], r[2]): (int(r[3]), int(r[4])) for r in session.execute(
+        "SELECT night_id, game, player_id, net, deals FROM night_sum")}
+
+
+def by_player(session: Connection, night_id: int | None = None) -> list[tuple[int, int, int]]:
+    """(player id, net, deals) over one night's rows (None: every night)."""
+    if night_id is None:
+        return session.execute("SELECT player_id, sum(net), sum(deals) FROM night_sum "
+                               "GROUP BY player_id").fetchall()
+    return session.execute("SELECT player_id, sum(net), sum(deals) FROM night_sum "
+                           "WHERE night_id = :n GROUP BY player_id", {"n": night_id}).fetchall()
