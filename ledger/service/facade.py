@@ -23,6 +23,7 @@ from .stamps import Stamps
 from .standings import Standings
 from .store import Store
 from .tournament import Tournaments
+from .tournament_now import TournamentNow
 
 
 class Tally:
@@ -42,6 +43,7 @@ class Tally:
         integrity = Integrity(store)
         league = League(store)
         tournaments = Tournaments(store)
+        tournament_now = TournamentNow(store)
         self._store = store
         # the games, the roster
         self.games = games
@@ -122,6 +124,8 @@ class Tally:
         self.tournament_table_notices = tournaments.table_notices
         self.tournament_rules = tournaments.rules
         self.export_tournament = tournaments.export
+        self.tournament_playing = tournament_now.playing
+        self.tournament_at_time = tournament_now.at_time
 
     @classmethod
     def open(cls, location: str | Path) -> Tally:

@@ -138,7 +138,7 @@ def test_four_hand_on_the_losers_scale_asks_the_tricks(tally: Tally, tmp_path: P
                             overrides={"four_hand_scale": "loser"})
 
     async def flow() -> None:
-        from tui.forms.sixty_six import FourHandForm
+        from tui.forms.sixty_six_four import FourHandForm
 
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:

@@ -1,6 +1,6 @@
-"""What the table screen and the room's pages say of a Sixty-Six family table between
-deals: game n and its score (Schnapsen: what each still needs, counting down from 7), the
-dealer, the match tally; the room's pages also say what a game is played to."""
+"""What the table screen says of a Sixty-Six family table between deals: game n and its
+score (Schnapsen: what each still needs, counting down from 7), the dealer, the match tally;
+the room's pages (a phone, the board) also say what a game is played to."""
 
 from __future__ import annotations
 
@@ -27,11 +27,6 @@ def tally_text(status: Mapping[str, Any]) -> str:
     return t("ss.games_won", tally=", ".join(f"{name} {n}" for name, n in won.items()))
 
 
-def room_status_line(status: Mapping[str, Any]) -> str:
-    """The status line of the room's pages (a phone, the board): the score to its target."""
-    return status_line(status, to_target=True)
-
-
 def dealer_text(status: Mapping[str, Any]) -> str:
     dealer = status.get("dealer")
     if not dealer:
@@ -39,6 +34,11 @@ def dealer_text(status: Mapping[str, Any]) -> str:
     if dealer not in (status.get("players") or [dealer]):
         return t("ss.dealer_sits_out", name=dealer)
     return t("status.dealer", name=dealer)
+
+
+def room_status_line(status: Mapping[str, Any]) -> str:
+    """The status line of the room's pages (a phone, the board): the score to its target."""
+    return status_line(status, to_target=True)
 
 
 def status_line(status: Mapping[str, Any], *, to_target: bool = False) -> str:
