@@ -74,6 +74,7 @@ class Tally:
         self.quick_json = deals.quick_json
         self.table_of_deal = deals.table_of_deal
         self.deal_of_form = deals.deal_of_form
+        self.save_of_form = deals.save_of_form
         self.correct_deal = deals.correct_deal
         self.void_deal = deals.void_deal
         self.correction_effects = deals.correction_effects

@@ -45,6 +45,7 @@ class DealEntry:
     # what the form expected (issue 18): the new deal's number, or the corrected revision
     number: int | None = None
     revision: int | None = None
+    form_key: str | None = None  # the form's: a save sent again is saved once
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,22 +5,26 @@ The form says "saving…" meanwhile, and keys typed ahead wait for the answer (`
 `tui.typeahead`): the form closes with the deal's id, or stays open, unchanged, saying why
 (a refused save drops the keys typed after it). A save typed ahead of the live preview has
 the worker settle the deal first.
+
+A save whose connection was lost asks by the form's key which way it went (`lost_save`).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual import events, work
 from textual.widgets import Input, Static
 
-from ledger.service import RuleError, StaleDeal
-from ledger.service.views import Preview
+from ledger.service import ConnectionLost, RuleError, StaleDeal
+from ledger.service.views import FormSave, Preview
 
 from ..i18n import t
+from .lost_save import AsksLostSave
 
 
-class SavesInWorker:
+class SavesInWorker(AsksLostSave):
     """The save of `DealForm` (its fields, preview and `close` are the form's own)."""
 
     # (what the form provides: its fields' state, `outcome`, `deal_entry`, `reason`,
@@ -61,7 +65,8 @@ class SavesInWorker:
         self.saving = True
         self.show_saving()
         # typed ahead of the live preview: the worker settles the deal before it saves
-        self._save(self.deal_entry(outcome), None if self.valid else self._seq)
+        self._save(replace(self.deal_entry(outcome), form_key=self.form_key),
+                   None if self.valid else self._seq)
 
     @work(thread=True, exclusive=True, group="save", description="save")
     def _save(self, entry: Any, unchecked: int | None) -> None:
@@ -78,6 +83,14 @@ class SavesInWorker:
                     self.app.call_from_thread(self._saved, None)
                     return
             answer = self.ctx.submit(entry)
+        except ConnectionLost:
+            try:
+                self.app.call_from_thread(self.lost)
+            except RuntimeError:  # the app has stopped meanwhile
+                return
+            answer = self.ask_saved(entry.form_key)
+            if answer is None:  # the form was closed meanwhile
+                return
         except StaleDeal as exc:
             if self.correcting:
                 answer = (exc, None, None)
@@ -94,9 +107,12 @@ class SavesInWorker:
     def _saved(self, answer: object) -> None:
         """The save's answer: the deal's id (the form closes), or why it was refused."""
         self.saving = False
+        self.checking = False
         self.show_saving()
         if isinstance(answer, int):
             self.close(answer)
+        elif isinstance(answer, FormSave):
+            self.show_lost(answer)
         elif isinstance(answer, tuple):
             self.stale(*answer)
             self.refused()
@@ -128,8 +144,8 @@ class SavesInWorker:
         if self.is_mounted:
             status = self.query_one("#form-status", Static)
             if self.saving:
-                status.update(t("form.saving"))
-                status.set_classes("hint")
+                status.update(t("form.lost_checking" if self.checking else "form.saving"))
+                status.set_classes("error" if self.checking else "hint")
             else:
                 self.show_result()
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from aiohttp import web
 
-from ledger.service import MAX_NAME, RuleError, StaleDeal, clean_name
+from ledger.service import MAX_NAME, ConnectionLost, RuleError, StaleDeal, Tally, clean_name
 from ledger.text.i18n.errors import render_error, render_message
 
 from ...at_time import at_time_text
@@ -40,6 +40,7 @@ NAME_COOKIE = "tally_by"
 YEAR = 60 * 60 * 24 * 365
 FETCH = "X-Tally-Fetch"
 KEY_ASSETS = {"css": "phone.css", "js": "phone.js"}
+LOST_WAIT_S = 5.0  # how long a save whose connection was lost waits to ask by its key
 
 
 def asset(name: str) -> str:
@@ -186,15 +187,22 @@ class PhoneRoutes:
                     block = ENV.get_template("same.html").render(**ctx)
                 return self._json(ctx, words, conflict=block)
             expect = _int(data.get("expect"), now.next_number)
+            deal_id: int | None = None
             try:
                 deal_id = await asyncio.to_thread(partial_save(
                     self.service.add_deal, now.view.id, partial, by, expect, key))
             except StaleDeal as stale:
                 return await self._conflict(request, now, partial, facts, preview, words,
                                             stale, key, fetch)
+            except ConnectionLost as lost:  # asked by the form's key, never guessed
+                deal_id = await asyncio.to_thread(saved_after_loss, self.service, key)
+                if deal_id is None and fetch:  # not saved (or not known yet): the phone's
+                    # outbox keeps it and sends it again, with its key: saved once
+                    return web.json_response({"lost": True}, status=503)
+                error = lost
             except RuleError as exc:
                 error = exc
-            else:
+            if deal_id is not None:
                 to = f"/t/{now.view.number}/log?saved={deal_id}"
                 if fetch:
                     return web.json_response({"saved": to, "deal": deal_id})
@@ -260,6 +268,17 @@ class PhoneRoutes:
                    "saved": saved, "base": f"/t/{number}", "number": now.next_number,
                    "by": request.cookies.get(NAME_COOKIE, "")}
         return page(request, "log.html", **ctx)
+
+
+def saved_after_loss(service: Tally, key: str | None) -> int | None:
+    """After a save's connection was lost: the deal its form's key saved, once the
+    database answers again (within a few seconds), else None (not saved, or not known)."""
+    if key is None:
+        return None
+    try:
+        return service.save_of_form(key, wait=LOST_WAIT_S).deal_id
+    except RuleError:
+        return None
 
 
 def partial_save(add: Any, table_id: int, partial: dict[str, Any], by: str | None,
