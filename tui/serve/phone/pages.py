@@ -80,12 +80,14 @@ def log_lines(now: TableNow) -> list[Line]:
 
 
 def status_line(view: TableView) -> str:
-    """The table's status as the terminal entry says it (the game's own status line)."""
+    """The table's status as the terminal entry says it (the game's own status line; the
+    room's version where the game has one: Sixty-Six's score says what it is played to)."""
     import tui.forms  # noqa: F401
 
     from ...forms import registry  # the games' forms register themselves on import
 
-    line = registry.ui_for(view.game).status_line
+    ui = registry.ui_for(view.game)
+    line = ui.room_status_line or ui.status_line
     return (line(view.status) if line else "") or status_text(view.status)
 
 

@@ -163,8 +163,9 @@ class PhoneRoutes:
             preview = ENV.get_template("preview.html").render(**ctx)
         built: forms.Form = ctx["form"]
         errors = {g.field: g.error for g in built.groups if g.error}
+        said = {g.field: g.said for g in built.groups if g.said}
         return web.json_response({"fields": fields, "preview": preview, "errors": errors,
-                                  "error": built.error, **more},
+                                  "said": said, "error": built.error, **more},
                                  dumps=lambda x: json.dumps(x, ensure_ascii=False))
 
     async def posted(self, request: web.Request) -> web.Response:
