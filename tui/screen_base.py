@@ -118,7 +118,12 @@ class TallyModal(OnTally, BindingsFollowState, ModalScreen[ResultType]):
         Binding("f1", "app.help", "key.help"),
     ]
 
+    # a question that follows a refused save keeps the toast that says the keys typed
+    # after it were dropped (it sits in the middle of the screen, clear of the toast)
+    KEEPS_TOASTS: ClassVar[bool] = False
+
     def on_screen_resume(self) -> None:
         """A form or a dialog is what the user reads and types now: no toast stays over its
         fields or its Save row (at 80×24 one would)."""
-        self.app.clear_notifications()
+        if not self.KEEPS_TOASTS:
+            self.app.clear_notifications()

@@ -433,6 +433,7 @@ class TableScreen(TallyScreen[None]):
 
     def _add(self, entry: DealEntry) -> int:
         """The save, in the form's worker; the deal is read back there too (`_appended`)."""
+        self._note = ""  # (a save refused, its deal discarded: nothing of this one to say)
         data = self.data
         deal_id = self.service.add_deal(self.table_id, entry.outcome, self.tally.scorekeeper,
                                         expect_number=entry.number, form_key=entry.form_key)

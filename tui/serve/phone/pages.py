@@ -111,14 +111,6 @@ def preview_shown(preview: Preview, seats: tuple[str, ...]) -> PreviewShown:
          for n in seats])
 
 
-def same_deal(entered: Mapping[str, Any], last: DealView | None) -> bool:
-    """Did the form enter what the table's previous deal recorded (a second phone, or a
-    double save)? Every field the form filled in has the stored value (what the table
-    adds itself, such as the dealer, changes from deal to deal and is not compared)."""
-    stored = last.outcome if last and not last.void else None
-    return bool(stored and entered and all(stored.get(k) == v for k, v in entered.items()))
-
-
 def facts_or_none(service: Tally, table_id: int, partial: Mapping[str, Any]
                   ) -> FormFacts:
     return service.form_facts(table_id, dict(partial))

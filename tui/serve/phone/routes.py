@@ -20,11 +20,19 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from aiohttp import web
 
-from ledger.service import MAX_NAME, ConnectionLost, RuleError, StaleDeal, Tally, clean_name
+from ledger.service import (
+    MAX_NAME,
+    ConnectionLost,
+    RuleError,
+    StaleDeal,
+    Tally,
+    clean_name,
+    same_deal,
+)
 from ledger.text.i18n.errors import render_error, render_message
 
 from ...at_time import at_time_text
-from ...format import signed
+from ...format import deal_line, signed
 from . import form as forms
 from . import pages
 from .words import Words, from_header
@@ -178,7 +186,7 @@ class PhoneRoutes:
             raise web.HTTPSeeOther(to)
         if action == "save" and error is None and preview is not None:
             last = now.deals[-1] if now.deals else None
-            if pages.same_deal(partial, last) and data.get("same") != "yes":
+            if same_deal(partial, last) and data.get("same") != "yes":
                 ctx = self._context(request, now, partial, facts, preview, None, words,
                                     shown_error=False, key=key, same=last)
                 if not fetch:
@@ -226,9 +234,8 @@ class PhoneRoutes:
         ctx = self._context(request, fresh, partial, facts, preview, None, words,
                             shown_error=False, key=key, theirs=theirs,
                             meant=stale.number)
-        with words.speaking():
-            lines = pages.log_lines(fresh)
-            ctx["theirs_line"] = next((x for x in lines if x.number == stale.number), None)
+        with words.speaking():  # the line the terminal entry shows too
+            ctx["theirs_line"] = deal_line(theirs) if theirs else ""
         if fetch:
             with words.speaking():
                 block = ENV.get_template("conflict.html").render(**ctx)
