@@ -301,7 +301,9 @@ def test_the_offer_at_80x24(snap_compare: Any, tally: Tally, other: Tally, tmp_p
         pilot.app.clear_notifications()
         await settle(pilot)
 
-    assert snap_compare(app_for(tally, tmp_path), terminal_size=(80, 24),
+    # (no live poll: whether it had seen the other device's deal behind the offer would
+    # depend on the machine's load)
+    assert snap_compare(app_for(tally, tmp_path, live=False), terminal_size=(80, 24),
                         run_before=run_before)
 
 

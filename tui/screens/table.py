@@ -36,7 +36,7 @@ from ..widgets.footer import KeysFooter
 from ..widgets.standings import StandingsTable
 from .base import TallyScreen
 from .form_open import open_form
-from .table_rows import MARKS, Row, TableData, deal_rows, running_totals, stamp
+from .table_rows import MARKS, Row, TableData, deal_rows, running_totals, stamp, with_deal
 from .void_undo import ask_undo, ask_void
 
 if TYPE_CHECKING:
@@ -415,22 +415,6 @@ class TableScreen(TallyScreen[None]):
                 self.patch(fresh, appended=True)
                 self.replay_keys()
 
-    def _read_appended(self, data: TableData, deal_id: int) -> TableData | None:
-        """The table with the new deal added: that deal read alone, not the whole table
-        (None when the table changed meanwhile, or the deal is gone)."""
-        service = self.service
-        try:
-            deal = service.deal(deal_id)
-            if deal.number != (data.deals[-1].number if data.deals else 0) + 1:
-                return None
-            return TableData(service.table(self.table_id), [*data.deals, deal],
-                             service.standings(table_id=self.table_id), data.night_closed,
-                             running_totals(data.table.seats, [deal], data.running),
-                             service.scoreboard(self.table_id), data.hidden,
-                             service.tournament_at_time(self.table_id))
-        except RuleError:  # deleted on another device meanwhile
-            return None
-
     def _add(self, entry: DealEntry) -> int:
         """The save, in the form's worker; the deal is read back there too (`_appended`)."""
         self._note = ""  # (a save refused, its deal discarded: nothing of this one to say)
@@ -439,7 +423,7 @@ class TableScreen(TallyScreen[None]):
                                         expect_number=entry.number, form_key=entry.form_key)
         self._note = t("table.saved")
         self._read_back = (deal_id, data,
-                           None if data is None else self._read_appended(data, deal_id))
+                           None if data is None else with_deal(self.service, data, deal_id))
         return deal_id
 
     def _correct(self, deal: DealView, entry: DealEntry) -> int:

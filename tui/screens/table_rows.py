@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from ledger.service import RuleError, Tally
 from ledger.service.scoreboard import running_totals
 from ledger.service.tournament_now import AtTime
 from ledger.service.views import DealView, Scoreboard, StandingRow, TableView
@@ -64,3 +65,20 @@ def deal_rows(data: TableData, totals: bool, indices: Iterable[int] | None = Non
         rows.append((str(deal.id), (Text(str(deal.number), justify="right"),
                                     MARKS.get(deal.kind, ""), summary, *cells)))
     return rows
+
+
+def with_deal(service: Tally, data: TableData, deal_id: int) -> TableData | None:
+    """The table with its new deal added: that deal read alone, not the whole table (None
+    when the table changed meanwhile, or the deal is gone). In a worker."""
+    table_id = data.table.id
+    try:
+        deal = service.deal(deal_id)
+        if deal.number != (data.deals[-1].number if data.deals else 0) + 1:
+            return None
+        return TableData(service.table(table_id), [*data.deals, deal],
+                         service.standings(table_id=table_id), data.night_closed,
+                         running_totals(data.table.seats, [deal], data.running),
+                         service.scoreboard(table_id), data.hidden,
+                         service.tournament_at_time(table_id))
+    except RuleError:  # deleted on another device meanwhile
+        return None
