@@ -229,7 +229,7 @@ def test_games_branch_on_no_name() -> None:
 
 
 def test_the_partners_note_reads_the_engine_s_pairing() -> None:
-    from tui.forms.sixty_six import PartnersNote
+    from tui.forms.sixty_six_four import PartnersNote
 
     assert str(PartnersNote().render()) == (
         "Seats 1 and 3 play against seats 2 and 4: seat the partners opposite.")

@@ -23,7 +23,9 @@ API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", 
        # a tournament night (issue 26)
        "draw", "export_tournament", "new_tournament", "register", "start_round", "tournament",
        "tournament_notices", "tournament_rounds", "tournament_rules", "tournament_standings",
-       "tournament_table_notices", "tournaments", "withdraw"]
+       "tournament_table_notices", "tournaments", "withdraw",
+       # what a tournament is doing now: for the room's screens
+       "tournament_at_time", "tournament_playing"]
 
 
 def test_the_facade_offers_every_use_case(service: Tally) -> None:
@@ -41,5 +43,5 @@ def test_the_use_cases_are_classes_of_their_own_modules(service: Tally) -> None:
               if n not in ("games", "setup_facts", "running_totals")}  # plain functions
     assert owners == {f"ledger.service.{m}" for m in (
         "players", "nights", "deals", "standings", "night_end", "archive", "integrity",
-        "league", "scoreboard", "stamps", "tournament")}
+        "league", "scoreboard", "stamps", "tournament", "tournament_now")}
     assert Tally.__bases__ == (object,)  # no mixins

@@ -11,6 +11,7 @@ SQLite one on the file): one at a time, its answer posted back to the app's thre
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from .app_view import TallyView
@@ -23,6 +24,9 @@ class LiveLedger:
         self._watch: Any = None
         self._db: Any = None
         self._looking = False  # a look is on its way (in a worker)
+        # held while the watch is used or closed: its connection is never closed under a
+        # look still running on the worker's thread (SQLite: a segmentation fault at exit)
+        self._using = threading.RLock()
 
     def poll(self, app: TallyView) -> None:
         if self._looking:
@@ -35,16 +39,17 @@ class LiveLedger:
         """Off the app's thread: has anyone committed since the last look?"""
         changed = False
         try:
-            if self._watch is None or self._db is not db:  # started, or the demo opened
-                self.close()
-                self._watch, self._db = db.watch(), db
-            watch = self._watch
-            try:
-                changed = watch.changed()
-            except Exception:
-                if self._watch is watch:
-                    raise
-                # (closed meanwhile: the app stopped, or the demo opened)
+            with self._using:
+                if self._watch is None or self._db is not db:  # started, or the demo opened
+                    self.close()
+                    self._watch, self._db = db.watch(), db
+                watch = self._watch
+                try:
+                    changed = watch.changed()
+                except Exception:
+                    if self._watch is watch:
+                        raise
+                    # (closed meanwhile: the app stopped, or the demo opened)
         finally:
             try:
                 app.call_from_thread(self._looked, app, changed)
@@ -61,6 +66,8 @@ class LiveLedger:
                 hook()
 
     def close(self) -> None:
-        if self._watch is not None:
-            self._watch.close()
-            self._watch = None
+        """Close the watch, once a look on its way is done with it."""
+        with self._using:
+            if self._watch is not None:
+                self._watch.close()
+                self._watch = None

@@ -36,6 +36,7 @@ PARTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "integrity": ("integrity", "Integrity", ()),
     "league": ("league", "League", ()),
     "tournaments": ("tournament", "Tournaments", ()),
+    "tournament_now": ("tournament_now", "TournamentNow", ()),
 }
 # plain functions handed out as they are: (module, name)
 FUNCTIONS: dict[str, tuple[str, str]] = {
@@ -96,6 +97,9 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     "tournament_table_notices": ("tournaments", "table_notices"),
     "tournament_rules": ("tournaments", "rules"),
     "export_tournament": ("tournaments", "export"),
+    # what a tournament is doing now: for the room's screens
+    "tournament_playing": ("tournament_now", "playing"),
+    "tournament_at_time": ("tournament_now", "at_time"),
 }
 
 

@@ -9,33 +9,18 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from ledger.cli.main import app
 from ledger.io import csv_runs
 from ledger.io.exports import safe_cell, write_csv
 
-from .room import SEATS
-
-runner = CliRunner()
-
-
-def run(db: Path, *args: str, stdin: str | None = None) -> tuple[int, str]:
-    done = runner.invoke(app, ["--db", str(db), *args], input=stdin)
-    return done.exit_code, done.output
+from .cli import club, run
 
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
-    path = tmp_path / "club.sqlite3"
-    for args in (("player", "add", *SEATS), ("night", "new", "--date", "2026-12-01"),
-                 ("table", "new", "--night", "1", "--game", "crazy-solo", "--seats",
-                  ",".join(SEATS)),
-                 ("round", "add", "--table", "1", "--contract", "solo", "--caller", "Chie",
-                  "--partner", "Eve", "--trump", "clubs", "--points", "80")):
-        code, out = run(path, *args)
-        assert code == 0, out
-    return path
+    return club(tmp_path / "club.sqlite3",
+                ("round", "add", "--table", "1", "--contract", "solo", "--caller", "Chie",
+                 "--partner", "Eve", "--trump", "clubs", "--points", "80"))
 
 
 @pytest.mark.parametrize("amount", ["５", "٥", "1_0", "๑", "²", "0x5", "+５"])

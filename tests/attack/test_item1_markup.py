@@ -8,12 +8,8 @@ typed, in tables, titles, panels and toasts.
 from __future__ import annotations
 
 import asyncio
-import io
 import sqlite3
 from pathlib import Path
-
-from rich.console import Console
-from textual.app import App
 
 from ledger.service import Tally
 from tui.screens.history import HistoryScreen
@@ -21,21 +17,11 @@ from tui.screens.night import NightScreen
 from tui.screens.roster import RosterScreen
 from tui.screens.table import TableScreen
 
-from ..tui.conftest import SIZE, TODAY, app_for, keys, settle
+from ..tui.conftest import SIZE, TODAY, app_for, keys, screen_text, settle
 
 SEATS = ["[/]x", "Ann [guest]", "[b]Bea", "Cid[", "Dan"]
 OLD = "[/]"  # a name with no letter or digit: refused since item 4, kept in older ledgers
 VENUE = "[/]Crown [red]"
-
-
-def screen_text(app: App[object]) -> str:
-    """What the screen shows, as plain text (the screenshot's console, to text)."""
-    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(),
-                      force_terminal=True, color_system="truecolor", record=True,
-                      legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(
-        full=True, screen_stack=app._background_screens))
-    return console.export_text()
 
 
 def seeded(tally: Tally) -> int:

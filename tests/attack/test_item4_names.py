@@ -11,16 +11,8 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from ledger.cli.main import app
-
-runner = CliRunner()
-
-
-def run(db: Path, *args: str, stdin: str | None = None) -> tuple[int, str]:
-    done = runner.invoke(app, ["--db", str(db), *args], input=stdin)
-    return done.exit_code, done.output
+from .cli import run
 
 
 @pytest.fixture

@@ -10,30 +10,16 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input
-from typer.testing import CliRunner
 
-from ledger.cli.main import app
 from ledger.service import MAX_REASON, MAX_TEXT, Tally
 
 from ..tui.conftest import app_for, keys, seed, settle
-from .room import SEATS
-
-runner = CliRunner()
-
-
-def run(db: Path, *args: str, stdin: str | None = None) -> tuple[int, str]:
-    done = runner.invoke(app, ["--db", str(db), *args], input=stdin)
-    return done.exit_code, done.output
+from .cli import club, run
 
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
-    path = tmp_path / "club.sqlite3"
-    for args in (("player", "add", *SEATS), ("night", "new", "--date", "2026-12-01"),
-                 ("table", "new", "--night", "1", "--game", "crazy-solo", "--seats",
-                  ",".join(SEATS))):
-        assert run(path, *args)[0] == 0
-    return path
+    return club(tmp_path / "club.sqlite3")
 
 
 def deals(db: Path) -> list[dict[str, object]]:

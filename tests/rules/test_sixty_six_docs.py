@@ -11,7 +11,7 @@ from ledger.config import presets
 from ledger.domain.rules import GAMES
 
 MODULES = ["sixty_six", "sixty_six_deal", "sixty_six_four", "sixty_six_match",
-           "sixty_six_options", "sixty_six_quick", "sixty_six_three"]
+           "sixty_six_options", "sixty_six_quick", "sixty_six_three", "sixty_six_two_player"]
 VARIANTS = ["sixty-six", "schnapsen", "sixty-six-three", "sixty-six-four"]
 
 

@@ -351,6 +351,8 @@ def test_four_hand_ten_of_trumps_wins_at_once() -> None:
     ({"points": {"A": 70, "B": 60}, "winner": "A"},
      "winner: does not belong to a deal with ending played", {}),
     ({"ending": "claim"}, "ending: claim is not one of played, scored", {}),
+    ({"points": {"A": 70, "B": 60}, "tricks": {"B": 3, "D": 2}},
+     "tricks: B and D are partners; give one player of each side", {}),
 ])
 def test_four_hand_refuses(obj: dict[str, Any], message: str, options: dict[str, Any]) -> None:
     t = Table(FOUR, ("A", "B", "C", "D"), **options)

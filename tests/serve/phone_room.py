@@ -1,6 +1,7 @@
 """A small club night served for phones: `tally serve` in its own process, a Crazy Solo, a
 Hachi-Hachi and a Schnapsen table, and Chromium emulating a phone (390×844 CSS px, touch,
-a pixel ratio of 3). Shared by the phone tests and the screenshots of the README."""
+a pixel ratio of 3), and the taps the phone tests share (signing in, typing a number, a Crazy
+Solo deal). Shared by the phone tests and the screenshots of the README."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import ROOT, START, free_port, stop_room, tally
 
@@ -74,6 +77,16 @@ def start(db: Path, *args: str) -> PhoneRoom:
                      process)
 
 
+@contextmanager
+def serving(db: Path, *args: str) -> Iterator[PhoneRoom]:
+    """`start`, and the server stopped afterwards (a module's room)."""
+    started = start(db, *args)
+    try:
+        yield started
+    finally:
+        stop_room(started.process)
+
+
 def phone(browser: Browser, locale: str = "en-GB") -> BrowserContext:
     return browser.new_context(**PHONE, locale=locale)  # type: ignore[arg-type]
 
@@ -94,3 +107,33 @@ def shot(page: Page, room: PhoneRoom, name: str, *, full: bool = False) -> Path:
     page.screenshot(path=str(path), full_page=full,
                     scale="css" if os.environ.get("PHONE_SHOTS") else "device")
     return path
+
+
+def sign_in(page: Page, url: str, name: str) -> None:
+    """Open a table's page; the scorekeeper's name is asked once per phone."""
+    page.goto(url)
+    if page.locator("#deal").count():
+        return
+    box = page.get_by_role("textbox")
+    box.tap()
+    page.keyboard.type(name)
+    page.get_by_role("button").tap()
+    page.wait_for_selector("#deal")
+
+
+def type_number(page: Page, box: str, value: str, *, within: str | None = None) -> None:
+    scope = page.get_by_role("group", name=within, exact=True) if within else page
+    field = scope.get_by_role("textbox", name=box, exact=True)
+    field.tap()
+    page.keyboard.type(value)
+
+
+def crazy_deal(page: Page, contract: str, caller: str, trump: str, points: str,
+               partner: str | None = None) -> None:
+    tap_radio(page, "Contract", contract)
+    tap_radio(page, "Caller", caller)
+    tap_radio(page, "Trump", trump)
+    if partner:
+        tap_radio(page, "Partner", partner)
+    type_number(page, "Card points", points)
+    expect(page.locator("#preview .summary")).not_to_be_empty(timeout=10000)

@@ -12,36 +12,23 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import stop_room, tally
-from .phone_room import PhoneRoom, phone, shot, start, tap_radio
+from .conftest import tally
+from .phone_room import (
+    PhoneRoom,
+    crazy_deal,
+    phone,
+    serving,
+    shot,
+    sign_in,
+    tap_radio,
+    type_number,
+)
 
 
 @pytest.fixture(scope="module")
 def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PhoneRoom]:
-    started = start(tmp_path_factory.mktemp("phones") / "club.sqlite3")
-    try:
+    with serving(tmp_path_factory.mktemp("phones") / "club.sqlite3") as started:
         yield started
-    finally:
-        stop_room(started.process)
-
-
-def sign_in(page: Page, url: str, name: str) -> None:
-    """Open a table's page; the scorekeeper's name is asked once per phone."""
-    page.goto(url)
-    if page.locator("#deal").count():
-        return
-    box = page.get_by_role("textbox")
-    box.tap()
-    page.keyboard.type(name)
-    page.get_by_role("button").tap()
-    page.wait_for_selector("#deal")
-
-
-def type_number(page: Page, box: str, value: str, *, within: str | None = None) -> None:
-    scope = page.get_by_role("group", name=within, exact=True) if within else page
-    field = scope.get_by_role("textbox", name=box, exact=True)
-    field.tap()
-    page.keyboard.type(value)
 
 
 def no_sideways_scroll(page: Page) -> None:
@@ -185,17 +172,6 @@ def test_a_phone_key_records_at_its_table_only(room: PhoneRoom) -> None:
     assert status(f"{room.base}/t/1?key={entry}") == 200  # the entry key opens every table
     assert status(f"{room.base}/t/1?key={board}") == 403  # the board key only reads
     assert status(f"{room.base}/t/1") == 401
-
-
-def crazy_deal(page: Page, contract: str, caller: str, trump: str, points: str,
-               partner: str | None = None) -> None:
-    tap_radio(page, "Contract", contract)
-    tap_radio(page, "Caller", caller)
-    tap_radio(page, "Trump", trump)
-    if partner:
-        tap_radio(page, "Partner", partner)
-    type_number(page, "Card points", points)
-    expect(page.locator("#preview .summary")).not_to_be_empty(timeout=10000)
 
 
 def test_two_phones_one_deal_the_second_sees_the_first_and_chooses(

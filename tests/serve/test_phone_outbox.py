@@ -10,18 +10,14 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
-from .conftest import stop_room, tally
-from .phone_room import PhoneRoom, phone, shot, start
-from .test_phone_entry import crazy_deal, sign_in
+from .conftest import tally
+from .phone_room import PhoneRoom, crazy_deal, phone, serving, shot, sign_in
 
 
 @pytest.fixture(scope="module")
 def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PhoneRoom]:
-    started = start(tmp_path_factory.mktemp("outbox") / "club.sqlite3")
-    try:
+    with serving(tmp_path_factory.mktemp("outbox") / "club.sqlite3") as started:
         yield started
-    finally:
-        stop_room(started.process)
 
 
 def numbers(room: PhoneRoom) -> list[tuple[int, str]]:

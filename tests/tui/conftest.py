@@ -6,6 +6,7 @@ workers (loads, live previews) before asserting.
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import time
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from rich.console import Console
+from textual.app import App
 from textual.pilot import Pilot
 
 from ledger.service import Tally, clock
@@ -165,3 +168,18 @@ def typed(text: str) -> list[str]:
     """The key names that type `text`."""
     names = {" ": "space", "-": "minus", ".": "full_stop", ",": "comma", "?": "question_mark"}
     return [names.get(ch, ch) for ch in text]
+
+
+def screen_text(app: App[object]) -> str:
+    """What the screen shows, as plain text (the screenshot's console, to text)."""
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(),
+                      force_terminal=True, color_system="truecolor", record=True,
+                      legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+def screen_lines(app: App[object]) -> list[str]:
+    """What the screen shows, line by line, as plain text."""
+    return screen_text(app).splitlines()

@@ -147,3 +147,43 @@ def test_a_live_reread_that_crosses_a_save_shows_each_deal_once(
             assert [d.number for d in screen.data.deals] == [1, 2, 3]  # type: ignore[union-attr]
 
     asyncio.run(flow())
+
+
+def test_the_watch_is_closed_only_once_a_look_on_its_way_is_done() -> None:
+    """The app closes its watch as it stops, while the live poll's worker may still be asking
+    it: the connection must not close under the running look (on SQLite that crashed the
+    process with a segmentation fault)."""
+    import threading
+    from types import SimpleNamespace
+
+    from tui.live import LiveLedger
+
+    asking, answer = threading.Event(), threading.Event()
+    order: list[str] = []
+
+    class Watch:
+        def changed(self) -> bool:
+            asking.set()
+            answer.wait(10)
+            order.append("looked")
+            return False
+
+        def close(self) -> None:
+            order.append("closed")
+
+    def stopped(*_: object) -> None:
+        raise RuntimeError("the app has stopped")
+
+    db = SimpleNamespace(watch=Watch)
+    app = SimpleNamespace(service=SimpleNamespace(db=db), call_from_thread=stopped)
+    live = LiveLedger()
+    look = threading.Thread(target=live._look, args=(app, db))
+    look.start()
+    assert asking.wait(10)
+    closing = threading.Thread(target=live.close)
+    closing.start()
+    time.sleep(0.2)  # (the close has asked by now; on a slow machine it only asks later)
+    answer.set()
+    look.join(10)
+    closing.join(10)
+    assert order == ["looked", "closed"]

@@ -5,13 +5,10 @@ ends, "…")."""
 from __future__ import annotations
 
 import asyncio
-import io
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-from rich.console import Console
-from textual.app import App
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 
@@ -20,17 +17,7 @@ from tests.season_data import SEASON, build
 from tui.i18n import set_language
 from tui.screens.night import NightScreen
 
-from .conftest import TODAY, app_for, keys, seed, settle, until
-
-
-def screen_text(app: App[object]) -> list[str]:
-    """What the screen shows, line by line, as plain text."""
-    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(),
-                      force_terminal=True, color_system="truecolor", record=True,
-                      legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(
-        full=True, screen_stack=app._background_screens))
-    return console.export_text().splitlines()
+from .conftest import TODAY, app_for, keys, screen_lines, seed, settle, until
 
 
 def fits(table: DataTable[object]) -> bool:
@@ -118,9 +105,9 @@ def test_the_japanese_season_at_80_is_whole(tally: Tally, tmp_path: Path) -> Non
                 league = app.screen.query_one("#league", DataTable)
                 record = app.screen.query_one("#record", DataTable)
                 await until(pilot, lambda: record.row_count > 0
-                            and "順位点" in screen_text(app)[3])
+                            and "順位点" in screen_lines(app)[3])
                 assert fits(league) and fits(record)
-                lines = screen_text(app)
+                lines = screen_lines(app)
                 assert "2026年9月1日〜2026年11月30日" in lines[1]
                 assert lines[3].split()[-1] == "順位点"
                 assert lines[4].split()[-2:] == ["2026年9月19日", "19.00"]
@@ -148,7 +135,7 @@ def test_the_footer_shows_whole_keys_only(tally: Tally, tmp_path: Path, lang: st
                 await settle(pilot)
                 for pressed in ((), ("enter",), ("enter",)):
                     await keys(pilot, *pressed)
-                    footer = screen_text(app)[-1]
+                    footer = screen_lines(app)[-1]
                     items = [i.strip() for i in footer.split("▏")]
                     shown = {b.key: b.description for _, b, _, _ in
                              app.screen.active_bindings.values()}
@@ -186,7 +173,7 @@ def test_the_preset_selector_stays_on_screen(tally: Tally, tmp_path: Path, lang:
                 await keys(pilot, "enter", "n")
                 for select in app.screen.query(Select):
                     assert 0 < select.region.width and select.region.right <= width
-                lines = screen_text(app)
+                lines = screen_lines(app)
                 assert sum(line.count("▼") for line in lines) == 2
                 table = app.screen.query_one(RemovalTable)
                 for column in table.ordered_columns:
@@ -227,7 +214,7 @@ def test_history_shows_every_seats_net_at_120(tally: Tally, tmp_path: Path, lang
                 assert isinstance(app.screen, HistoryScreen)
                 log = app.screen.query_one("#revisions", DataTable)
                 assert fits(log)
-                lines = screen_text(app)
+                lines = screen_lines(app)
                 heads = lines[2].split()
                 assert heads[-len(SEVEN):] == SEVEN
                 last = lines[2 + log.row_count].split()
@@ -274,7 +261,7 @@ def test_no_screen_cuts_a_word_at_80(tally: Tally, tmp_path: Path, lang: str,
             async with app.run_test(size=(80, 24)) as pilot:
                 await settle(pilot)
                 await keys(pilot, *WALK[screen])
-                lines = screen_text(app)
+                lines = screen_lines(app)
                 text = "\n".join(lines)
                 for table in app.screen.query(DataTable):
                     if not table.display or not table.ordered_columns:

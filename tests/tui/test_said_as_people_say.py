@@ -12,7 +12,7 @@ import pytest
 from ledger.domain.rules import GAMES, RuleError
 from ledger.service import Tally
 from ledger.text.summaries import render
-from tui.forms.sixty_six import FourHandForm
+from tui.forms.sixty_six_four import FourHandForm
 from tui.i18n import t
 from tui.screens.help import keys_markdown
 

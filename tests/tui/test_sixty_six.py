@@ -115,7 +115,7 @@ def test_the_four_hand_tally_names_each_side_as_the_engine_does() -> None:
     """The status line shows games won by side from the engine's `side_games_won`: it never
     splits a side's name on "+" to find its first player."""
     from ledger.domain.rules import game_named
-    from tui.forms.sixty_six import tally_text
+    from tui.forms.sixty_six_status import tally_text
 
     game = game_named("sixty-six-four")
     options = game.make_options({})
@@ -138,7 +138,7 @@ def test_four_hand_on_the_losers_scale_asks_the_tricks(tally: Tally, tmp_path: P
                             overrides={"four_hand_scale": "loser"})
 
     async def flow() -> None:
-        from tui.forms.sixty_six import FourHandForm
+        from tui.forms.sixty_six_four import FourHandForm
 
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:

@@ -34,14 +34,95 @@ def shoot(snap_compare: Any, tally: Tally, tmp_path: Path, *pressed: str,
                              run_before=run_before))
 
 
+WIDE = (110, 38)  # the Hachi-Hachi form groups its payouts beside the fields
+
+
+def table_with(tally: Tally, game: str, seats: list[str],
+               deals: list[dict[str, Any]] | None = None) -> int:
+    for name in seats:
+        tally.add_player(name)
+    night = tally.new_night("2024-11-15", "The Crown")
+    table = tally.new_table(night, game, seats)
+    if deals:
+        tally.add_deals(table, list(deals))
+    return table
+
+
+# ---- scenes shot in both languages (test_snapshots_ja shoots them in Japanese) -------------
+
+SOLO_TYPED = ("enter", "enter", "a", "s", "2", "c", "4", "k", "a", "h", "enter", "7", "3")
+SOLO_REFUSED = ("enter", "enter", "a", "s", "2", "c", "4", "k", "6", "s", "enter", "7", "3")
+SCHNAPSEN_CLOSE_TYPED = ("enter", "enter", "a", "l", "1", "y", "6", "8", "enter", "3", "0",
+                         "enter", "4", "enter", "2", "enter", "2", "0", "enter", "1")
+
+
+def two_nights(tally: Tally) -> None:
+    """Tonight's, and a closed one before it."""
+    seed(tally)
+    tally.new_night("2024-11-01", "Library annex")
+    tally.close_night(tally.nights()[-1].id)
+
+
+def night_of_two_tables(tally: Tally) -> None:
+    """Tonight with a second, short-pack Crazy Solo table of one deal."""
+    night, _ = seed(tally)
+    for name in ("Flo", "Gus", "Hal"):
+        tally.add_player(name)
+    second = tally.new_table(night, "crazy-solo", ["Flo", "Gus", "Hal"], "short-pack")
+    tally.add_deal(second, {"contract": "alone", "caller": "Gus", "trump": "clubs",
+                            "team_points": 70})
+
+
+def corrected_and_voided(tally: Tally) -> None:
+    """The Crazy Solo evening with its second deal corrected and its third voided."""
+    _, table = seed(tally)
+    deals = tally.deals(table)
+    tally.correct_deal(deals[1].id, {"contract": "alone", "caller": "Cid", "trump": "spades",
+                                     "team_points": 88}, reason="recount")
+    tally.void_deal(deals[2].id, "misdeal")
+
+
+def last_deal_recounted(tally: Tally) -> None:
+    """The Crazy Solo evening with its last deal corrected by Ann."""
+    _, table = seed(tally)
+    last = tally.deals(table)[-1]
+    tally.correct_deal(last.id, {**(last.outcome or {}), "team_points": 78},
+                       reason="recounted", author="Ann")
+
+
+def three_player_table(tally: Tally) -> None:
+    table_with(tally, "sixty-six-three", ["Ann", "Bea", "Cid"], [
+        {"ending": "scored", "winner": "Bea", "game_points": 2}])
+
+
+def schnapsen_table(tally: Tally) -> None:
+    table_with(tally, "schnapsen", ["Ann", "Bea"], [
+        {"ending": "scored", "winner": "Bea", "game_points": 1}])
+
+
+def shoot_example_a(snap_compare: Any, tally: Tally, tmp_path: Path) -> bool:
+    """Example A of the Hachi-Hachi rules, typed at seven seats: forced-outs, roles, a typed
+    hand, tricks filled."""
+    table_with(tally, "hachihachi-trick", [f"P{i}" for i in range(1, 8)])
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await keys(pilot, "enter", "enter", "a", "q", "s", "o", "i", "o", "i", "i", "3", "1",
+                   "2", "down", "m", "down", "h", *typed("7S 7H 7D 2C 4S 9H JD"), "enter",
+                   "down", "c")
+        pilot.app.screen.query_one("#indicator").cursor_blink = False  # type: ignore[attr-defined]
+        await settle(pilot)
+
+    return bool(snap_compare(app_for(tally, tmp_path), terminal_size=WIDE,
+                             run_before=run_before))
+
+
 def test_welcome(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
     assert shoot(snap_compare, tally, tmp_path)
 
 
 def test_nights(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
-    seed(tally)
-    tally.new_night("2024-11-01", "Library annex")
-    tally.close_night(tally.nights()[-1].id)
+    two_nights(tally)
     assert shoot(snap_compare, tally, tmp_path)
 
 
@@ -57,12 +138,7 @@ def test_roster(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
 
 
 def test_night(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
-    night, _ = seed(tally)
-    for name in ("Flo", "Gus", "Hal"):
-        tally.add_player(name)
-    second = tally.new_table(night, "crazy-solo", ["Flo", "Gus", "Hal"], "short-pack")
-    tally.add_deal(second, {"contract": "alone", "caller": "Gus", "trump": "clubs",
-                            "team_points": 70})
+    night_of_two_tables(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter")
 
 
@@ -74,11 +150,7 @@ def test_new_table_with_the_removal_table(snap_compare: Any, tally: Tally,
 
 
 def test_table(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
-    _, table = seed(tally)
-    deals = tally.deals(table)
-    tally.correct_deal(deals[1].id, {"contract": "alone", "caller": "Cid", "trump": "spades",
-                                     "team_points": 88}, reason="recount")
-    tally.void_deal(deals[2].id, "misdeal")
+    corrected_and_voided(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter")
 
 
@@ -89,14 +161,12 @@ def test_table_running_totals(snap_compare: Any, tally: Tally, tmp_path: Path) -
 
 def test_deal_form_live(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
     seed(tally)
-    assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a",
-                 "s", "2", "c", "4", "k", "a", "h", "enter", "7", "3")
+    assert shoot(snap_compare, tally, tmp_path, *SOLO_TYPED)
 
 
 def test_deal_form_error(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
     seed(tally)
-    assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a",
-                 "s", "2", "c", "4", "k", "6", "s", "enter", "7", "3")
+    assert shoot(snap_compare, tally, tmp_path, *SOLO_REFUSED)
 
 
 def test_correction_form(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
@@ -115,10 +185,7 @@ def test_undo_question(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
 
 
 def test_history(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
-    _, table = seed(tally)
-    last = tally.deals(table)[-1]
-    tally.correct_deal(last.id, {**(last.outcome or {}), "team_points": 78},
-                       reason="recounted", author="Ann")
+    last_deal_recounted(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "h")
 
 
@@ -131,33 +198,9 @@ def test_help_on_a_table(snap_compare: Any, tally: Tally, tmp_path: Path) -> Non
 
 # ---- part 2: Hachi-Hachi, Sixty-Six, the settlement, Japanese ---------------------------------
 
-WIDE = (110, 38)  # the Hachi-Hachi form groups its payouts beside the fields
-
-
-def table_with(tally: Tally, game: str, seats: list[str],
-               deals: list[dict[str, Any]] | None = None) -> int:
-    for name in seats:
-        tally.add_player(name)
-    night = tally.new_night("2024-11-15", "The Crown")
-    table = tally.new_table(night, game, seats)
-    if deals:
-        tally.add_deals(table, list(deals))
-    return table
-
-
 def test_hachihachi_form(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
     """Example A of the rules, typed: forced-outs, roles, a typed hand, tricks filled."""
-    table_with(tally, "hachihachi-trick", [f"P{i}" for i in range(1, 8)])
-
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        await keys(pilot, "enter", "enter", "a", "q", "s", "o", "i", "o", "i", "i", "3", "1",
-                   "2", "down", "m", "down", "h", *typed("7S 7H 7D 2C 4S 9H JD"), "enter",
-                   "down", "c")
-        pilot.app.screen.query_one("#indicator").cursor_blink = False  # type: ignore[attr-defined]
-        await settle(pilot)
-
-    assert snap_compare(app_for(tally, tmp_path), terminal_size=WIDE, run_before=run_before)
+    assert shoot_example_a(snap_compare, tally, tmp_path)
 
 
 def test_hachihachi_form_in_japanese(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
@@ -191,17 +234,13 @@ def test_table_in_japanese(snap_compare: Any, tally: Tally, tmp_path: Path) -> N
 
 def test_schnapsen_close_form(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
     """A close that made it, with the opponent's position at the close."""
-    table_with(tally, "schnapsen", ["Ann", "Bea"], [
-        {"ending": "scored", "winner": "Bea", "game_points": 1}])
-    assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a", "l", "1", "y",
-                 "6", "8", "enter", "3", "0", "enter", "4", "enter", "2", "enter",
-                 "2", "0", "enter", "1")
+    schnapsen_table(tally)
+    assert shoot(snap_compare, tally, tmp_path, *SCHNAPSEN_CLOSE_TYPED)
 
 
 def test_three_player_form(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
     """Three-player Sixty-Six: the dealer sits out and shares the winner's points (capped)."""
-    table_with(tally, "sixty-six-three", ["Ann", "Bea", "Cid"], [
-        {"ending": "scored", "winner": "Bea", "game_points": 2}])
+    three_player_table(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a", "q", "1", "2")
 
 

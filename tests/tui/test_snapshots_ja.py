@@ -8,13 +8,25 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from ledger.service import Tally
 from tui.i18n import set_language
 
-from .conftest import app_for, keys, seed, settle, typed
-from .test_snapshots import WIDE, shoot, table_with
+from .conftest import seed, typed
+from .test_snapshots import (
+    SCHNAPSEN_CLOSE_TYPED,
+    SOLO_REFUSED,
+    SOLO_TYPED,
+    corrected_and_voided,
+    last_deal_recounted,
+    night_of_two_tables,
+    schnapsen_table,
+    shoot,
+    shoot_example_a,
+    table_with,
+    three_player_table,
+    two_nights,
+)
 
 JA_NAMES = ["健二", "真理", "佐藤", "由紀", "太郎"]
 
@@ -31,9 +43,7 @@ def test_welcome_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
 
 
 def test_nights_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
-    seed(tally)
-    tally.new_night("2024-11-01", "Library annex")
-    tally.close_night(tally.nights()[-1].id)
+    two_nights(tally)
     assert shoot(snap_compare, tally, tmp_path)
 
 
@@ -43,12 +53,7 @@ def test_roster_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
 
 
 def test_night_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
-    night, _ = seed(tally)
-    for name in ("Flo", "Gus", "Hal"):
-        tally.add_player(name)
-    second = tally.new_table(night, "crazy-solo", ["Flo", "Gus", "Hal"], "short-pack")
-    tally.add_deal(second, {"contract": "alone", "caller": "Gus", "trump": "clubs",
-                            "team_points": 70})
+    night_of_two_tables(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter")
 
 
@@ -61,32 +66,23 @@ def test_new_table_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
 # ---- Crazy Solo ----------------------------------------------------------------------------
 
 def test_crazy_solo_table_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
-    _, table = seed(tally)
-    deals = tally.deals(table)
-    tally.correct_deal(deals[1].id, {"contract": "alone", "caller": "Cid", "trump": "spades",
-                                     "team_points": 88}, reason="recount")
-    tally.void_deal(deals[2].id, "misdeal")
+    corrected_and_voided(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter")
 
 
 def test_crazy_solo_form_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
     seed(tally)
-    assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a",
-                 "s", "2", "c", "4", "k", "a", "h", "enter", "7", "3")
+    assert shoot(snap_compare, tally, tmp_path, *SOLO_TYPED)
 
 
 def test_crazy_solo_form_error_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
     """A refusal of the rules, said in Japanese beside its field."""
     seed(tally)
-    assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a",
-                 "s", "2", "c", "4", "k", "6", "s", "enter", "7", "3")
+    assert shoot(snap_compare, tally, tmp_path, *SOLO_REFUSED)
 
 
 def test_history_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
-    _, table = seed(tally)
-    last = tally.deals(table)[-1]
-    tally.correct_deal(last.id, {**(last.outcome or {}), "team_points": 78},
-                       reason="recounted", author="Ann")
+    last_deal_recounted(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "h")
 
 
@@ -105,17 +101,7 @@ def test_settlement_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
 
 def test_hachihachi_form_with_preview_ja(snap_compare: Any, tally: Tally, tmp_path: Any
                                          ) -> None:
-    table_with(tally, "hachihachi-trick", [f"P{i}" for i in range(1, 8)])
-
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        await keys(pilot, "enter", "enter", "a", "q", "s", "o", "i", "o", "i", "i", "3", "1",
-                   "2", "down", "m", "down", "h", *typed("7S 7H 7D 2C 4S 9H JD"), "enter",
-                   "down", "c")
-        pilot.app.screen.query_one("#indicator").cursor_blink = False  # type: ignore[attr-defined]
-        await settle(pilot)
-
-    assert snap_compare(app_for(tally, tmp_path), terminal_size=WIDE, run_before=run_before)
+    assert shoot_example_a(snap_compare, tally, tmp_path)
 
 
 def test_hachihachi_rules_help_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
@@ -142,11 +128,8 @@ def test_sixty_six_form_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> No
 
 
 def test_schnapsen_close_form_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
-    table_with(tally, "schnapsen", ["Ann", "Bea"], [
-        {"ending": "scored", "winner": "Bea", "game_points": 1}])
-    assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a", "l", "1", "y",
-                 "6", "8", "enter", "3", "0", "enter", "4", "enter", "2", "enter",
-                 "2", "0", "enter", "1")
+    schnapsen_table(tally)
+    assert shoot(snap_compare, tally, tmp_path, *SCHNAPSEN_CLOSE_TYPED)
 
 
 def test_schnapsen_table_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
@@ -159,14 +142,12 @@ def test_schnapsen_table_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> N
 
 
 def test_three_player_form_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
-    table_with(tally, "sixty-six-three", ["Ann", "Bea", "Cid"], [
-        {"ending": "scored", "winner": "Bea", "game_points": 2}])
+    three_player_table(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "a", "q", "1", "2")
 
 
 def test_three_player_table_ja(snap_compare: Any, tally: Tally, tmp_path: Any) -> None:
-    table_with(tally, "sixty-six-three", ["Ann", "Bea", "Cid"], [
-        {"ending": "scored", "winner": "Bea", "game_points": 2}])
+    three_player_table(tally)
     assert shoot(snap_compare, tally, tmp_path, "enter", "enter")
 
 

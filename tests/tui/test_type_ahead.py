@@ -19,7 +19,8 @@ from textual.worker import WorkerCancelled
 from ledger.service import Tally
 from tui.forms.crazy_solo import CrazySoloForm
 from tui.forms.hachihachi import HachiHachiForm
-from tui.forms.sixty_six import FourHandForm, SixtySixForm
+from tui.forms.sixty_six import SixtySixForm
+from tui.forms.sixty_six_four import FourHandForm
 from tui.screens.table import TableScreen
 from tui.typeahead import ready
 
@@ -49,6 +50,15 @@ async def burst(pilot: Pilot[object], *pressed: str) -> None:
             return
         await pilot.pause(0.05)
     raise AssertionError("the keys were not all handled within 60 s")
+
+
+async def type_keys(pilot: Pilot[object], how: str, *typed: str) -> None:
+    """`typed` in one burst (`burst`), or key by key as Pilot presses them (`press`)."""
+    if how == "burst":
+        await burst(pilot, *typed)
+    else:
+        await pilot.press(*typed)
+        await settle(pilot)
 
 
 def a_table(tally: Tally, game: str, seats: list[str], preset: str = "default") -> int:
@@ -93,11 +103,7 @@ def test_crazy_solo_fast_path_in_one_burst(tally: Tally, tmp_path: Path, how: st
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await open_first_deal_form(pilot, CrazySoloForm)
-            if how == "burst":
-                await burst(pilot, *typed)
-            else:
-                await pilot.press(*typed)
-                await settle(pilot)
+            await type_keys(pilot, how, *typed)
             assert isinstance(app.screen, TableScreen)
             [deal] = tally.deals(table)
             assert without_dealer(deal.outcome) == stored
@@ -139,11 +145,7 @@ def test_schnapsen_in_one_burst(tally: Tally, tmp_path: Path, how: str,
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await open_first_deal_form(pilot, SixtySixForm)
-            if how == "burst":
-                await burst(pilot, *typed)
-            else:
-                await pilot.press(*typed)
-                await settle(pilot)
+            await type_keys(pilot, how, *typed)
             assert isinstance(app.screen, TableScreen)
             [deal] = tally.deals(table)
             assert without_dealer(deal.outcome) == stored
@@ -160,11 +162,7 @@ def test_four_hand_in_one_burst(tally: Tally, tmp_path: Path, how: str) -> None:
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await open_first_deal_form(pilot, FourHandForm)
-            if how == "burst":
-                await burst(pilot, *typed)
-            else:
-                await pilot.press(*typed)
-                await settle(pilot)
+            await type_keys(pilot, how, *typed)
             assert isinstance(app.screen, TableScreen)
             [deal] = tally.deals(table)
             assert without_dealer(deal.outcome)["points"] == {"Ann": 80, "Bea": 50}
@@ -184,11 +182,7 @@ def test_hachihachi_in_one_burst(tally: Tally, tmp_path: Path, how: str) -> None
         app = app_for(tally, tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await open_first_deal_form(pilot, HachiHachiForm)
-            if how == "burst":
-                await burst(pilot, *typed)
-            else:
-                await pilot.press(*typed)
-                await settle(pilot)
+            await type_keys(pilot, how, *typed)
             assert isinstance(app.screen, TableScreen)
             [deal] = tally.deals(table)
             out = without_dealer(deal.outcome)
@@ -242,11 +236,7 @@ def test_a_table_s_seats_typed_in_one_burst(tally: Tally, tmp_path: Path, how: s
             await settle(pilot)
             await pilot.press("enter")  # tonight's night
             await settle(pilot)
-            if how == "burst":
-                await burst(pilot, *typed)
-            else:
-                await pilot.press(*typed)
-                await settle(pilot)
+            await type_keys(pilot, how, *typed)
             assert isinstance(app.screen, TableScreen)
             [night] = tally.nights()
             [table] = tally.night(night.id).tables

@@ -30,6 +30,7 @@ from ..i18n import t
 from ..keys import localize
 from ..screen_base import TallyModal
 from ..widgets.footer import KeysFooter
+from ..worker_submit import show_refusal, submit_in_worker
 from .registry import ui_for
 
 
@@ -251,29 +252,18 @@ class NewTableModal(TallyModal[int | None]):
             self._seat(str(roster.highlighted_option.id))
         elif text:  # a new member: added in a worker, seated once added
             self.adding = True
-            self._add_player(text)
+            submit_in_worker(self, lambda: self.service.add_player(text),
+                             lambda answer: self._added(text, answer), group="add-player")
         elif roster.highlighted_option is not None and self.browsed:
             self._seat(str(roster.highlighted_option.id))
         else:  # Enter in an empty box seats no one: a name is typed or picked with ↑/↓
             self.query_one("#table-error", Static).update(t("table.pick_a_name"))
 
-    @work(thread=True, exclusive=True, group="add-player", description="add-player")
-    def _add_player(self, name: str) -> None:
-        """A new member written off the app's thread; the answer goes to `_added`."""
-        answer: RuleError | None = None
-        try:
-            self.service.add_player(name)
-        except RuleError as exc:
-            answer = exc
-        try:
-            self.app.call_from_thread(self._added, name, answer)
-        except RuntimeError:  # the app has stopped meanwhile
-            pass
-
-    def _added(self, name: str, refused: RuleError | None) -> None:
+    def _added(self, name: str, answer: object) -> None:
+        """A new member written off the app's thread (`add_player`'s answer)."""
         self.adding = False
-        if refused is not None:
-            self.query_one("#table-error", Static).update(render_error(refused))
+        if isinstance(answer, RuleError):
+            self.query_one("#table-error", Static).update(render_error(answer))
         else:
             self.roster.append(name)
             self._seat(name)
@@ -317,29 +307,17 @@ class NewTableModal(TallyModal[int | None]):
     def action_create(self) -> None:
         if not self.creating:
             self.creating = True
-            self._create(self.game, str(self.query_one("#preset", Select).value),
-                         list(self.seats))
-
-    @work(thread=True, exclusive=True, group="create", description="create")
-    def _create(self, game: str, preset: str, seats: list[str]) -> None:
-        """The table written off the app's thread (the store may wait for a lock)."""
-        answer: int | RuleError
-        try:
-            answer = self.submit(game, preset, seats)
-        except RuleError as exc:
-            answer = exc
-        try:
-            self.app.call_from_thread(self._created, answer)
-        except RuntimeError:  # the app has stopped meanwhile
-            pass
+            # the table written off the app's thread (the store may wait for a lock)
+            game, preset = self.game, str(self.query_one("#preset", Select).value)
+            seats = list(self.seats)
+            submit_in_worker(self, lambda: self.submit(game, preset, seats), self._created,
+                             group="create")
 
     def _created(self, answer: int | RuleError) -> None:
         self.creating = False
         if isinstance(answer, RuleError):
-            self.query_one("#table-error", Static).update(render_error(answer))
-            keys = getattr(self.app, "keys", None)
-            if keys is not None:
-                keys.discard()  # refused: the keys typed after it were for the table
+            # refused: the keys typed after it were for the table
+            show_refusal(self, self.query_one("#table-error", Static), answer)
             return
         self.keys_ready = False  # keys typed after this are for the table it opens
         self.dismiss(answer)

@@ -6,18 +6,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, Static
 
 from ledger.service import MAX_TEXT, RuleError
-from ledger.text.i18n.errors import render_error
 
 from ..i18n import t
 from ..screen_base import TallyModal
 from ..widgets.footer import KeysFooter
+from ..worker_submit import show_refusal, submit_in_worker
 
 T = TypeVar("T")
 
@@ -29,6 +29,7 @@ class Field:
     value: str = ""
     placeholder: str = ""
     max_length: int = MAX_TEXT  # what the service stores at most (a name: fewer still)
+    suggester: Suggester | None = None  # what to offer as one types (roster members)
 
 
 class PromptModal(TallyModal[T | None], Generic[T]):
@@ -69,7 +70,7 @@ class PromptModal(TallyModal[T | None], Generic[T]):
             for f in self.fields:
                 yield Label(f.label)
                 yield Input(f.value, placeholder=f.placeholder, id=f"field-{f.name}",
-                            max_length=f.max_length)
+                            max_length=f.max_length, suggester=f.suggester)
             yield Static("", id="prompt-error", classes="error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.ok, variant="primary", id="ok", compact=True)
@@ -97,27 +98,14 @@ class PromptModal(TallyModal[T | None], Generic[T]):
     def action_submit(self) -> None:
         if not self.saving:
             self.saving = True
-            self._submit(self.values())
-
-    @work(thread=True, exclusive=True, group="prompt", description="prompt")
-    def _submit(self, values: Mapping[str, str]) -> None:
-        answer: T | RuleError
-        try:
-            answer = self.submit(values)
-        except RuleError as exc:
-            answer = exc
-        try:
-            self.app.call_from_thread(self._answered, answer)
-        except RuntimeError:  # the app has stopped meanwhile
-            pass
+            values = self.values()
+            submit_in_worker(self, lambda: self.submit(values), self._answered, group="prompt")
 
     def _answered(self, answer: T | RuleError) -> None:
         self.saving = False
         if isinstance(answer, RuleError):
-            self.query_one("#prompt-error", Static).update(render_error(answer))
-            keys = getattr(self.app, "keys", None)
-            if keys is not None:
-                keys.discard()  # refused: the keys typed after it were meant for what follows
+            # refused: the keys typed after it were meant for what follows
+            show_refusal(self, self.query_one("#prompt-error", Static), answer)
             return
         self.dismiss(answer)
 

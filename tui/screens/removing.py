@@ -17,6 +17,7 @@ from ledger.text.i18n.errors import render_error, render_notice
 
 from ..forms.prompt import ConfirmModal
 from ..i18n import t
+from ..worker_submit import submit_in_worker
 
 
 def say(note: Static, message: str) -> None:
@@ -41,20 +42,9 @@ def ask_delete(screen: Screen[object], note: Static, *, deals: int, refused: str
         screen.notify(t("delete.done"))
         done()
 
-    def work() -> None:  # (off the app's thread: the store may wait for a lock)
-        problem = None
-        try:
-            delete()
-        except RuleError as exc:
-            problem = exc
-        try:
-            screen.app.call_from_thread(deleted, problem)
-        except RuntimeError:  # the app has stopped meanwhile
-            pass
-
     def answered(yes: bool | None) -> None:
-        if yes:
-            screen.run_worker(work, thread=True, exclusive=True, group="delete")
+        if yes:  # (off the app's thread: the store may wait for a lock)
+            submit_in_worker(screen, delete, deleted, group="delete")
 
     screen.app.push_screen(ConfirmModal(question, yes=t("button.delete"),
                                         no=t("button.keep")), answered)

@@ -165,7 +165,8 @@ class TableScreen(TallyScreen[None]):
                 shift = nets.get(name, 0) - (running[name][-1] if running[name] else 0)
                 running[name] = [x + shift for x in running[name]]
         return TableData(table, deals, standings, closed, running,
-                         service.scoreboard(self.table_id), hidden)
+                         service.scoreboard(self.table_id), hidden,
+                         service.tournament_at_time(self.table_id))
 
     @work(thread=True, exclusive=True, group="table-load", description="table-load")
     def load(self) -> None:
@@ -334,8 +335,7 @@ class TableScreen(TallyScreen[None]):
             extra = t("status.finished")
         if extra:
             parts.append(extra)
-        if self.data.night_closed:
-            parts.append(t("night.closed"))
+        parts += self.data.title_tail()
         self.query_one("#table-title", Static).update(" · ".join(parts))
 
     # ---- selection ------------------------------------------------------------------------------
@@ -426,7 +426,8 @@ class TableScreen(TallyScreen[None]):
             return TableData(service.table(self.table_id), [*data.deals, deal],
                              service.standings(table_id=self.table_id), data.night_closed,
                              running_totals(data.table.seats, [deal], data.running),
-                             service.scoreboard(self.table_id), data.hidden)
+                             service.scoreboard(self.table_id), data.hidden,
+                             service.tournament_at_time(self.table_id))
         except RuleError:  # deleted on another device meanwhile
             return None
 

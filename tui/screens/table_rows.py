@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from ledger.service.scoreboard import running_totals
+from ledger.service.tournament_now import AtTime
 from ledger.service.views import DealView, Scoreboard, StandingRow, TableView
 
+from ..at_time import at_time_text
 from ..format import WordClipped, chips, minus_signs
 from ..i18n import t
 
@@ -26,6 +28,13 @@ class TableData:
     running: dict[str, list[int]]  # each seat's total after each deal
     scoreboard: Scoreboard | None = None  # chips and rounds left (Hachi-Hachi)
     hidden: tuple[int, int] = (0, 0)  # deals (and their revisions) before `deals`, not read
+    at_time: AtTime | None = None  # a tournament match unfinished: what it scores at time
+
+    def title_tail(self) -> list[str]:
+        """The title line's last parts: the night closed; what a tournament match under
+        way scores at time, once its round's clock runs."""
+        return ([t("night.closed")] if self.night_closed else []) + (
+            [at_time_text(self.at_time)] if self.at_time is not None else [])
 
 
 def stamp(data: TableData) -> tuple[int, int, tuple[str, ...], bool]:

@@ -13,8 +13,10 @@ from datetime import UTC, datetime
 from html import escape
 
 from ledger.service import Tally
+from ledger.service.tournament_now import AtTime
 from ledger.service.tournament_views import DrawView, figure
 
+from ..at_time import at_time_scores
 from ..i18n import t
 
 
@@ -23,6 +25,7 @@ class TournamentBoard:
     draw: DrawView
     ranking: list[tuple[int, str, object]]  # rank, player, points
     at_time: str = "score"  # what a match unfinished at time scores (the points file's)
+    unfinished: tuple[tuple[int, AtTime], ...] = ()  # (table number, what it scores at time)
 
 
 def read_tournament(service: Tally, table_ids: set[int]) -> TournamentBoard | None:
@@ -31,9 +34,12 @@ def read_tournament(service: Tally, table_ids: set[int]) -> TournamentBoard | No
         rounds = service.tournament_rounds(tour.name)
         if rounds and any(x.table_id in table_ids for x in rounds[-1].tables):
             rows = service.tournament_standings(tour.name)
+            at = [(x.number, service.tournament_at_time(x.table_id))
+                  for x in rounds[-1].tables]
             return TournamentBoard(rounds[-1], [(x.rank, x.player, figure(x.points))
                                                 for x in rows],
-                                   service.tournament_rules(tour.name).at_time)
+                                   service.tournament_rules(tour.name).at_time,
+                                   tuple((n, a) for n, a in at if a is not None))
     return None
 
 
@@ -52,6 +58,16 @@ def render_clock(d: DrawView, now: datetime) -> str:
             f'data-ends="{escape(ends)}" data-up="{escape(up)}">{escape(shown)}</p>')
 
 
+def render_at_time(board: TournamentBoard) -> str:
+    """Each unfinished table's score at time, once the round's clock has started."""
+    if not board.unfinished:
+        return ""
+    lines = "".join(f'<li data-table="{n}">' + escape(t(
+        "board.tn.at_time.table", n=n, scores=at_time_scores(a))) + "</li>"
+        for n, a in board.unfinished)
+    return f'<ul class="at-now">{lines}</ul>'
+
+
 def render_tournament(board: TournamentBoard | None, now: datetime | None = None) -> str:
     if board is None:
         return ""
@@ -61,7 +77,7 @@ def render_tournament(board: TournamentBoard | None, now: datetime | None = None
         "board.tn.round", name=d.tournament, round=d.round, rounds=d.rounds)) + "</h2>",
         render_clock(d, now),
         f'<p class="at-time">{escape(t(f"board.tn.at_time.{board.at_time}"))}</p>' if
-        d.minutes else "", '<div class="tgrid"><div class="where"><h3>' +
+        d.minutes else "", render_at_time(board), '<div class="tgrid"><div class="where"><h3>' +
         escape(t("board.tn.where")) + '</h3><ol class="seating">']
     for player, number in d.by_name():
         at = t("board.tn.table", n=number) if number is not None else t("tn.bye")

@@ -57,13 +57,17 @@ def urls(base: str, keys: Keys, tables: list[int]) -> dict[str, str]:
 
 
 def keys_file(service: Tally) -> Path:
-    """Where --keep-keys keeps them: beside the ledger's file, or (a league's server) in
-    the current folder under the database's name."""
+    """Where --keep-keys keeps them: beside the ledger's file, or (a league's server) in the
+    user's state folder under the server's and the database's names, wherever `serve` is
+    started from (the codes taped to the tables stay good)."""
     path = service.db_file()
     if path is not None:
         return path.with_name(path.name + ".serve-keys")
-    name = service.where()[1].split("?", 1)[0].rsplit("/", 1)[-1] or "tally"
-    return Path.cwd() / f"{name}.serve-keys"
+    from platformdirs import user_state_path
+
+    where = service.where()[1].split("?", 1)[0].split("://", 1)[-1].rsplit("@", 1)[-1]
+    name = "".join(c if c.isalnum() or c in "-_." else "_" for c in where) or "tally"
+    return user_state_path("tally", appauthor=False) / f"{name}.serve-keys"
 
 
 def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | None,

@@ -33,6 +33,7 @@ from .compat_serve import PublicServer
 from .gate import IDLE, Gate, raise_open_files
 from .hub import BoardHub
 from .keys import Keys, guard, no_referrer
+from .organiser import OrganiserRoutes
 from .phone.mount import mount as mount_phones
 from .tabs import MAX_MESSAGE, Tabs, clamp_size, read_message
 
@@ -84,6 +85,7 @@ class ClubServer(PublicServer):
         app.router.add_get("/board", self.handle_board)
         app.router.add_get("/board/events", self.handle_events)
         app.router.add_get("/print/{kind}", self.handle_print)  # a tournament's paper
+        OrganiserRoutes(self).add_to(app)  # a tournament's registration at the door
         mount_phones(self, app)  # each table's phone entry, under /t/<n>
         return app
 

@@ -14,41 +14,19 @@ from typing import Any
 from . import sixty_six_four, sixty_six_three
 from .errors import RuleError
 from .game import FormFacts, Game
-from .options import options_to_json
-from .sixty_six_deal import (
-    SCHNAPSEN,
-    SIXTY_SIX,
-    Deal,
-    Rules,
-    deal_to_json,
-    describe,
-    parse_deal,
-    refuse_one_point,
-)
-from .sixty_six_deal import score as score_deal
-from .sixty_six_form import two_player_facts
+from .sixty_six_deal import SCHNAPSEN, SIXTY_SIX, Deal, Rules, parse_deal
 from .sixty_six_match import (
     MatchExtra,
     MatchStatus,
     State,
-    apply,
     check_dealer,
     check_open,
-    draw_or_win,
-    extra_of,
     new_state,
+    settled,
     status_of,
-    summary_tail,
 )
-from .sixty_six_options import (
-    LEGACY_SCHNAPSEN,
-    LEGACY_TWO,
-    Options,
-    make_schnapsen,
-    make_two,
-    scoring,
-)
-from .sixty_six_quick import TWO_FLAGS, make_quick
+from .sixty_six_options import LEGACY_SCHNAPSEN, LEGACY_TWO, Options, make_schnapsen, make_two
+from .sixty_six_two_player import TWO_PLAYER_DEAL, deal_form, deal_result
 from .transfers import Settlement
 
 
@@ -77,15 +55,8 @@ def _engine(rules: Rules, countdown: bool) -> dict[str, Callable[..., Any]]:
     def settle(state: State, deal: Deal, options: Options) -> tuple[Settlement, State]:
         """Score the deal; if it takes a player to the target, the loser pays the stake."""
         dealer = deal.dealer or state.dealer
-        winner, points = score_deal(deal, rules, **scoring(options))
-        result = draw_or_win(state, options, (winner,) if winner else None, points)
-        applied = apply(state, result, options, dealer)
-        extra = extra_of(applied, result, options, dealer, countdown)
-        return Settlement(state.seats, applied.transfers, extra), applied.state
-
-    def summary(deal: Deal, settlement: Settlement) -> str:
-        """E.g. 'A claims, 68–40 → A 1; A 1 – B 0'."""
-        return f"{describe(deal)} {summary_tail(settlement.extra)}"
+        return settled(state, deal_result(state, deal, rules, options), options, dealer,
+                       countdown=countdown)
 
     def status(state: State, options: Options) -> MatchStatus:
         """Running score, dealer, games played and the match tally."""
@@ -98,26 +69,22 @@ def _engine(rules: Rules, countdown: bool) -> dict[str, Callable[..., Any]]:
 
     def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> FormFacts:
         """The fields of the ending chosen so far (`sixty_six_form`)."""
-        return two_player_facts(rules, state.seats, partial, dealer=state.dealer,
-                                countdown=countdown)
+        return deal_form(rules, state, state.seats, partial, countdown=countdown)
 
-    return {"initial": initial, "parse": parse, "settle": settle, "summary": summary,
-            "status": status, "status_type": MatchStatus, "form_facts": form_facts,
-            "extra_type": MatchExtra}
+    return {"initial": initial, "parse": parse, "settle": settle, "status": status,
+            "status_type": MatchStatus, "form_facts": form_facts, "extra_type": MatchExtra}
 
 
 SIXTY_SIX_GAME = Game(
     name="sixty-six", title="Sixty-Six", min_seats=2, max_seats=2,
-    make_options=make_two, options_json=options_to_json, to_json=deal_to_json,
-    check_seats=check_two_seats, quick=make_quick(TWO_FLAGS), legacy_options=LEGACY_TWO,
-    check_entered=refuse_one_point, **_engine(SIXTY_SIX, countdown=False),
+    make_options=make_two, check_seats=check_two_seats, legacy_options=LEGACY_TWO,
+    **TWO_PLAYER_DEAL, **_engine(SIXTY_SIX, countdown=False),
 )
 
 SCHNAPSEN_GAME = Game(
     name="schnapsen", title="Schnapsen", min_seats=2, max_seats=2,
-    make_options=make_schnapsen, options_json=options_to_json, to_json=deal_to_json,
-    check_seats=check_two_seats, quick=make_quick(TWO_FLAGS), legacy_options=LEGACY_SCHNAPSEN,
-    check_entered=refuse_one_point, **_engine(SCHNAPSEN, countdown=True),
+    make_options=make_schnapsen, check_seats=check_two_seats, legacy_options=LEGACY_SCHNAPSEN,
+    **TWO_PLAYER_DEAL, **_engine(SCHNAPSEN, countdown=True),
 )
 
 GAMES: list[Game] = [SIXTY_SIX_GAME, SCHNAPSEN_GAME, sixty_six_three.GAME, sixty_six_four.GAME]

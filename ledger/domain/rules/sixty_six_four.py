@@ -22,7 +22,7 @@ seat 4 → seat 3, or the other way round).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NotRequired
 
@@ -39,13 +39,12 @@ from .sixty_six_match import (
     Result,
     Side,
     State,
-    apply,
     check_dealer,
     check_open,
     draw_or_win,
-    extra_of,
     label,
     new_state,
+    settled,
     side_of,
     sides_of,
     status_of,
@@ -159,16 +158,26 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
                 game_points=score, dealer=dealer)
 
 
+def _one_per_side(raw: Mapping[str, Any], seats: tuple[str, ...], key: str
+                  ) -> Iterator[tuple[Side, str, Any]]:
+    """Each entry of `raw` (`key`'s player map) with its side, in order: one player names
+    a side, so an entry for a partner of a player already named is refused."""
+    named: dict[Side, str] = {}
+    for name, value in raw.items():
+        side = side_of(seats, name)
+        if side in named:
+            raise RuleError(key, f"{named[side]} and {name} are partners; give one "
+                            "player of each side", "ss.partners", name=named[side], other=name)
+        named[side] = name
+        yield side, name, value
+
+
 def _parse_points(obj: Mapping[str, Any], seats: tuple[str, ...], pack: Pack
                   ) -> tuple[tuple[str, int], ...]:
     raw = F.player_map(obj, "points", seats, optional=False)
     holds = pack.deal_points
     by_side: dict[Side, tuple[str, int]] = {}
-    for name, value in raw.items():
-        side = side_of(seats, name)
-        if side in by_side:
-            raise RuleError("points", f"{by_side[side][0]} and {name} are partners; give one "
-                            "player of each side", "ss.partners", name=by_side[side][0], other=name)
+    for side, name, value in _one_per_side(raw, seats, "points"):
         by_side[side] = (name, F.check_int(f"points.{name}", value, 0, holds))
     for side in sides_of(seats):
         if side not in by_side:
@@ -204,11 +213,7 @@ def _parse_tricks(obj: Mapping[str, Any], seats: tuple[str, ...], pack: Pack,
     scored = {side_of(seats, name): p for name, p in points}
     zero_tricks = pack.cards.count(0) // 4
     by_side: dict[Side, tuple[str, int]] = {}
-    for name, value in raw.items():
-        side = side_of(seats, name)
-        if side in by_side:
-            raise RuleError("tricks", f"{by_side[side][0]} and {name} are partners; give one "
-                            "player of each side", "ss.partners", name=by_side[side][0], other=name)
+    for side, name, value in _one_per_side(raw, seats, "tricks"):
         n = F.check_int(f"tricks.{name}", value, 0, pack.hand)
         if n == 0 and scored[side] > 0:
             raise RuleError(f"tricks.{name}", f"0 tricks, but {'+'.join(side)} have "
@@ -286,11 +291,8 @@ def settle(state: State, hand: Hand, options: FourOptions) -> tuple[Settlement, 
     if bonus is not None:
         result = Result(result.winner, result.game_points, ((bonus, 1), *result.gains),
                         result.carry)
-    applied = apply(state, result, options, dealer)
-    extra: FourExtra = {**extra_of(applied, result, options, dealer)}
-    if bonus is not None:
-        extra["ten_of_trumps"] = label(bonus)
-    return Settlement(state.seats, applied.transfers, extra), applied.state
+    more = {"ten_of_trumps": label(bonus)} if bonus is not None else {}
+    return settled(state, result, options, dealer, **more)
 
 
 def to_json(hand: Hand) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from typing import Any, NotRequired, TypedDict
 
 from .errors import RuleError, show
 from .sixty_six_options import MatchOptions as Options
-from .transfers import Transfer
+from .transfers import Settlement, Transfer
 
 Side = tuple[str, ...]
 STAKE = "stake"
@@ -232,6 +232,17 @@ def extra_of(applied: Applied, result: Result, options: Options, dealer: str,
     if options.draw_carry:
         extra["carry"] = applied.state.carry
     return extra
+
+
+def settled(state: State, result: Result, options: Options, dealer: str, *,
+            countdown: bool = False, loser_deals_first: bool = False,
+            **more: Any) -> tuple[Settlement, State]:
+    """`result` applied to the table (`apply`): the deal's transfers (the stakes, on the deal
+    that ends a game), its facts (`extra_of`, then the variant's own `more`), the table
+    after it."""
+    applied = apply(state, result, options, dealer, loser_deals_first=loser_deals_first)
+    extra = {**extra_of(applied, result, options, dealer, countdown), **more}
+    return Settlement(state.seats, applied.transfers, extra), applied.state
 
 
 Named = str | list[str] | None  # a side as output JSON (`label`)

@@ -14,40 +14,26 @@ to the sitting-out dealer; the dealer's share is the deal's own 1–3.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from .errors import RuleError
 from .game import FormFacts, Game
-from .options import options_to_json
-from .sixty_six_deal import (
-    OUT_OF_GAME,
-    SITS_OUT,
-    SIXTY_SIX,
-    Deal,
-    deal_to_json,
-    describe,
-    parse_deal,
-    refuse_one_point,
-)
-from .sixty_six_deal import score as score_deal
-from .sixty_six_form import two_player_facts
+from .sixty_six_deal import OUT_OF_GAME, SITS_OUT, SIXTY_SIX, Deal, parse_deal
 from .sixty_six_match import (
     MatchExtra,
     MatchStatus,
     Result,
     State,
     active,
-    apply,
     check_dealer,
     check_open,
-    draw_or_win,
-    extra_of,
     new_state,
+    settled,
     status_of,
-    summary_tail,
 )
-from .sixty_six_options import LEGACY_TWO, ThreeOptions, make_three, scoring
-from .sixty_six_quick import TWO_FLAGS, make_quick
+from .sixty_six_options import LEGACY_TWO, ThreeOptions, make_three
+from .sixty_six_two_player import TWO_PLAYER_DEAL, deal_form, deal_result
 from .transfers import Settlement
 
 
@@ -88,28 +74,22 @@ def parse(obj: Mapping[str, Any], state: State, options: ThreeOptions) -> Deal:
 
 
 def _result(state: State, deal: Deal, options: ThreeOptions, dealer: str) -> Result:
-    winner, points = score_deal(deal, SIXTY_SIX, **scoring(options))
-    result = draw_or_win(state, options, (winner,) if winner else None, points)
+    """The deal's result, and the sitting-out dealer's share: its winner's game points,
+    capped at `dealer_cap`."""
+    result = deal_result(state, deal, SIXTY_SIX, options)
     if result.winner is None or len(active(state)) < 3:
         return result
     score = dict(zip(state.seats, state.score, strict=True))[dealer]
-    share = max(0, min(points, options.dealer_cap - score))
-    return Result(result.winner, points, (*result.gains, ((dealer,), share)), result.carry)
+    share = max(0, min(result.game_points, options.dealer_cap - score))
+    return replace(result, gains=(*result.gains, ((dealer,), share)))
 
 
 def settle(state: State, deal: Deal, options: ThreeOptions) -> tuple[Settlement, State]:
     """Score the deal, give the dealer its capped share; the game's end moves the stakes."""
     dealer = deal.dealer or state.dealer
-    result = _result(state, deal, options, dealer)
-    applied = apply(state, result, options, dealer, loser_deals_first=True)
     sits_out = next((s for s in active(state) if s not in _players(state, dealer)), None)
-    extra: ThreeExtra = {**extra_of(applied, result, options, dealer), "sits_out": sits_out}
-    return Settlement(state.seats, applied.transfers, extra), applied.state
-
-
-def summary(deal: Deal, settlement: Settlement) -> str:
-    """E.g. 'B claims, 68–40 → B 1; A 1 – B 1 – C 0'."""
-    return f"{describe(deal)} {summary_tail(settlement.extra)}"
+    return settled(state, _result(state, deal, options, dealer), options, dealer,
+                   loser_deals_first=True, sits_out=sits_out)
 
 
 class ThreeExtra(MatchExtra):
@@ -134,17 +114,12 @@ def status(state: State, options: ThreeOptions) -> ThreeStatus:
 def form_facts(state: State, options: ThreeOptions, partial: Mapping[str, Any]) -> FormFacts:
     """A two-player deal between `players_of`: the dealer sitting out and anyone out of the
     game cannot be named (`sixty_six_form`)."""
-    players = players_of(state)
-    return two_player_facts(SIXTY_SIX, players, partial, dealer=state.dealer, countdown=False,
-                            not_playing=tuple(s for s in state.seats if s not in players))
+    return deal_form(SIXTY_SIX, state, players_of(state), partial, countdown=False)
 
 
 GAME = Game(
     name="sixty-six-three", title="Sixty-Six (three players)", min_seats=3, max_seats=3,
-    make_options=make_three, options_json=options_to_json, initial=initial, parse=parse,
-    settle=settle, to_json=deal_to_json, summary=summary, status=status,
-    check_seats=check_seats, players_of=players_of, quick=make_quick(TWO_FLAGS),
-    legacy_options=LEGACY_TWO, check_entered=refuse_one_point, status_type=ThreeStatus,
-    form_facts=form_facts,
-    extra_type=ThreeExtra,
+    make_options=make_three, initial=initial, parse=parse, settle=settle, status=status,
+    check_seats=check_seats, players_of=players_of, legacy_options=LEGACY_TWO,
+    form_facts=form_facts, status_type=ThreeStatus, extra_type=ThreeExtra, **TWO_PLAYER_DEAL,
 )

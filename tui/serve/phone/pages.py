@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.service import FormFacts, Tally
+from ledger.service.tournament_now import AtTime
 from ledger.service.views import DealView, Preview, Scoreboard, StandingRow, TableView
 from ledger.text.summaries import party, reason_text
 
@@ -23,6 +24,7 @@ class TableNow:
     deals: list[DealView]
     standings: list[StandingRow]
     scoreboard: Scoreboard | None
+    at_time: AtTime | None = None  # a tournament match unfinished: what it scores at time
 
     @property
     def next_number(self) -> int:
@@ -37,7 +39,8 @@ def read_table(service: Tally, table: TableView, *, log: bool = True) -> TableNo
     view = service.table(table.id)
     deals = service.deals(table.id)
     standings = service.standings(table_id=table.id) if log else []
-    return TableNow(view, deals, standings, service.scoreboard(table.id) if log else None)
+    return TableNow(view, deals, standings, service.scoreboard(table.id) if log else None,
+                    service.tournament_at_time(table.id))
 
 
 # ---- records for the templates (rendered in the request's language) ------------------------

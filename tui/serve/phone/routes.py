@@ -23,6 +23,7 @@ from aiohttp import web
 from ledger.service import MAX_NAME, RuleError, StaleDeal, clean_name
 from ledger.text.i18n.errors import render_error, render_message
 
+from ...at_time import at_time_text
 from ...format import signed
 from . import form as forms
 from . import pages
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 HERE = Path(__file__).parent
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
                          autoescape=True, trim_blocks=True, lstrip_blocks=True)
-ENV.globals.update(signed=signed, cell=pages.net_cell)
+ENV.globals.update(signed=signed, cell=pages.net_cell, at_time=at_time_text)
 NAME_COOKIE = "tally_by"
 YEAR = 60 * 60 * 24 * 365
 FETCH = "X-Tally-Fetch"
