@@ -58,18 +58,27 @@ class Cluster:
                   "--locale=C", "--no-sync")
         hba = self.data / "pg_hba.conf"  # one user who must give a password (tests/test_faults)
         hba.write_text(f"local all {PASSWORD_USER} scram-sha-256\n" + hba.read_text())
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o",
-                  f"-k {self.root} -p {self.port} -c listen_addresses='' "
-                  + ("-c synchronous_commit=off " if durable else "-c fsync=off "
-                     "-c synchronous_commit=off -c full_page_writes=off ")
-                  + "-c max_connections=400",
-                  "start")
+        self._options = (f"-k {self.root} -p {self.port} -c listen_addresses='' "
+                         + ("-c synchronous_commit=off " if durable else "-c fsync=off "
+                            "-c synchronous_commit=off -c full_page_writes=off ")
+                         + "-c max_connections=400")
+        self.start_server()
         self.admin("CREATE DATABASE tally_template")
         self.admin(f"CREATE ROLE {PASSWORD_USER} LOGIN SUPERUSER PASSWORD '{PASSWORD}'")
         from ledger.service import Tally
 
         service = Tally.open(self.url("tally_template"))
         service.db.dispose()
+
+    def start_server(self) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o",
+                  self._options, "start")
+
+    def stop_server(self) -> None:
+        """The server stopped, every session ended at once (`start_server` brings it back:
+        tests of a connection lost mid-save). A fast stop, not an immediate one: this
+        cluster does not wait for its commits on disk, so a crash would lose them."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def _run(self, tool: str, *args: str) -> None:
         argv = [str(self.bin / tool), *args]

@@ -71,9 +71,9 @@ def test_a_connection_lost_mid_save_saves_nothing(db_path: str, engine: str,
     cli = Cli(db_path)
     args = ("round", "add", "--table", str(table), "--contract", "alone", "--caller", "Ann",
             "--trump", "spades", "--points", "90")
-    assert _one_line(cli(*args), "error: database: ") == (
-        f"error: database: {db_path}: the connection to the server was lost; nothing of "
-        "this change was saved\n")
+    assert _one_line(cli(*args), "error: database: ") == (  # asked by its key (issue 25)
+        f"error: database: {db_path}: the connection was lost while saving: not saved "
+        "(nothing of it is stored); run the command again\n")
     assert service.deals(table) == []  # not half a deal: nothing
     monkeypatch.setattr(repo, "add_deals", real)
     assert cli(*args).exit_code == 0  # a new connection, the same save

@@ -10,12 +10,14 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from ledger.service.views import DealView
 from ledger.text.i18n.formats import MINUS, date_text, signed
+from ledger.text.summaries import recorded_line
 
 from .i18n import t
 
-__all__ = ["MINUS", "WordClipped", "chips", "clip_words", "date_text", "game_title", "minus_signs",
-           "night_label", "signed", "status_text"]
+__all__ = ["MINUS", "WordClipped", "chips", "clip_words", "date_text", "deal_line",
+           "game_title", "minus_signs", "night_label", "signed", "status_text"]
 
 _NEGATIVE = re.compile(r"(?<![\w-])-(?=\d)")  # a '-' starting a number, not inside "3-1-3"
 
@@ -24,6 +26,12 @@ def minus_signs(text: str) -> str:
     """An engine's text for the app: "52 → -25" reads "52 → −25" (one minus sign, U+2212,
     in the app; CSV and JSON keep '-'); a range like "3-1-3" is left alone."""
     return _NEGATIVE.sub(MINUS, text)
+
+
+def deal_line(deal: DealView) -> str:
+    """What `deal` recorded, and who: the line a device shows when another recorded the
+    deal it meant (the phone's page and the terminal entry)."""
+    return recorded_line(deal.number, minus_signs(deal.shown()), deal.author)
 
 
 def chips(n: int, *, zero: str = "·") -> Text:

@@ -12,7 +12,7 @@ from .keys import localize
 from .release import release_closed_widgets
 
 if TYPE_CHECKING:
-    from ledger.service import Tally
+    from ledger.service import RuleError, Tally
 
 ResultType = TypeVar("ResultType")
 
@@ -82,11 +82,18 @@ class TallyScreen(OnTally, BindingsFollowState, Screen[ResultType]):
         if self.can_go_back():
             self.dismiss(None)
 
-    def gone(self) -> None:
+    def gone(self, why: RuleError | None = None) -> None:
         """What this screen shows was deleted on another device (a table or night opened by
-        mistake, deleted while empty): say so, and go back to the screen below."""
+        mistake, deleted while empty): say so, and go back to the screen below. A database
+        that cannot be read now (`why`: a server restarting, a connection lost) is said, and
+        the screen stays: it reads again at the next change."""
         from .i18n import t
 
+        if why is not None and why.field in ("database", "db"):
+            from ledger.text.i18n.errors import render_error
+
+            self.notify(render_error(why), severity="error")
+            return
         self.notify(t("delete.gone"), severity="warning")
         if self.is_current and self.can_go_back():
             self.dismiss(None)
@@ -111,7 +118,12 @@ class TallyModal(OnTally, BindingsFollowState, ModalScreen[ResultType]):
         Binding("f1", "app.help", "key.help"),
     ]
 
+    # a question that follows a refused save keeps the toast that says the keys typed
+    # after it were dropped (it sits in the middle of the screen, clear of the toast)
+    KEEPS_TOASTS: ClassVar[bool] = False
+
     def on_screen_resume(self) -> None:
         """A form or a dialog is what the user reads and types now: no toast stays over its
         fields or its Save row (at 80×24 one would)."""
-        self.app.clear_notifications()
+        if not self.KEEPS_TOASTS:
+            self.app.clear_notifications()

@@ -10,10 +10,12 @@ from typing import Annotated, Any
 
 import typer
 
+from ..service import ConnectionLost
 from ..service.views import DealView
 from ..text.i18n import t
 from ..text.textwidth import grid
 from .context import ctx_of, echo_json, read_stdin_json, warn
+from .lost_save import after_lost_save, new_form_key
 from .quick_flags import with_quick_flags
 
 app = typer.Typer(no_args_is_help=True)
@@ -35,12 +37,21 @@ def add(
     expect_deal: Annotated[int | None, typer.Option(
         help="The deal's number as you see it: refused if the table is past it (another "
              "scorekeeper recorded it first).")] = None,
+    form_key: Annotated[str | None, typer.Option(
+        help="A key of your own for this save (up to 64 ASCII characters): run again with "
+             "the same key, it is saved once.")] = None,
     *, flags: dict[str, Any],
 ) -> None:
     """Record a deal (JSON on stdin, or quick flags); prints the deal's id."""
     obj = _deal_input(ctx, table, flags)
     service = ctx_of(ctx).service
-    typer.echo(service.add_deal(table, obj, author, expect_number=expect_deal))
+    key = form_key or new_form_key()  # what a lost answer is looked up by
+    try:
+        deal_id = service.add_deal(table, obj, author, expect_number=expect_deal,
+                                   form_key=key)
+    except ConnectionLost:
+        deal_id = after_lost_save(service, key)
+    typer.echo(deal_id)
     if service.table(table).status.get("finished"):
         rows = service.standings(table_id=table)
         typer.echo(f"table {table} is finished; final standings:", err=True)

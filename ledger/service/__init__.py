@@ -33,14 +33,16 @@ from ..domain.rules.names import (
 from ..domain.rules.transfers import POT
 
 if TYPE_CHECKING:
+    from ..store.db import ConnectionLost
     from .calc import read_json_object
     from .facade import Tally
+    from .repeats import same_deal
     from .standings import rank_rows
 
 # The use cases themselves load on first use: a command that needs none of them (`tally
 # --help`, a refusal of its arguments) does not pay for importing every one (~60 ms).
-_LAZY = {"Tally": ".facade", "read_json_object": ".calc", "rank_rows": ".standings"}
-
+_LAZY = {"Tally": ".facade", "read_json_object": ".calc", "rank_rows": ".standings",
+         "ConnectionLost": "..store.db", "same_deal": ".repeats"}
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
@@ -52,6 +54,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["CARDS", "CHOICE", "FLAG", "MAX_NAME", "MAX_REASON", "MAX_TEXT", "NUMBER",
-           "PLAYER", "POT", "FieldFact", "FormFacts", "RuleError", "Scoring",
-           "StaleDeal", "Tally", "clean_name", "clean_text", "exports_dir", "name_key",
-           "rank_rows", "read_json_object", "shown"]
+           "PLAYER", "POT", "ConnectionLost", "FieldFact", "FormFacts", "RuleError",
+           "Scoring", "StaleDeal", "Tally", "clean_name", "clean_text", "exports_dir",
+           "name_key", "rank_rows", "read_json_object", "same_deal", "shown"]

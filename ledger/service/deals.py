@@ -8,6 +8,7 @@ revision to each deal whose transfers change, and rewrites the checkpoints after
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -37,7 +38,12 @@ from .tables import (
     mark_before,
     state_before,
 )
-from .views import DealView, Notice, Preview, TransferView
+from .views import DealView, FormSave, Notice, Preview, TransferView
+
+
+def check_form_key(form_key: str | None) -> None:
+    if form_key is not None and (len(form_key) > 64 or not form_key.isascii()):
+        raise RuleError("form_key", "is not a form's key", "not_form_key")
 
 
 class Deals:
@@ -100,6 +106,23 @@ class Deals:
             found = repo.deal_of_form(session=s, form_key=form_key)
             return found[0] if found else None
 
+    def save_of_form(self, form_key: str, wait: float = 0.0, pause: float = 0.25) -> FormSave:
+        """After a save's connection was lost (`ConnectionLost`): whether the save of the
+        form `form_key` went through, asked of the database by that key (never guessed)
+        as soon as it can be reached again, trying for up to `wait` seconds, a look every
+        `pause`. Past that, the database's own fault (it cannot be reached)."""
+        give_up = time.monotonic() + wait
+        while True:
+            try:
+                with self.store.read() as s:
+                    found = repo.deal_of_form(session=s, form_key=form_key)
+            except RuleError as exc:
+                if exc.field not in ("database", "db") or time.monotonic() >= give_up:
+                    raise
+                time.sleep(pause)
+                continue
+            return FormSave(found[0], found[2]) if found else FormSave(None, None)
+
     def table_of_deal(self, deal_id: int) -> int:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
@@ -124,8 +147,7 @@ class Deals:
         `line_numbers`, an error names the line its deal came from; with `expect_number`,
         the first must take that number (checked in the same transaction)."""
         clean_text(author, "author")
-        if form_key is not None and (len(form_key) > 64 or not form_key.isascii()):
-            raise RuleError("form_key", "is not a form's key", "not_form_key")
+        check_form_key(form_key)
         with self.store.write() as s:
             if form_key is not None and (done := repo.deal_of_form(session=s,
                                                                    form_key=form_key)):
@@ -160,17 +182,22 @@ class Deals:
 
     def correct_deal(self, deal_id: int, obj: Mapping[str, Any] | None, *,
                      reason: str | None = None, author: str | None = None,
-                     expect_revision: int | None = None) -> int:
+                     expect_revision: int | None = None, form_key: str | None = None) -> int:
         """A new revision of a deal (None voids it); later deals re-settle. Returns the
         number of later deals re-settled: each that takes a new revision, because its
         transfers or the running score it carries changed (one count, one word: the toast,
         the log, the history and the CSV all say "re-settled"). With `expect_revision` (the revision
-        a form opened) it is refused (`StaleDeal`) if the deal changed since."""
+        a form opened) it is refused (`StaleDeal`) if the deal changed since. With `form_key`
+        (the form's), a correction already saved from that form is found instead: nothing
+        is written again (0)."""
         if obj is None and not (reason and reason.strip()):
             raise RuleError("reason", "a void needs a reason", "void_reason")
         clean_text(author, "author")
         clean_text(reason, "reason", MAX_REASON)
+        check_form_key(form_key)
         with self.store.write() as s:
+            if form_key is not None and repo.deal_of_form(session=s, form_key=form_key):
+                return 0  # sent again after a lost answer: it is saved
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
                 raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
@@ -189,7 +216,7 @@ class Deals:
             for step in steps:
                 if step.deal_id == deal_id:
                     self._append(s, t, step, "void" if stored is None else "correct", now,
-                                 author, reason)
+                                 author, reason, form_key)
                 elif step.settlement is not None and (differs(s, t, step) or stale(step)):
                     # its transfers, or the running score / state it carries, changed
                     self._append(s, t, step, "resettle", now, author,
@@ -247,13 +274,14 @@ class Deals:
         return None
 
     def _append(self, s: Connection, t: Table, step: Step, kind: str, now: datetime,
-                author: str | None, reason: str | None) -> None:
+                author: str | None, reason: str | None, form_key: str | None = None) -> None:
         settlement = step.settlement
         repo.add_revision(session=s, deal_id=step.deal_id, kind=kind, outcome=step.outcome,
                           summary=step.summary if settlement else "void",
                           extra=dict(settlement.extra) if settlement else {}, now=now,
                           author=author, reason=reason,
-                          transfers=transfer_rows(t, settlement) if settlement else [])
+                          transfers=transfer_rows(t, settlement) if settlement else [],
+                          form_key=form_key)
 
     def deals(self, table_id: int) -> list[DealView]:
         with self.store.read() as s:

@@ -120,6 +120,19 @@ class Scoreboard:
 
 
 @dataclass(frozen=True, slots=True)
+class FormSave:
+    """Whether the save of one form (its key) went through, as the database says after a
+    lost connection: the deal it made and its number at its table, or not saved (None)."""
+
+    deal_id: int | None
+    number: int | None
+
+    @property
+    def saved(self) -> bool:
+        return self.deal_id is not None
+
+
+@dataclass(frozen=True, slots=True)
 class Preview:
     """What a deal would settle, before it is saved."""
 

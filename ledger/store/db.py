@@ -15,9 +15,10 @@ and every fault of the database reaches the service as a `RuleError` on the fiel
 
 from __future__ import annotations
 
+import threading
 from collections import namedtuple
-from collections.abc import Iterator
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -57,6 +58,21 @@ class StoreError(RuleError):
         super().__init__("database", message, code, **values)
 
 
+class ConnectionLost(StoreError):
+    """The connection to the database broke in the middle of a transaction. Before its
+    COMMIT was sent nothing of it is kept (`committing` False: the server rolls back a
+    transaction whose connection is gone); once COMMIT was sent, whether it took is not known
+    here: a save that carries a form's key is looked up by it once the database can be
+    reached again (`Tally.save_of_form`), never guessed."""
+
+    def __init__(self, message: str, code: str, committing: bool, **values: Any) -> None:
+        super().__init__(message, code, **values)
+        self.committing = committing
+
+
+FaultHook = Callable[[str, Any], None]
+
+
 class WriteFault(Exception):
     """Writing a file failed (a full disk, a read-only medium): `why`, in a few words."""
 
@@ -66,11 +82,106 @@ class WriteFault(Exception):
 
 
 class Database:
-    """One database and its transactions; an adapter fills in the engine's part."""
+    """One database, a small pool of its connections, and its transactions; an adapter
+    fills in the engine's part (how to connect, begin, commit, and say a driver's fault).
+
+    The pool is shared by the app's worker threads: each connection serves one transaction
+    at a time, and goes back to the idle list when it ends (rolled back first if it failed;
+    closed if even that fails)."""
 
     engine: str = ""  # "sqlite" | "postgresql"
     path: Path | None = None  # the file (SQLite); None on a server
     replaced = False  # SQLite: the file was swapped while open (every write is refused)
+    driver_error: type[BaseException] = Exception  # the driver's own error (sqlite3, psycopg)
+    # tests set this to break the line at a point of a write: called with the point's name
+    # ("commit": COMMIT is about to be sent; "answer": it took, its answer not yet read)
+    # and the transaction's session
+    fault_hook: FaultHook | None = None
+
+    def __init__(self) -> None:
+        self._idle: list[Any] = []
+        self._lock = threading.Lock()
+
+    # ---- what an adapter provides --------------------------------------------------------
+
+    def open_connection(self) -> Any:
+        """A new connection with the engine's settings (a fault: the store's `RuleError`)."""
+        raise NotImplementedError
+
+    def usable(self, conn: Any) -> bool:
+        """Whether an idle connection may serve another transaction."""
+        return True
+
+    def begin(self, conn: Any, write: bool) -> None:
+        raise NotImplementedError
+
+    def session(self, conn: Any) -> Any:
+        """What the repository's SQL runs on (`execute`, `executemany`)."""
+        return conn
+
+    def commit(self, conn: Any, write: bool) -> None:
+        conn.execute("COMMIT")
+
+    def in_transaction(self, conn: Any) -> bool:
+        raise NotImplementedError
+
+    def transaction_fault(self, exc: BaseException, write: bool, committing: bool) -> RuleError:
+        """The driver's `exc` in a transaction, as the store's one line."""
+        raise NotImplementedError
+
+    # ---- the pool and the transaction ----------------------------------------------------
+
+    @contextmanager
+    def transaction(self, write: bool = False) -> Iterator[Any]:
+        """One transaction: committed when the block ends, rolled back if it raises, so
+        what it writes lands whole or not at all."""
+        with self._lock:
+            conn = self._idle.pop() if self._idle else None
+        if conn is None or not self.usable(conn):
+            conn = self.open_connection()
+        committing = False
+        try:
+            self.begin(conn, write)
+            session = self.session(conn)
+            yield session
+            if write and self.fault_hook is not None:
+                self.fault_hook("commit", session)
+            committing = True
+            self.commit(conn, write)
+            if write and self.fault_hook is not None:
+                self.fault_hook("answer", session)
+        except self.driver_error as exc:  # type: ignore[misc]
+            self._abandon(conn)
+            said = self.transaction_fault(exc, write, committing)
+            if isinstance(said, ConnectionLost):  # the idle ones went with it (a restart)
+                self.dispose()
+            raise said from None
+        except BaseException:
+            self._abandon(conn)
+            raise
+        with self._lock:
+            self._idle.append(conn)
+
+    def _abandon(self, conn: Any) -> None:
+        """A failed transaction's connection: rolled back and kept, or closed."""
+        try:
+            if self.in_transaction(conn):
+                conn.execute("ROLLBACK")
+        except self.driver_error:  # type: ignore[misc]
+            conn.close()
+            return
+        if self.usable(conn):  # (not one the server closed)
+            with self._lock:
+                self._idle.append(conn)
+
+    def dispose(self) -> None:
+        """Close the idle connections (a new transaction opens a fresh one)."""
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for conn in idle:
+            conn.close()
+
+    # ---- the rest of the interface -------------------------------------------------------
 
     @property
     def location(self) -> str:
@@ -82,17 +193,17 @@ class Database:
         """The database for people: a path, or the URL without any password."""
         raise NotImplementedError
 
-    def transaction(self, write: bool = False) -> AbstractContextManager[Any]:
-        raise NotImplementedError
-
     @staticmethod
     def has_table(session: Any, name: str) -> bool:
         """Whether the table `name` exists (asked in the caller's transaction)."""
         raise NotImplementedError
 
+    TABLES_SQL = ""  # the engine's catalogue query of the tables a database holds
+
     def table_names(self) -> set[str]:
         """The tables the database holds (none: a new ledger)."""
-        raise NotImplementedError
+        with self.transaction() as s:
+            return {r[0] for r in s.execute(self.TABLES_SQL)}
 
     def watch(self) -> Any:
         """A watch whose `changed()` says whether anyone committed since the last look."""
@@ -139,9 +250,6 @@ class Database:
 
     def forget_identity(self) -> None:
         self.dispose()
-
-    def dispose(self) -> None:
-        raise NotImplementedError
 
 
 def stamp(at: datetime) -> str:

@@ -329,7 +329,7 @@ def _state(deal_id: int, mark: Sequence[Any]) -> dict[str, Any]:
 def add_revision(*, session: Connection, deal_id: int, kind: str, outcome: dict[str, Any] | None,
                  summary: str, extra: dict[str, Any], now: datetime, author: str | None,
                  reason: str | None, transfers: Sequence[tuple[int | None, int | None, int, str]],
-                 ) -> int:
+                 form_key: str | None = None) -> int:
     seq = session.execute("SELECT coalesce(max(seq), 0) FROM revision WHERE deal_id = :d",
                           {"d": deal_id}).fetchone()[0] + 1
     replace_revision(session, deal_id=deal_id, kind=kind, moves=transfers)  # night_sum
@@ -339,6 +339,9 @@ def add_revision(*, session: Connection, deal_id: int, kind: str, outcome: dict[
         "summary": summary, "extra": _sorted_json(extra), "at": stamp(now), "author": author,
         "reason": reason})
     rid = int(cur.fetchone()[0])
+    if form_key is not None:  # the form the revision was saved from
+        session.execute("UPDATE revision SET form_key = :key WHERE id = :id",
+                        {"key": form_key, "id": rid})
     session.executemany(_ADD_TRANSFER, [_transfer(rid, x) for x in transfers])
     return rid
 
@@ -395,12 +398,13 @@ def add_deals(*, session: Connection, table_id: int, now: datetime, author: str 
     return deal_ids
 
 
-def deal_of_form(*, session: Connection, form_key: str) -> tuple[int, int] | None:
-    """(deal id, table id) of the revision saved from the form `form_key`, if any."""
-    row = session.execute("SELECT d.id, d.table_id FROM revision r JOIN deal d "
+def deal_of_form(*, session: Connection, form_key: str) -> tuple[int, int, int] | None:
+    """(deal id, table id, the deal's number) of the revision saved from the form
+    `form_key`, if any."""
+    row = session.execute("SELECT d.id, d.table_id, d.number FROM revision r JOIN deal d "
                           "ON d.id = r.deal_id WHERE r.form_key = :key",
                           {"key": form_key}).fetchone()
-    return (int(row[0]), int(row[1])) if row else None
+    return (int(row[0]), int(row[1]), int(row[2])) if row else None
 
 
 def transfers_of(*, session: Connection, revision_ids: Sequence[int],

@@ -151,6 +151,14 @@ def sixty_six_four(outcome: Facts, extra: Facts) -> str:
     return f"{facts} {sixty_six_tail(extra)}"
 
 
+def recorded_line(number: int, summary: str, by: str | None) -> str:
+    """A deal as recorded, for a device that meant to record it too: "Deal 7: Solo ♣ Ann +
+    Chie, 70 → 20 · by Mio" (the phone's page and the terminal entry both say it)."""
+    if by:
+        return t("deal.recorded_by", n=number, summary=summary, name=by)
+    return t("deal.recorded", n=number, summary=summary)
+
+
 # Hachi-Hachi's reasons are its terms, shown in both languages (see `ledger.text.i18n.TERMS`).
 REASON_TERMS = {"out-fee": "out_fees", "forced-out": "forced_out", "hand-roles": "hand_roles",
                 "mizuten": "mizuten"}

@@ -98,16 +98,16 @@ def key_of(url: str) -> str:
 
 
 def raw_get(room: Room, target: str, headers: dict[str, bytes] | None = None,
-            timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
+            timeout: float = 10, limit: int = 4096) -> tuple[int, dict[str, str], bytes]:
     """One GET with headers as raw bytes (a cookie that is not ASCII); status, headers, the
-    first 4 KiB of the body."""
+    first `limit` bytes (4 KiB) of the body."""
     lines = [f"GET {target} HTTP/1.1".encode(), b"Host: 127.0.0.1", b"Connection: close"]
     lines += [name.encode() + b": " + value for name, value in (headers or {}).items()]
     with socket.create_connection(("127.0.0.1", port_of(room)), timeout=timeout) as s:
         s.sendall(b"\r\n".join(lines) + b"\r\n\r\n")
         data = b""
         deadline = time.monotonic() + timeout
-        while b"\r\n\r\n" not in data or len(data) < 4096:
+        while b"\r\n\r\n" not in data or len(data) < limit:
             assert time.monotonic() < deadline, data[:200]
             try:
                 chunk = s.recv(4096)
@@ -119,7 +119,7 @@ def raw_get(room: Room, target: str, headers: dict[str, bytes] | None = None,
     head, _, body = data.partition(b"\r\n\r\n")
     first, *rest = head.decode("latin-1").split("\r\n")
     found = dict(line.split(": ", 1) for line in rest if ": " in line)
-    return int(first.split()[1]), {k.lower(): v for k, v in found.items()}, body[:4096]
+    return int(first.split()[1]), {k.lower(): v for k, v in found.items()}, body[:limit]
 
 
 def ws_url(room: Room, query: str = "") -> str:

@@ -44,7 +44,8 @@ def test_item3_idle_connections_without_a_key_do_not_lock_the_room(tight: Served
                 continue
             idle.append(s)
         started = time.monotonic()
-        status, _, body = raw_get(room, f"/board?key={key_of(room.board)}", timeout=10)
+        status, _, body = raw_get(room, f"/board?key={key_of(room.board)}", timeout=10,
+                                  limit=16 * 1024)  # the board's style comes before it
         assert status == 200 and b'id="board"' in body
         assert time.monotonic() - started < 5
         status, _, _ = raw_get(room, f"/?key={key_of(room.entry)}", timeout=10)

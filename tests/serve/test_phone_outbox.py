@@ -47,7 +47,9 @@ def test_the_answer_lost_mid_save_the_deal_is_recorded_once(room: PhoneRoom,
         page.get_by_role("button", name="Save").tap()
         expect(page.locator("#outbox")).to_have_text("1 deal waiting to send", timeout=5000)
         shot(page, room, "outbox")
-        assert cut["saves"] == 1 and numbers(room) == [(1, "Mio")]  # landed, unanswered
+        # landed, unanswered (on a loaded machine the outbox may have tried again already:
+        # each try reaches the server, and the deal is still recorded once)
+        assert cut["saves"] >= 1 and numbers(room) == [(1, "Mio")]
         page.get_by_role("button", name="Save").tap()  # tapped again, still cut off
         expect(page.locator("#outbox")).to_have_text("2 deals waiting to send",
                                                      timeout=5000)

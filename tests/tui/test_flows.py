@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Static
 
 from ledger.service import Tally
 from tui.forms.base import DealForm
+from tui.forms.conflict import ConflictModal, SameDealModal
 from tui.forms.crazy_solo import CrazySoloForm
 from tui.forms.new_table import NewTableModal
 from tui.forms.prompt import ConfirmModal, PromptModal
@@ -429,8 +430,10 @@ def test_thousands_of_deals_patch_in_place(tally: Tally, tmp_path: Path) -> None
 def test_a_save_after_a_deal_recorded_elsewhere_shows_both(tally: Tally, tmp_path: Path) -> None:
     """A save appends its one row to the log, unless the table changed meanwhile (a deal
     recorded elsewhere, say from the CLI): the form expected deal 3, so its first save is
-    refused in one line with the fields kept (issue 18), the second saves it as deal 4, and
-    the table is read again."""
+    refused with the fields kept (issue 18), and shows what was recorded with the two ways
+    on (issue 24); Esc goes back to the form, saying so in one line; the second save, of
+    the same All passed as deal 3, asks first (issue 24), then saves it as deal 4, and the
+    table is read again."""
     _, table_id = seed(tally, deals=2)
 
     async def flow() -> None:
@@ -440,6 +443,8 @@ def test_a_save_after_a_deal_recorded_elsewhere_shows_both(tally: Tally, tmp_pat
             assert log.row_count == 2
             tally.add_deal(table_id, DEALS[2])
             await keys(pilot, "a", "p", "enter")
+            assert isinstance(app.screen, ConflictModal)
+            await keys(pilot, "escape")
             form = app.screen
             assert isinstance(form, DealForm)
             assert len(tally.deals(table_id)) == 3
@@ -447,6 +452,8 @@ def test_a_save_after_a_deal_recorded_elsewhere_shows_both(tally: Tally, tmp_pat
                 "deal 3 was just recorded on another device: check and save as deal 4")
             assert form.title_text().startswith("Deal 4 ·")
             await keys(pilot, "enter")
+            assert isinstance(app.screen, SameDealModal)
+            await keys(pilot, "y")
             deals = tally.deals(table_id)
             assert len(deals) == 4
             assert [r[2] for r in rows(log)] == [d.summary for d in deals]

@@ -46,8 +46,9 @@ def test_asked_once_as_the_session_starts_prefilled_and_shown_in_history(
             assert app.screen.query_one(Input).value == "Mio"  # as last time
             await keys(pilot, "ctrl+a", "ctrl+k", *typed("Kai"), "enter")
             await open_first_table(pilot)
-            # two deals typed on without a pause: no question comes between them
-            await burst(pilot, "a", "p", "ctrl+s", "a", "p", "ctrl+s")
+            # two deals typed on without a pause: no question comes between them (two
+            # different deals: a repeat of the deal before asks first, issue 24)
+            await burst(pilot, "a", "p", "ctrl+s", "a", "a", "3", "s", "8", "2", "ctrl+s")
             assert isinstance(app.screen, TableScreen)
             assert [d.author for d in tally.deals(table)] == ["Kai", "Kai"]
             await keys(pilot, "v", *typed("misdeal"), "enter")  # a void carries it too
@@ -92,7 +93,7 @@ def test_esc_skips_and_is_not_asked_again(tally: Tally, tmp_path: Path) -> None:
             await open_first_table(pilot)
             await keys(pilot, "a", "p", "ctrl+s")
             assert isinstance(app.screen, TableScreen)
-            await keys(pilot, "a", "p", "ctrl+s")
+            await keys(pilot, "a", "a", "3", "s", "8", "2", "ctrl+s")  # (not a repeat)
             assert isinstance(app.screen, TableScreen)
             assert [d.author for d in tally.deals(table)] == [None, None]
 

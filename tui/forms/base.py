@@ -10,7 +10,7 @@ complaint under the field it names. No arithmetic of the rules happens in the fo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from ledger.service import MAX_REASON, FormFacts, RuleError, StaleDeal
+from ledger.service import MAX_REASON, FormFacts, RuleError
 from ledger.service.views import DealView, Preview, TableView
 from ledger.text.effects import effect_lines
 from ledger.text.i18n.errors import render_error, render_message
@@ -45,6 +45,7 @@ class DealEntry:
     # what the form expected (issue 18): the new deal's number, or the corrected revision
     number: int | None = None
     revision: int | None = None
+    form_key: str | None = None  # the form's: a save sent again is saved once
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +130,7 @@ class DealForm(SavesInWorker, TallyModal[int | None]):
         self.preview: Preview | None = None
         self.error: RuleError | None = None
         self.conflict = ""  # another device saved first: said until this one is saved
+        self.theirs: DealView | None = None  # what that device recorded (a new deal's form)
         self._labels: dict[str, str] = {}  # each slot's label, as the form shows it
         self.expect_revision = ctx.deal.revision if ctx.deal is not None else None
 
@@ -431,23 +433,6 @@ class DealForm(SavesInWorker, TallyModal[int | None]):
         self.keys_ready = False
         self.closed = True  # (a preview still on its way finds no fields to fill)
         self.dismiss(result)
-
-    def stale(self, exc: StaleDeal, table: TableView | None = None,
-              facts: Callable[[Mapping[str, Any]], FormFacts] | None = None) -> None:
-        """Another device saved this deal first: say so in one line, keep every field as
-        typed, and expect the table as it stands now (`table`, read by the save's worker;
-        no read here, on the app's thread) (a new deal becomes the next one), so
-        a second Save, after a look, records it; the preview is asked for again."""
-        if self.correcting:
-            self.expect_revision = exc.revision
-            self.conflict = t("conflict.changed", n=exc.number)
-        else:  # the table as it stands now: who deals next (Sixty-Six stores it), the score
-            self.ctx = replace(self.ctx, number=exc.next_number,
-                               table=table or self.ctx.table, before=None,
-                               facts=facts or self.ctx.facts)
-            self.conflict = t("conflict.recorded", n=exc.number, next=exc.next_number)
-            self.query_one(".dialog-title", Static).update(self.title_text())
-        self.request_preview()
 
     def action_cancel(self) -> None:
         if not self.is_dirty():

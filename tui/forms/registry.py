@@ -29,6 +29,8 @@ class GameUI:
     setup_panel: Callable[[], Widget] | None = None
     # what the table screen says between deals, from the engine's `status`
     status_line: Callable[[Mapping[str, Any]], str] | None = None
+    # the same on the room's pages (a phone, the board), where it may say more
+    room_status_line: Callable[[Mapping[str, Any]], str] | None = None
 
 
 _GAMES: dict[str, GameUI] = {}
@@ -36,12 +38,13 @@ F = TypeVar("F", bound=type[DealForm])
 
 
 def register(game: str, *, setup_panel: Callable[[], Widget] | None = None,
-             status_line: Callable[[Mapping[str, Any]], str] | None = None
+             status_line: Callable[[Mapping[str, Any]], str] | None = None,
+             room_status_line: Callable[[Mapping[str, Any]], str] | None = None
              ) -> Callable[[F], F]:
     """Class decorator: this form records deals of `game`."""
 
     def wrap(form: F) -> F:
-        _GAMES[game] = GameUI(form, setup_panel, status_line)
+        _GAMES[game] = GameUI(form, setup_panel, status_line, room_status_line)
         return form
 
     return wrap

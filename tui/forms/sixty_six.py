@@ -28,7 +28,7 @@ from ..widgets.pickers import Choice, Picker, SeatPicker
 from .registry import register
 from .sixty_six_base import SixtySixBase
 from .sixty_six_preview import render_sixty_six
-from .sixty_six_status import status_line
+from .sixty_six_status import room_status_line, status_line
 
 ENDING_KEYS = {"claim": "c", "close": "l", "exhausted": "e", "scored": "q"}  # as typed
 
@@ -55,9 +55,9 @@ class YesNoPicker(Picker):
         super().__init__([Choice("yes", "Y", yes), Choice("no", "N", no)], id=id)
 
 
-@register("sixty-six", status_line=status_line)
-@register("schnapsen", status_line=status_line)
-@register("sixty-six-three", status_line=status_line)
+@register("sixty-six", status_line=status_line, room_status_line=room_status_line)
+@register("schnapsen", status_line=status_line, room_status_line=room_status_line)
+@register("sixty-six-three", status_line=status_line, room_status_line=room_status_line)
 class SixtySixForm(SixtySixBase):
     HELP = "help.form.sixty-six"
     ERROR_SLOTS: ClassVar[dict[str, str]] = {

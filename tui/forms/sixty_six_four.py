@@ -25,7 +25,7 @@ from ..widgets.pickers import Choice, Picker, SeatPicker
 from .registry import register
 from .sixty_six_base import SixtySixBase
 from .sixty_six_preview import render_sixty_six
-from .sixty_six_status import status_line
+from .sixty_six_status import room_status_line, status_line
 
 FOUR_HAND = "sixty-six-four"
 FOUR_ENDING_KEYS = {"played": "p", "scored": "q"}  # as typed
@@ -53,7 +53,8 @@ class PartnersNote(Static):
         """The pairing is by seat number, whatever the names."""
 
 
-@register(FOUR_HAND, status_line=status_line, setup_panel=PartnersNote)
+@register(FOUR_HAND, status_line=status_line, setup_panel=PartnersNote,
+          room_status_line=room_status_line)
 class FourHandForm(SixtySixBase):
     HELP = "help.form.sixty-six-four"
     ERROR_SLOTS: ClassVar[dict[str, str]] = {

@@ -1,5 +1,6 @@
 """What the table screen says of a Sixty-Six family table between deals: game n and its
-score (Schnapsen: what each still needs, counting down from 7), the dealer, the match tally."""
+score (Schnapsen: what each still needs, counting down from 7), the dealer, the match tally;
+the room's pages (a phone, the board) also say what a game is played to."""
 
 from __future__ import annotations
 
@@ -35,8 +36,14 @@ def dealer_text(status: Mapping[str, Any]) -> str:
     return t("status.dealer", name=dealer)
 
 
-def status_line(status: Mapping[str, Any]) -> str:
-    """Game n and its score (Schnapsen: what each still needs), the dealer, the tally."""
+def room_status_line(status: Mapping[str, Any]) -> str:
+    """The status line of the room's pages (a phone, the board): the score to its target."""
+    return status_line(status, to_target=True)
+
+
+def status_line(status: Mapping[str, Any], *, to_target: bool = False) -> str:
+    """Game n and its score (Schnapsen: what each still needs), the dealer, the tally;
+    `to_target`: the score says what the game is played to ("Ann 3 – Bea 5 (to 7)")."""
     parts = []
     if status.get("finished"):
         parts.append(t("status.finished"))
@@ -46,7 +53,9 @@ def status_line(status: Mapping[str, Any]) -> str:
             parts.append(t("ss.to_go", score=score_text(status)))
         else:
             parts.append(t("ss.game_n", n=status.get("game"), target=status.get("target")))
-            parts.append(score_text(status))
+            score = score_text(status)
+            parts.append(t("ss.score_to", score=score, target=status["target"])
+                         if to_target and status.get("target") else score)
         if status.get("out"):
             parts.append(t("ss.out", names=", ".join(status["out"])))
         parts.append(dealer_text(status))

@@ -108,8 +108,8 @@ class NightScreen(TallyScreen[None]):
         service = service or self.service
         try:
             night = service.night(self.night_id)
-        except RuleError:  # deleted on another device (only ever while it had no deal)
-            (app or self.app).call_from_thread(self.gone)
+        except RuleError as exc:  # deleted on another device (only ever while it had no deal)
+            (app or self.app).call_from_thread(self.gone, exc)
             return
         leaders = {}
         for table in night.tables:

@@ -136,8 +136,8 @@ class TableScreen(TallyScreen[None]):
                 return  # this app's own save, shown already: no re-read of a long table
             data = self.fetch(service)
             app.call_from_thread(self.patch, data)
-        except RuleError:  # deleted on another device (only ever while it had no deal)
-            app.call_from_thread(self.gone)
+        except RuleError as exc:  # deleted on another device (only ever while it had no deal)
+            app.call_from_thread(self.gone, exc)
         except RuntimeError:  # the app has stopped: nothing to show it on
             pass
 
@@ -173,8 +173,8 @@ class TableScreen(TallyScreen[None]):
         """Read the table and refill the log."""
         try:
             data = self.fetch()
-        except RuleError:  # deleted on another device meanwhile
-            self.app.call_from_thread(self.gone)
+        except RuleError as exc:  # deleted on another device meanwhile
+            self.app.call_from_thread(self.gone, exc)
             return
         rows = deal_rows(data, self.show_totals)
         self.app.call_from_thread(self.show, data, rows)
@@ -184,8 +184,8 @@ class TableScreen(TallyScreen[None]):
         """Read the table again after a save and patch only the rows that changed."""
         try:
             data = self.fetch()
-        except RuleError:  # deleted on another device meanwhile
-            self.app.call_from_thread(self.gone)
+        except RuleError as exc:  # deleted on another device meanwhile
+            self.app.call_from_thread(self.gone, exc)
             return
         self.app.call_from_thread(self.patch, data)
 
@@ -433,9 +433,10 @@ class TableScreen(TallyScreen[None]):
 
     def _add(self, entry: DealEntry) -> int:
         """The save, in the form's worker; the deal is read back there too (`_appended`)."""
+        self._note = ""  # (a save refused, its deal discarded: nothing of this one to say)
         data = self.data
         deal_id = self.service.add_deal(self.table_id, entry.outcome, self.tally.scorekeeper,
-                                        expect_number=entry.number)
+                                        expect_number=entry.number, form_key=entry.form_key)
         self._note = t("table.saved")
         self._read_back = (deal_id, data,
                            None if data is None else self._read_appended(data, deal_id))
@@ -444,7 +445,8 @@ class TableScreen(TallyScreen[None]):
     def _correct(self, deal: DealView, entry: DealEntry) -> int:
         later = self.service.correct_deal(deal.id, entry.outcome, reason=entry.reason,
                                           author=self.tally.scorekeeper,
-                                          expect_revision=entry.revision)
+                                          expect_revision=entry.revision,
+                                          form_key=entry.form_key)
         self._note = t("table.corrected", n=deal.number, later=later)
         return deal.id
 

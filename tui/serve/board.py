@@ -12,10 +12,12 @@ from importlib.resources import files
 from string import Template
 
 from ledger.service import Tally
+from ledger.service.night_end import NightSettlement
 from ledger.service.views import DealView, NightView, StandingRow
 
 from ..format import game_title, minus_signs, night_label, signed, status_text
 from ..i18n import language, plural, t
+from .board_payments import read_payments, render_payments
 from .board_tournament import TournamentBoard, read_tournament, render_tournament
 
 RECENT = 6  # deals in the "last deals" list
@@ -47,6 +49,7 @@ class Board:
     recent: list[tuple[int, DealView]]  # (table number, deal), newest first
     deals: int  # every deal of the night, void ones included (what changes on a save)
     tournament: TournamentBoard | None = None  # the round drawn tonight, its clock, ranking
+    payments: NightSettlement | None = None  # who pays whom, once the night is settled
 
 
 def read_board(service: Tally, night_id: int) -> Board:
@@ -65,7 +68,8 @@ def read_board(service: Tally, night_id: int) -> Board:
         recent += [(table.number, d) for d in last]
     recent.sort(key=lambda x: (x[1].created_at, x[1].id), reverse=True)
     return Board(night, service.standings(night_id=night_id), lines, recent[:RECENT], total,
-                 read_tournament(service, {x.id for x in night.tables}))
+                 read_tournament(service, {x.id for x in night.tables}),
+                 read_payments(service, night_id, night.closed))
 
 
 def _local_time(stored: str) -> str:
@@ -89,6 +93,7 @@ def render_body(board: Board) -> str:
     out = [f'<header><h1>{escape(night_label(night.date, night.venue))}</h1>'
            f'<p class="state">{escape(state)} · {escape(t("board.updated"))} '
            f'{datetime.now(UTC).astimezone().strftime("%H:%M:%S")}</p></header>',
+           render_payments(board.payments),
            render_tournament(board.tournament),
            '<section class="standings"><h2>' + escape(t("night.standings")) + "</h2>"]
     if board.standings:

@@ -81,6 +81,11 @@ class FormFacts:
     form: tuple[FieldFact, ...] = ()  # how to draw each of `fields`
     impossible: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)  # refused values
     limits: Mapping[str, Any] = field(default_factory=dict)  # hand size, Aces, points …
+    # what a form says beside a field, from what is filled in: lines of (catalogue key,
+    # values); a value "term.x" is the game term x, a tuple its items in order
+    # (Hachi-Hachi's indicator: "Ooba 大場 ×2")
+    notes: Mapping[str, tuple[tuple[str, Mapping[str, Any]], ...]] = field(
+        default_factory=dict)
 
     def spec(self, name: str) -> FieldFact | None:
         """The description of field `name`, if it applies now."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NotRequired, TypedDict
 
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
 from .errors import RuleError
 from .game import CARDS, CHOICE, FLAG, NUMBER, PLAYER, FieldFact, FormFacts, Game
 from .hachihachi_parse import parse
@@ -332,9 +332,28 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
                      choices={"declarations": ("in", "out")},
                      forced={"declarations": dict.fromkeys(forced, "out")} if forced else {},
                      form=tuple(specs[f] for f in fields),
+                     notes={"indicator": indicator_notes(card, options)},
                      limits={"hand_size": HAND_SIZE, "aces_in_pack": ACES_IN_PACK,
                              "tricks": TRICKS, "max_in": options.max_in,
                              "split_with": SPLIT_WITH})
+
+
+def indicator_notes(card: Card | None, options: Options
+                    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """What a form says beside the indicator: the table it makes and its multiplier once
+    it is an Ooba or Zetsuba card, else which ranks make them (the preset's).
+
+    >>> indicator_notes(parse_card("QS"), Options())
+    (('hh.named', {'name': 'term.ooba', 'multiplier': 2}),)
+    >>> indicator_notes(None, Options())[1]
+    ('hh.scale', {'name': 'term.zetsuba', 'multiplier': 4, 'ranks': ('A', 'K')})
+    """
+    if card is not None and (named := table_name(card, options)) is not None:
+        return (("hh.named", {"name": f"term.{named}", "multiplier": multiplier(card, options)}),)
+    return tuple(("hh.scale", {"name": f"term.{name}", "multiplier": m, "ranks": ranks})
+                 for name, ranks, m in (("ooba", options.ooba_ranks, options.ooba_multiplier),
+                                        ("zetsuba", options.zetsuba_ranks,
+                                         options.zetsuba_multiplier)) if ranks)
 
 
 def setup_facts(options: Options, seats: int | None) -> dict[str, Any]:

@@ -21,9 +21,6 @@ is rolled back whole, so a deal is saved wholly or not at all.
 from __future__ import annotations
 
 import re
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -31,9 +28,10 @@ from urllib.parse import urlsplit
 
 import psycopg
 from psycopg.adapt import Loader
+from psycopg.pq import TransactionStatus
 
 from ...domain.rules.errors import RuleError
-from ..db import BUSY_TIMEOUT_MS, Database, WriteFault
+from ..db import BUSY_TIMEOUT_MS, ConnectionLost, Database, WriteFault
 from .url import without_password
 from .watch import CHANNEL, Listen
 
@@ -86,14 +84,17 @@ class Session:
 
 
 class PostgresDatabase(Database):
-    """A database on a PostgreSQL server and a small pool of connections."""
+    """A database on a PostgreSQL server (the pool of its connections and the transactions
+    are the base `Database`'s)."""
 
     engine = "postgresql"
+    driver_error = psycopg.Error
+    TABLES_SQL = ("SELECT table_name FROM information_schema.tables "
+                  "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")
 
     def __init__(self, url: str) -> None:
+        super().__init__()
         self.url = url
-        self._idle: list[psycopg.Connection] = []
-        self._lock = threading.Lock()
 
     @property
     def location(self) -> str:
@@ -117,54 +118,34 @@ class PostgresDatabase(Database):
     def prepare(self) -> None:
         """Nothing to make before the first use (the database is the server's)."""
 
-    @contextmanager
-    def transaction(self, write: bool = False) -> Iterator[Session]:
-        with self._lock:
-            conn = self._idle.pop() if self._idle else None
-        if conn is None or conn.closed:
-            conn = self.connect()
-        began = False
-        try:
-            began = True
-            # one round trip each: BEGIN with the write lock, NOTIFY with COMMIT
-            conn.execute(_BEGIN_WRITE if write else _BEGIN_READ)
-            yield Session(conn)
-            conn.execute(_COMMIT_WRITE if write else "COMMIT")
-        except psycopg.Error as exc:
-            self._abandon(conn)
-            raise self.fault(exc, during_write=write and began) from None
-        except BaseException:
-            self._abandon(conn)
-            raise
-        with self._lock:
-            self._idle.append(conn)
+    # the transaction and its pool are the base `Database`'s; one round trip each: BEGIN
+    # with the write lock, NOTIFY with COMMIT
 
-    def _abandon(self, conn: psycopg.Connection) -> None:
-        try:
-            if not conn.closed:
-                conn.execute("ROLLBACK")
-        except psycopg.Error:
-            conn.close()
-            return
-        with self._lock:
-            self._idle.append(conn)
+    def open_connection(self) -> psycopg.Connection:
+        return self.connect()
 
-    def dispose(self) -> None:
-        with self._lock:
-            idle, self._idle = self._idle, []
-        for conn in idle:
-            conn.close()
+    def usable(self, conn: psycopg.Connection) -> bool:
+        return not conn.closed
+
+    def begin(self, conn: psycopg.Connection, write: bool) -> None:
+        conn.execute(_BEGIN_WRITE if write else _BEGIN_READ)
+
+    def session(self, conn: psycopg.Connection) -> Session:
+        return Session(conn)
+
+    def commit(self, conn: psycopg.Connection, write: bool) -> None:
+        conn.execute(_COMMIT_WRITE if write else "COMMIT")
+
+    def in_transaction(self, conn: psycopg.Connection) -> bool:
+        return not conn.closed and conn.info.transaction_status != TransactionStatus.IDLE
+
+    def transaction_fault(self, exc: BaseException, write: bool, committing: bool) -> RuleError:
+        return fault(self.where, exc, write, committing)
 
     @staticmethod
     def has_table(session: Session, name: str) -> bool:
         return bool(session.execute("SELECT to_regclass(:name) IS NOT NULL",
                                     {"name": name}).fetchone()[0])
-
-    def table_names(self) -> set[str]:
-        with self.transaction() as s:
-            return {r[0] for r in s.execute(
-                "SELECT table_name FROM information_schema.tables "
-                "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")}
 
     def watch(self) -> Any:
         return Listen(self)
@@ -247,12 +228,15 @@ class PostgresDatabase(Database):
     def not_the_schema(exc: BaseException) -> bool:
         return isinstance(exc, psycopg.OperationalError)
 
-    def fault(self, exc: BaseException, during_write: bool = False) -> RuleError:
-        return fault(self.where, exc, during_write)
+    def fault(self, exc: BaseException) -> RuleError:
+        return fault(self.where, exc)
 
 
-def fault(where: str, exc: BaseException, during_write: bool = False) -> RuleError:
-    """One line for what the server (or the way to it) said."""
+def fault(where: str, exc: BaseException, write: bool = False,
+          committing: bool = False) -> RuleError:
+    """One line for what the server (or the way to it) said. A connection lost in a
+    transaction is a `ConnectionLost`: before COMMIT nothing of it was kept; during it (or
+    before its answer came back) whether it took is asked again once the server answers."""
     said = " ".join(str(exc).split())
     low = said.lower()
     if "password authentication failed" in low or "no password supplied" in low:
@@ -264,10 +248,14 @@ def fault(where: str, exc: BaseException, during_write: bool = False) -> RuleErr
     lost = isinstance(exc, psycopg.OperationalError) and (
         "closed" in low or "terminat" in low or "lost" in low or "consuming input" in low
         or "server closed" in low or "broken pipe" in low or "eof" in low)
-    if lost or (during_write and isinstance(exc, psycopg.OperationalError)
+    if lost or (write and isinstance(exc, psycopg.OperationalError)
                 and "connect" not in low):
-        return RuleError("database", f"{where}: the connection to the server was lost; "
-                         "nothing of this change was saved", "pg_lost", where=where)
+        if write and committing:
+            return ConnectionLost(f"{where}: the connection to the server was lost while it "
+                                  "saved; whether it was saved is not known yet",
+                                  "pg_lost_commit", True, where=where)
+        return ConnectionLost(f"{where}: the connection to the server was lost; nothing of "
+                              "this change was saved", "pg_lost", False, where=where)
     if isinstance(exc, psycopg.OperationalError):
         return RuleError("database", f"{where}: the server cannot be reached ({said})",
                          "pg_unreachable", where=where, why=said)

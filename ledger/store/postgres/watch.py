@@ -1,6 +1,6 @@
 """Has anyone written to the database since we last looked? (`LISTEN tally`)
 
-Every write transaction ends with `NOTIFY tally` (`db.PostgresDatabase.transaction`), which
+Every write transaction ends with `NOTIFY tally` (`db.PostgresDatabase.commit`), which
 the server delivers at commit to every connection listening, at any venue. A `Listen` holds
 one such connection; asking it costs no query: the notifications already received are read
 off its socket without waiting. The app's screens and the room's board poll it as they
@@ -13,6 +13,8 @@ from typing import Any
 
 import psycopg
 
+from ...domain.rules.errors import RuleError
+
 CHANNEL = "tally"  # every write transaction ends with NOTIFY on it (db.py)
 
 
@@ -20,6 +22,7 @@ class Listen:
     def __init__(self, db: Any) -> None:
         self.db = db
         self._conn: psycopg.Connection | None = None
+        self._missed = False  # the connection was lost: its first look again is a change
 
     def _connection(self) -> psycopg.Connection:
         if self._conn is None or self._conn.closed:
@@ -29,14 +32,19 @@ class Listen:
 
     def changed(self) -> bool:
         """True if a commit was announced since the last call (the first call only looks).
-        A connection lost is made again, and counts as a change (what was missed is
-        read again)."""
+        A connection lost is made again at the next look (the server may be out of reach
+        for a while: every look says no change meanwhile, never an error), and once made
+        again counts as a change (what was missed is read again)."""
         fresh = self._conn is None or self._conn.closed
         try:
             conn = self._connection()
             seen = sum(1 for _ in conn.notifies(timeout=0))
-        except psycopg.Error:
+        except (psycopg.Error, RuleError):  # lost, or not to be made again yet
             self.close()
+            self._missed = True
+            return False
+        if self._missed:
+            self._missed = False
             return True
         return not fresh and seen > 0
 

@@ -23,9 +23,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from ...domain.rules.errors import RuleError
@@ -46,15 +43,17 @@ def configure(conn: Connection) -> None:
 
 
 class SqliteDatabase(Database):
-    """A SQLite file and a small pool of connections (the app reads from worker threads;
-    each connection serves one transaction at a time)."""
+    """A SQLite file (the pool of its connections and the transactions are the base
+    `Database`'s: the app reads from worker threads)."""
 
     engine = "sqlite"
+    driver_error = sqlite3.Error
+    TABLES_SQL = ("SELECT name FROM sqlite_master WHERE type = 'table' "
+                  "AND name NOT LIKE 'sqlite_%'")
 
     def __init__(self, path: str | Path) -> None:
+        super().__init__()
         self.path = Path(path)
-        self._idle: list[Connection] = []
-        self._lock = threading.Lock()
         self._seen: tuple[int, int, int] | None = None  # the file's identity at first use
         self.replaced = False  # seen to be another file since: every write is refused
 
@@ -69,34 +68,28 @@ class SqliteDatabase(Database):
             raise
         return conn
 
-    @contextmanager
-    def transaction(self, write: bool = False) -> Iterator[Connection]:
-        """One transaction: committed when the block ends, rolled back if it raises.
-        A read sees one consistent snapshot; a write holds the write lock throughout."""
-        with self._lock:
-            conn = self._idle.pop() if self._idle else None
-        if conn is None:
-            try:
-                conn = self.connect()
-            except sqlite3.Error as exc:
-                raise open_problem(self.path, exc) from None
+    def open_connection(self) -> Connection:
         try:
-            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            if write or self._seen is None:
-                self._same_file(conn)
-            yield conn
-            conn.execute("COMMIT")
-        except sqlite3.Error as exc:  # the file went bad, or stayed locked past the timeout
-            self._abandon(conn)
-            if write and is_disk_full(exc, self.path):  # a refusal the app and the CLI say
-                raise RuleError("db", "the disk is full: nothing was saved",
-                                "disk_full_unsaved") from None
+            return self.connect()
+        except sqlite3.Error as exc:
             raise open_problem(self.path, exc) from None
-        except BaseException:
-            self._abandon(conn)
-            raise
-        with self._lock:
-            self._idle.append(conn)
+
+    def begin(self, conn: Connection, write: bool) -> None:
+        """A read sees one consistent snapshot; a write holds the write lock throughout
+        (BEGIN IMMEDIATE: two writers queue on the busy timeout)."""
+        conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        if write or self._seen is None:
+            self._same_file(conn)
+
+    def in_transaction(self, conn: Connection) -> bool:
+        return conn.in_transaction
+
+    def transaction_fault(self, exc: BaseException, write: bool, committing: bool) -> RuleError:
+        """The file went bad, or stayed locked past the timeout; a full disk on a write is
+        a refusal the app and the CLI say."""
+        if write and is_disk_full(exc, self.path):
+            return RuleError("db", "the disk is full: nothing was saved", "disk_full_unsaved")
+        return open_problem(self.path, exc)
 
     @property
     def location(self) -> str:
@@ -110,12 +103,6 @@ class SqliteDatabase(Database):
     def has_table(conn: Connection, name: str) -> bool:
         return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
                             "name = :name", {"name": name}).fetchone() is not None
-
-    def table_names(self) -> set[str]:
-        with self.transaction() as conn:
-            return {r[0] for r in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' "
-                "AND name NOT LIKE 'sqlite_%'")}
 
     def watch(self) -> DataVersion:
         return DataVersion(self.path)
@@ -191,23 +178,6 @@ class SqliteDatabase(Database):
         self.dispose()
         self._seen = None
         self.replaced = False
-
-    def _abandon(self, conn: Connection) -> None:
-        try:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-        except sqlite3.Error:
-            conn.close()
-            return
-        with self._lock:
-            self._idle.append(conn)
-
-    def dispose(self) -> None:
-        """Close the idle connections (a new transaction opens a fresh one)."""
-        with self._lock:
-            idle, self._idle = self._idle, []
-        for conn in idle:
-            conn.close()
 
 
 def is_disk_full(exc: BaseException, path: Path) -> bool:

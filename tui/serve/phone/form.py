@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ledger.service import FormFacts
@@ -71,6 +71,7 @@ class Group:
     hint: str = ""  # what the numbers make together
     error: str | None = None
     folded: bool = False  # optional and not filled in: drawn closed (a hand's cards, roles)
+    said: str = ""  # what the engine says of it as filled in (the indicator's Ooba ×2)
 
 
 @dataclass
@@ -174,22 +175,40 @@ def build(facts: FormFacts, partial: Mapping[str, Any], words: Words,
     for spec in getattr(facts, "form", ()):
         if spec.name not in facts.fields:
             continue
-        group = _group(spec, facts, partial, words)
+        group = replace(_group(spec, facts, partial, words),
+                        said=said(facts, spec.name, words))
         forced = facts.forced.get(spec.name)
         if group.fixed is not None and not isinstance(forced, Mapping):
             form.hidden[_name(spec)] = str(forced)
         if error is not None and (_names(error[0], spec.name) or any(
                 _names(error[0], p.name) for p in spec.parts if spec.kind != "number")):
-            group = Group(group.field, group.legend, group.rows, group.fixed, group.hint,
-                          error[1])
+            group = replace(group, error=error[1])
         elif spec.optional and spec.each and not _filled(spec, partial):
-            group = Group(group.field, group.legend, group.rows, group.fixed, group.hint,
-                          folded=True)
+            group = replace(group, folded=True)
             placed = True
         form.groups.append(group)
     if not placed and error is not None:
         form.error = error[1]
     return form
+
+
+def said(facts: FormFacts, name: str, words: Words) -> str:
+    """The engine's notes on field `name` (`FormFacts.notes`) in words, one line: each
+    note's catalogue text, a "term.x" value the game term, a tuple its items.
+
+    >>> from ledger.service import FormFacts
+    >>> said(FormFacts(notes={"indicator": (("hh.named", {"name": "term.ooba",
+    ...                                                   "multiplier": 2}),)}),
+    ...      "indicator", Words("en"))
+    'Ooba 大場 ×2'
+    """
+    lines = []
+    for key, values in getattr(facts, "notes", {}).get(name, ()):
+        shown = {k: (words.t(v) if isinstance(v, str) and v.startswith("term.") else
+                     " ".join(map(str, v)) if isinstance(v, tuple | list) else v)
+                 for k, v in values.items()}
+        lines.append(words.t(key, **shown))
+    return " · ".join(lines)
 
 
 def _filled(spec: Any, partial: Mapping[str, Any]) -> bool:

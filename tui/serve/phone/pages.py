@@ -80,12 +80,14 @@ def log_lines(now: TableNow) -> list[Line]:
 
 
 def status_line(view: TableView) -> str:
-    """The table's status as the terminal entry says it (the game's own status line)."""
+    """The table's status as the terminal entry says it (the game's own status line; the
+    room's version where the game has one: Sixty-Six's score says what it is played to)."""
     import tui.forms  # noqa: F401
 
     from ...forms import registry  # the games' forms register themselves on import
 
-    line = registry.ui_for(view.game).status_line
+    ui = registry.ui_for(view.game)
+    line = ui.room_status_line or ui.status_line
     return (line(view.status) if line else "") or status_text(view.status)
 
 
@@ -107,14 +109,6 @@ def preview_shown(preview: Preview, seats: tuple[str, ...]) -> PreviewShown:
          for x in preview.transfers],
         [(n, signed(preview.nets.get(n, 0)), net_cell(preview.nets.get(n, 0)))
          for n in seats])
-
-
-def same_deal(entered: Mapping[str, Any], last: DealView | None) -> bool:
-    """Did the form enter what the table's previous deal recorded (a second phone, or a
-    double save)? Every field the form filled in has the stored value (what the table
-    adds itself, such as the dealer, changes from deal to deal and is not compared)."""
-    stored = last.outcome if last and not last.void else None
-    return bool(stored and entered and all(stored.get(k) == v for k, v in entered.items()))
 
 
 def facts_or_none(service: Tally, table_id: int, partial: Mapping[str, Any]

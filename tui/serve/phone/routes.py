@@ -20,11 +20,19 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from aiohttp import web
 
-from ledger.service import MAX_NAME, RuleError, StaleDeal, clean_name
+from ledger.service import (
+    MAX_NAME,
+    ConnectionLost,
+    RuleError,
+    StaleDeal,
+    Tally,
+    clean_name,
+    same_deal,
+)
 from ledger.text.i18n.errors import render_error, render_message
 
 from ...at_time import at_time_text
-from ...format import signed
+from ...format import deal_line, signed
 from . import form as forms
 from . import pages
 from .words import Words, from_header
@@ -40,6 +48,7 @@ NAME_COOKIE = "tally_by"
 YEAR = 60 * 60 * 24 * 365
 FETCH = "X-Tally-Fetch"
 KEY_ASSETS = {"css": "phone.css", "js": "phone.js"}
+LOST_WAIT_S = 5.0  # how long a save whose connection was lost waits to ask by its key
 
 
 def asset(name: str) -> str:
@@ -154,8 +163,9 @@ class PhoneRoutes:
             preview = ENV.get_template("preview.html").render(**ctx)
         built: forms.Form = ctx["form"]
         errors = {g.field: g.error for g in built.groups if g.error}
+        said = {g.field: g.said for g in built.groups if g.said}
         return web.json_response({"fields": fields, "preview": preview, "errors": errors,
-                                  "error": built.error, **more},
+                                  "said": said, "error": built.error, **more},
                                  dumps=lambda x: json.dumps(x, ensure_ascii=False))
 
     async def posted(self, request: web.Request) -> web.Response:
@@ -176,7 +186,7 @@ class PhoneRoutes:
             raise web.HTTPSeeOther(to)
         if action == "save" and error is None and preview is not None:
             last = now.deals[-1] if now.deals else None
-            if pages.same_deal(partial, last) and data.get("same") != "yes":
+            if same_deal(partial, last) and data.get("same") != "yes":
                 ctx = self._context(request, now, partial, facts, preview, None, words,
                                     shown_error=False, key=key, same=last)
                 if not fetch:
@@ -185,15 +195,22 @@ class PhoneRoutes:
                     block = ENV.get_template("same.html").render(**ctx)
                 return self._json(ctx, words, conflict=block)
             expect = _int(data.get("expect"), now.next_number)
+            deal_id: int | None = None
             try:
                 deal_id = await asyncio.to_thread(partial_save(
                     self.service.add_deal, now.view.id, partial, by, expect, key))
             except StaleDeal as stale:
                 return await self._conflict(request, now, partial, facts, preview, words,
                                             stale, key, fetch)
+            except ConnectionLost as lost:  # asked by the form's key, never guessed
+                deal_id = await asyncio.to_thread(saved_after_loss, self.service, key)
+                if deal_id is None and fetch:  # not saved (or not known yet): the phone's
+                    # outbox keeps it and sends it again, with its key: saved once
+                    return web.json_response({"lost": True}, status=503)
+                error = lost
             except RuleError as exc:
                 error = exc
-            else:
+            if deal_id is not None:
                 to = f"/t/{now.view.number}/log?saved={deal_id}"
                 if fetch:
                     return web.json_response({"saved": to, "deal": deal_id})
@@ -217,9 +234,8 @@ class PhoneRoutes:
         ctx = self._context(request, fresh, partial, facts, preview, None, words,
                             shown_error=False, key=key, theirs=theirs,
                             meant=stale.number)
-        with words.speaking():
-            lines = pages.log_lines(fresh)
-            ctx["theirs_line"] = next((x for x in lines if x.number == stale.number), None)
+        with words.speaking():  # the line the terminal entry shows too
+            ctx["theirs_line"] = deal_line(theirs) if theirs else ""
         if fetch:
             with words.speaking():
                 block = ENV.get_template("conflict.html").render(**ctx)
@@ -259,6 +275,17 @@ class PhoneRoutes:
                    "saved": saved, "base": f"/t/{number}", "number": now.next_number,
                    "by": request.cookies.get(NAME_COOKIE, "")}
         return page(request, "log.html", **ctx)
+
+
+def saved_after_loss(service: Tally, key: str | None) -> int | None:
+    """After a save's connection was lost: the deal its form's key saved, once the
+    database answers again (within a few seconds), else None (not saved, or not known)."""
+    if key is None:
+        return None
+    try:
+        return service.save_of_form(key, wait=LOST_WAIT_S).deal_id
+    except RuleError:
+        return None
 
 
 def partial_save(add: Any, table_id: int, partial: dict[str, Any], by: str | None,

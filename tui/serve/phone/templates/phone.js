@@ -29,8 +29,23 @@
       shown[i].parentNode.classList.toggle("bad", !!line);
     }
   }
+  function notes(j) {  // what the engine says beside a field (the indicator's Ooba ×2)
+    var said = j.said || {}, shown = fields.querySelectorAll("p.said");
+    for (var i = 0; i < shown.length; i++) {
+      var f = shown[i].id.slice(5);
+      if (said[f]) shown[i].textContent = said[f]; else shown[i].remove();
+    }
+    for (var k in said) {
+      var group = fields.querySelector("fieldset[data-field='" + k + "']");
+      if (!group || document.getElementById("said-" + k)) continue;
+      var p = document.createElement("p");
+      p.className = "said"; p.id = "said-" + k; p.setAttribute("aria-live", "polite");
+      p.textContent = said[k];
+      group.querySelector("legend").after(p);
+    }
+  }
   function draw(j, whole) {
-    if (whole) fields.innerHTML = j.fields; else errors(j);
+    if (whole) fields.innerHTML = j.fields; else { errors(j); notes(j); }
     preview.innerHTML = j.preview;
   }
   function draft(whole) {
