@@ -45,6 +45,8 @@ class Run:
     code: int
     stdout: str
     stderr: str
+    cpu: float = 0.0  # the process's own CPU seconds (user + system): what a shared, busy
+    # machine adds to the wall time is not in it
 
 
 def run(argv: list[str], stdin: str | None = None) -> Run:
@@ -63,7 +65,8 @@ def run(argv: list[str], stdin: str | None = None) -> Run:
         out.seek(0)
         err.seek(0)
         return Run(seconds, usage.ru_maxrss / 1024, p.returncode,
-                   out.read().decode(errors="replace"), err.read().decode(errors="replace"))
+                   out.read().decode(errors="replace"), err.read().decode(errors="replace"),
+                   usage.ru_utime + usage.ru_stime)
 
 
 def tally_argv(db: Path, *args: str) -> list[str]:

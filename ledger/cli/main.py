@@ -136,10 +136,13 @@ def check(ctx: typer.Context) -> None:
 
 
 def main() -> None:
+    import sys
+
     from ..text.terminal import fit_terminal
+    from .one_command import for_args
 
     fit_terminal()  # a latin-1 or cp932 terminal gets C for ♣, EUR for €: no traceback
-    app()
+    for_args(app, sys.argv[1:])()  # the command asked for is built, not all of them
 
 
 if __name__ == "__main__":

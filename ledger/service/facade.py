@@ -1,29 +1,107 @@
 """`Tally`: the one object the CLI and the app hold. It makes each use case with the
 collaborators it needs (the store, and the few use cases another one calls) and hands out
-their operations under the names the callers use; it holds no logic of its own."""
+their operations under the names the callers use; it holds no logic of its own.
+
+A use case is made (and its module imported) the first time one of its operations is
+asked for: a command pays only for what it calls (`tally standings --night N` imports the
+standings, not the archive, the settlement, the tournaments and the league: ~80 ms of a
+whole process that should take well under 0.3 s on a league's server). Each operation,
+once looked up, is kept on the instance, so it is looked up once.
+"""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from contextlib import AbstractContextManager
+from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 from ..store.db import Connection, Database
 from ..store.engine import open_database
 from ..store.migrate import migrate
-from .archive import Archive
-from .deals import Deals
-from .games import games, setup_facts
-from .integrity import Integrity
-from .league import League
-from .night_end import NightEnd
-from .nights import Nights
-from .players import Players
-from .scoreboard import Scoreboards, running_totals
-from .stamps import Stamps
-from .standings import Standings
 from .store import Store
-from .tournament import Tournaments
-from .tournament_now import TournamentNow
+
+# each use case: its module, its class, and the use cases it takes besides the store
+PARTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "players": ("players", "Players", ()),
+    "nights": ("nights", "Nights", ()),
+    "deals": ("deals", "Deals", ()),
+    "standings": ("standings", "Standings", ()),
+    "scoreboards": ("scoreboard", "Scoreboards", ()),
+    "stamps": ("stamps", "Stamps", ()),
+    "night_end": ("night_end", "NightEnd", ("nights",)),
+    "archive": ("archive", "Archive", ("night_end", "deals")),
+    "integrity": ("integrity", "Integrity", ()),
+    "league": ("league", "League", ()),
+    "tournaments": ("tournament", "Tournaments", ()),
+    "tournament_now": ("tournament_now", "TournamentNow", ()),
+}
+# plain functions handed out as they are: (module, name)
+FUNCTIONS: dict[str, tuple[str, str]] = {
+    "games": ("games", "games"),
+    "setup_facts": ("games", "setup_facts"),
+    "running_totals": ("scoreboard", "running_totals"),
+}
+# every operation: (the use case, its method)
+OPERATIONS: dict[str, tuple[str, str]] = {
+    # the roster
+    "add_player": ("players", "add"),
+    "add_players": ("players", "add_many"),
+    "rename_player": ("players", "rename"),
+    "players": ("players", "all"),
+    # nights and tables
+    "new_night": ("nights", "new"),
+    "nights": ("nights", "all"),
+    "night": ("nights", "one"),
+    "close_night": ("nights", "close"),
+    "new_table": ("nights", "new_table"),
+    "table": ("nights", "table"),
+    "delete_table": ("nights", "delete_table"),
+    "delete_night": ("nights", "delete_night"),
+    "night_notices": ("nights", "night_notices"),
+    "table_notices": ("nights", "table_notices"),
+    # deals
+    **{name: ("deals", name) for name in (
+        "add_deal", "add_deals", "import_tables", "preview_deal", "status_before",
+        "form_facts", "form_facts_source", "quick_json", "table_of_deal", "deal_of_form",
+        "save_of_form", "correct_deal", "void_deal", "correction_effects", "chain_notices",
+        "undo_last",
+        "deals", "recent_deals", "deal", "history")},
+    # standings and the end of the night
+    "standings": ("standings", "standings"),
+    "scoreboard": ("scoreboards", "scoreboard"),
+    "table_stamp": ("stamps", "table_stamp"),
+    **{name: ("night_end", name) for name in (
+        "set_rate", "table_nets", "settlement", "all_settlements", "pay", "replan",
+        "close_night_settled")},
+    # files
+    **{name: ("archive", name) for name in (
+        "export", "db_file", "where", "backup", "restore", "import_jsonl")},
+    # integrity
+    "check": ("integrity", "check"),
+    # the league
+    **{name: ("league", name) for name in (
+        "new_season", "seasons", "season", "league", "export_league")},
+    # tournaments
+    "new_tournament": ("tournaments", "new"),
+    "tournament": ("tournaments", "one"),
+    "tournaments": ("tournaments", "all"),
+    "register": ("tournaments", "register"),
+    "withdraw": ("tournaments", "withdraw"),
+    "draw": ("tournaments", "draw"),
+    "tournament_rounds": ("tournaments", "rounds"),
+    "start_round": ("tournaments", "start_round"),
+    "tournament_standings": ("tournaments", "standings"),
+    "tournament_notices": ("tournaments", "notices"),
+    "tournament_table_notices": ("tournaments", "table_notices"),
+    "tournament_rules": ("tournaments", "rules"),
+    "export_tournament": ("tournaments", "export"),
+    # what a tournament is doing now: for the room's screens
+    "tournament_playing": ("tournament_now", "playing"),
+    "tournament_at_time": ("tournament_now", "at_time"),
+}
 
 
 class Tally:
@@ -31,102 +109,36 @@ class Tally:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        store = Store(db)
-        players = Players(store)
-        nights = Nights(store)
-        deals = Deals(store)
-        standings = Standings(store)
-        scoreboards = Scoreboards(store)
-        stamps = Stamps(store)
-        night_end = NightEnd(store, nights)
-        archive = Archive(store, night_end, deals)
-        integrity = Integrity(store)
-        league = League(store)
-        tournaments = Tournaments(store)
-        tournament_now = TournamentNow(store)
-        self._store = store
-        # the games, the roster
-        self.games = games
-        self.setup_facts = setup_facts
-        self.add_player = players.add
-        self.add_players = players.add_many
-        self.rename_player = players.rename
-        self.players = players.all
-        # nights and tables
-        self.new_night = nights.new
-        self.nights = nights.all
-        self.night = nights.one
-        self.close_night = nights.close
-        self.new_table = nights.new_table
-        self.table = nights.table
-        self.delete_table = nights.delete_table
-        self.delete_night = nights.delete_night
-        self.night_notices = nights.night_notices
-        self.table_notices = nights.table_notices
-        # deals
-        self.add_deal = deals.add_deal
-        self.add_deals = deals.add_deals
-        self.import_tables = deals.import_tables
-        self.preview_deal = deals.preview_deal
-        self.status_before = deals.status_before
-        self.form_facts = deals.form_facts
-        self.form_facts_source = deals.form_facts_source
-        self.quick_json = deals.quick_json
-        self.table_of_deal = deals.table_of_deal
-        self.deal_of_form = deals.deal_of_form
-        self.save_of_form = deals.save_of_form
-        self.correct_deal = deals.correct_deal
-        self.void_deal = deals.void_deal
-        self.correction_effects = deals.correction_effects
-        self.chain_notices = deals.chain_notices
-        self.undo_last = deals.undo_last
-        self.deals = deals.deals
-        self.recent_deals = deals.recent_deals
-        self.deal = deals.deal
-        self.history = deals.history
-        # standings and the end of the night
-        self.standings = standings.standings
-        self.scoreboard = scoreboards.scoreboard
-        self.running_totals = running_totals
-        self.table_stamp = stamps.table_stamp
-        self.set_rate = night_end.set_rate
-        self.table_nets = night_end.table_nets
-        self.settlement = night_end.settlement
-        self.all_settlements = night_end.all_settlements
-        self.pay = night_end.pay
-        self.replan = night_end.replan
-        self.close_night_settled = night_end.close_night_settled
-        # files
-        self.export = archive.export
-        self.db_file = archive.db_file
-        self.where = archive.where
-        self.backup = archive.backup
-        self.restore = archive.restore
-        self.import_jsonl = archive.import_jsonl
-        # integrity
-        self.check = integrity.check
-        # the league
-        self.new_season = league.new_season
-        self.seasons = league.seasons
-        self.season = league.season
-        self.league = league.league
-        self.export_league = league.export_league
-        # tournaments
-        self.new_tournament = tournaments.new
-        self.tournament = tournaments.one
-        self.tournaments = tournaments.all
-        self.register = tournaments.register
-        self.withdraw = tournaments.withdraw
-        self.draw = tournaments.draw
-        self.tournament_rounds = tournaments.rounds
-        self.start_round = tournaments.start_round
-        self.tournament_standings = tournaments.standings
-        self.tournament_notices = tournaments.notices
-        self.tournament_table_notices = tournaments.table_notices
-        self.tournament_rules = tournaments.rules
-        self.export_tournament = tournaments.export
-        self.tournament_playing = tournament_now.playing
-        self.tournament_at_time = tournament_now.at_time
+        self._store = Store(db)
+        self._parts: dict[str, Any] = {}
+        self._making = threading.RLock()  # two of the app's workers ask at once: one each
+
+    def _part(self, name: str) -> Any:
+        """The use case `name`, made on first use (one per facade, shared by the use
+        cases that take it)."""
+        with self._making:
+            part = self._parts.get(name)
+            if part is None:
+                module, cls, takes = PARTS[name]
+                make = getattr(import_module(f".{module}", __package__), cls)
+                part = make(self._store, *(self._part(t) for t in takes))
+                self._parts[name] = part
+            return part
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        if name in OPERATIONS:
+            part, method = OPERATIONS[name]
+            value = getattr(self._part(part), method)
+        elif name in FUNCTIONS:
+            module, function = FUNCTIONS[name]
+            value = getattr(import_module(f".{module}", __package__), function)
+        else:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        self.__dict__[name] = value  # found once: the next look-up is the instance's own
+        return value
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), *OPERATIONS, *FUNCTIONS})
 
     @classmethod
     def open(cls, location: str | Path) -> Tally:

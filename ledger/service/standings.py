@@ -14,7 +14,6 @@ from ..domain.rules import RuleError
 from ..store import repo, sums
 from ..store.db import Connection
 from .store import Store
-from .tables import checkpoint_mark, load_table
 from .views import StandingRow
 
 
@@ -31,6 +30,8 @@ class Standings:
             if table_id is not None and repo.table_row(session=s, table_id=table_id) is None:
                 raise RuleError("table", f"{table_id} does not exist", "no_such", id=table_id)
             if table_id is not None:  # one table: where its last checkpoint says it stands
+                from .tables import checkpoint_mark, load_table  # the fold: only for a table
+
                 t = load_table(s, table_id)
                 mark = checkpoint_mark(t, repo.last_checkpoint(session=s, table_id=table_id))
                 if mark is not None:
@@ -38,9 +39,10 @@ class Standings:
                                       for name, net in zip(t.seats, mark.nets, strict=True)])
                 nets = repo.nets_by_table(session=s, table_id=table_id)
                 return standings_of(s, nets, table_id=table_id)
-            names = repo.player_names(session=s)
-            return rank_rows([(names[pid], int(net), int(deals))
-                              for pid, net, deals in sums.by_player(s, night_id)])
+            # the players of the scope only, named in the same query (a federation's
+            # roster is thousands of names; a night's is a few tables' seats)
+            return rank_rows([(name, int(net), int(deals))
+                              for name, net, deals in sums.by_player(s, night_id)])
 
 
 def standings_of(s: Connection, nets: Mapping[tuple[int, int], int], *,

@@ -82,11 +82,17 @@ def player_totals(*, session: Connection, date_from: str | None = None,
     """What `night_games` gives, already added up per player in SQL (each night's games
     first, then the nights): a federation's million rows never leave the server."""
     where, params = _where(date_from, date_to, game, venue)
-    sql = ("WITH nights AS (SELECT s.player_id, s.night_id, n.date, sum(s.net) AS net, "
-           "sum(s.deals) AS deals FROM night_sum s JOIN night n ON n.id = s.night_id "
-           f"WHERE s.deals > 0{where} GROUP BY s.player_id, s.night_id, n.date) "
-           "SELECT player_id, count(*), sum(deals), sum(net), max(net), min(net), max(date) "
-           "FROM nights GROUP BY player_id")
+    # each player's night (its games added up) keyed by two integers, the night's date
+    # joined after: half the time of grouping by (player, night, date) at once
+    per_night = ("SELECT s.player_id, s.night_id, sum(s.net) AS net, sum(s.deals) AS deals "
+                 "FROM night_sum s WHERE s.deals > 0 GROUP BY s.player_id, s.night_id")
+    if where:  # a range, a game or a venue: the night's columns narrow the rows first
+        per_night = ("SELECT s.player_id, s.night_id, sum(s.net) AS net, sum(s.deals) AS "
+                     "deals FROM night_sum s JOIN night n ON n.id = s.night_id "
+                     f"WHERE s.deals > 0{where} GROUP BY s.player_id, s.night_id")
+    sql = (f"WITH nights AS ({per_night}) "
+           "SELECT x.player_id, count(*), sum(x.deals), sum(x.net), max(x.net), min(x.net), "
+           "max(n.date) FROM nights x JOIN night n ON n.id = x.night_id GROUP BY x.player_id")
     names = dict(session.execute("SELECT id, name FROM player").fetchall())
     return [PlayerTotal(names[pid], int(n), int(d), int(net), int(hi), int(lo), last)
             for pid, n, d, net, hi, lo, last in session.execute(sql, params)]

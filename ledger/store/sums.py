@@ -125,10 +125,11 @@ def stored(session: Connection) -> dict[Key, tuple[int, int]]:
         "SELECT night_id, game, player_id, net, deals FROM night_sum")}
 
 
-def by_player(session: Connection, night_id: int | None = None) -> list[tuple[int, int, int]]:
-    """(player id, net, deals) over one night's rows (None: every night)."""
-    if night_id is None:
-        return session.execute("SELECT player_id, sum(net), sum(deals) FROM night_sum "
-                               "GROUP BY player_id").fetchall()
-    return session.execute("SELECT player_id, sum(net), sum(deals) FROM night_sum "
-                           "WHERE night_id = :n GROUP BY player_id", {"n": night_id}).fetchall()
+def by_player(session: Connection, night_id: int | None = None) -> list[tuple[str, int, int]]:
+    """(player name, net, deals) over one night's rows (None: every night): the players
+    of those rows only, named by the same statement."""
+    where, params = ("WHERE s.night_id = :n ", {"n": night_id}) if night_id is not None \
+        else ("", {})
+    return session.execute("SELECT p.name, sum(s.net), sum(s.deals) FROM night_sum s "
+                           f"JOIN player p ON p.id = s.player_id {where}"
+                           "GROUP BY s.player_id, p.name", params).fetchall()
