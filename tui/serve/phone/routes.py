@@ -29,6 +29,7 @@ from ledger.service import (
     clean_name,
     same_deal,
 )
+from ledger.service.views import TableView
 from ledger.text.i18n.errors import render_error, render_message
 
 from ...at_time import at_time_text
@@ -144,7 +145,9 @@ class PhoneRoutes:
         if not request.cookies.get(NAME_COOKIE):
             return page(request, "name.html", words=words, table=now.view, base=base,
                         title=pages.title(now.view), max_name=MAX_NAME, error="")
-        partial, facts, preview, error = await self._drawn(now, {}, words)
+        # a new deal starts from what the table's status already says of a field (the start
+        # player, the dealer), as the terminal's form does; `settled` keeps only fields
+        partial, facts, preview, error = await self._drawn(now, starting(now.view), words)
         return page(request, "entry.html", **self._context(
             request, now, partial, facts, preview, error, words, shown_error=False))
 
@@ -286,6 +289,12 @@ def saved_after_loss(service: Tally, key: str | None) -> int | None:
         return service.save_of_form(key, wait=LOST_WAIT_S).deal_id
     except RuleError:
         return None
+
+
+def starting(table: TableView) -> dict[str, Any]:
+    """The values a new deal's form starts with: the table status's names and words
+    (a field of the same name takes it; numbers and lists there are not fields' values)."""
+    return {k: v for k, v in table.status.items() if isinstance(v, str)}
 
 
 def partial_save(add: Any, table_id: int, partial: dict[str, Any], by: str | None,
