@@ -123,8 +123,9 @@ class NightScreen(TallyScreen[None]):
                 raise
 
     def show(self, data: NightData) -> None:
-        if not self.is_mounted or self.query_one_optional("#tables", DataTable) is None:
-            return  # closing: its widgets went first
+        if not self.is_mounted or any(self.query_one_optional(part) is None for part in (
+                "#night-title", "#tables", "#tables-empty", "#standings")):
+            return  # closing (the app stopping): its widgets go one by one, before it
         keep = self.selected()
         self.data = data
         night = data.night
