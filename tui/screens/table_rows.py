@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ledger.service import RuleError, Tally
+from ledger.service import RuleError
 from ledger.service.scoreboard import running_totals
 from ledger.service.tournament_now import AtTime
 from ledger.service.views import DealView, Scoreboard, StandingRow, TableView
+
+if TYPE_CHECKING:
+    from ledger.service import Tally
 
 from ..at_time import at_time_text
 from ..format import WordClipped, chips, minus_signs
