@@ -172,13 +172,15 @@ class Deals:
         clean_text(author, "author")
         with self.store.write() as s:
             batch = []
+            places = {}
             for i, (table_id, objs) in enumerate(tables):
                 t = load_table(s, table_id)
                 open_night(s, t.night_id)
                 batch.append((t.id, new_deals(s, t, objs,
                                               line_numbers[i] if line_numbers else None)))
+                places[t.id] = (t.night_id, t.game.name, list(t.seat_ids.values()))
             return bulk.add_deals_at(self.store.db, s, now=clock.now(), author=author,
-                                     tables=batch)
+                                     tables=batch, places=places)
 
     def correct_deal(self, deal_id: int, obj: Mapping[str, Any] | None, *,
                      reason: str | None = None, author: str | None = None,
@@ -213,11 +215,14 @@ class Deals:
                                                     for x in steps])
             changed = 0
             now = clock.now()
+            kept = repo.transfers_of(session=s, revision_ids=[  # the later deals', at once
+                x.row.revision_id for x in steps if x.deal_id != deal_id and x.settlement])
             for step in steps:
                 if step.deal_id == deal_id:
                     self._append(s, t, step, "void" if stored is None else "correct", now,
                                  author, reason, form_key)
-                elif step.settlement is not None and (differs(s, t, step) or stale(step)):
+                elif step.settlement is not None and (
+                        differs(s, t, step, kept[step.row.revision_id]) or stale(step)):
                     # its transfers, or the running score / state it carries, changed
                     self._append(s, t, step, "resettle", now, author,
                                  f"re-settled after deal {row.number} changed")

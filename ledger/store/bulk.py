@@ -3,20 +3,21 @@ federation's load of a hundred venues' history writes (`Tally.import_tables`).
 
 The rows are those `repo.add_deals` writes (a deal, its first revision "record", its
 transfers, where its table stands after it) and the per-night sums move with them in the
-same transaction (`sums.add`); only the way in differs: ids are reserved first
-(`Database.reserve_ids`, from the server's sequences), then each table of rows goes in
-through `Database.bulk_insert` once for the whole batch.
+same transaction (`sums.add_many`); only the way in differs: ids are reserved first, all
+in one go (`Database.reserve_many`, from the server's sequences), then every row of the
+batch goes in at once (`Database.insert_batch`: one round trip on a server).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from .db import Connection, Database, stamp
 from .repo import NewDeal, _outcome_json, _sorted_json
-from .sums import add as add_sums
+from .sums import Place
+from .sums import add_many as add_sums
 
 DEAL = ["id", "table_id", "number", "created_at"]
 REVISION = ["id", "deal_id", "seq", "kind", "outcome", "summary", "extra", "created_at",
@@ -26,14 +27,16 @@ STATE = ["deal_id", "state", "played", "nets"]
 
 
 def add_deals_at(db: Database, session: Connection, *, now: datetime, author: str | None,
-                 tables: Sequence[tuple[int, Sequence[NewDeal]]]) -> list[list[int]]:
-    """Append each table's new deals (numbered on from its last); the deal ids per table."""
+                 tables: Sequence[tuple[int, Sequence[NewDeal]]],
+                 places: Mapping[int, Place] | None = None) -> list[list[int]]:
+    """Append each table's new deals (numbered on from its last); the deal ids per table.
+    `places`: each table's night, game and seated players, when the caller has them."""
     at = stamp(now)
     count = sum(len(deals) for _, deals in tables)
     moves = sum(len(d[3]) for _, deals in tables for d in deals)
-    deal_ids = iter(db.reserve_ids(session, "deal", count))
-    rev_ids = iter(db.reserve_ids(session, "revision", count))
-    move_ids = iter(db.reserve_ids(session, "transfer", moves))
+    reserved = db.reserve_many(session, [("deal", count), ("revision", count),
+                                         ("transfer", moves)])
+    deal_ids, rev_ids, move_ids = (iter(x) for x in reserved)
     deal_rows: list[tuple[Any, ...]] = []
     rev_rows: list[tuple[Any, ...]] = []
     move_rows: list[tuple[Any, ...]] = []
@@ -52,12 +55,9 @@ def add_deals_at(db: Database, session: Connection, *, now: datetime, author: st
             move_rows += [(next(move_ids), rev, *x) for x in transfers]
             state_rows.append((deal, *mark))
         out.append(ids)
-    for name, columns, rows in (("deal", DEAL, deal_rows), ("revision", REVISION, rev_rows),
-                                ("transfer", TRANSFER, move_rows),
-                                ("deal_state", STATE, state_rows)):
-        if rows:
-            db.bulk_insert(session, name, columns, rows)
-    for table_id, deals in tables:
-        add_sums(session, table_id=table_id, moves=[x for d in deals for x in d[3]],
-                 deals=len(deals))
+    db.insert_batch(session, [("deal", DEAL, deal_rows), ("revision", REVISION, rev_rows),
+                              ("transfer", TRANSFER, move_rows),
+                              ("deal_state", STATE, state_rows)])
+    add_sums(session, [(table_id, [x for d in deals for x in d[3]], len(deals))
+                       for table_id, deals in tables], places)
     return out

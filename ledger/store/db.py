@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import namedtuple
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import cache
@@ -225,10 +225,23 @@ class Database:
                                  ).fetchone()[0]) + 1
         return list(range(first, first + n))
 
+    def reserve_many(self, conn: Any, wanted: Sequence[tuple[str, int]]) -> list[list[int]]:
+        """`reserve_ids` for several tables (name, count), in order."""
+        return [self.reserve_ids(conn, table, n) for table, n in wanted]
+
     def bulk_insert(self, conn: Any, table: str, columns: list[str],
                     rows: list[tuple[object, ...]]) -> None:
-        """Rows in by the engine's fastest path (COPY on a server)."""
+        """Rows in by the engine's fastest path for many rows (COPY on a server): a whole
+        ledger copied."""
         raise NotImplementedError
+
+    def insert_batch(self, conn: Any,
+                     batches: Sequence[tuple[str, list[str], list[tuple[object, ...]]]]) -> None:
+        """New rows of several tables (name, columns, rows), in order: a few tables'
+        deals (on a server, all of them in one round trip)."""
+        for table, columns, rows in batches:
+            if rows:
+                self.bulk_insert(conn, table, columns, rows)
 
     def after_bulk(self, conn: Any) -> None:
         """After a bulk copy: whatever the engine needs to plan its queries well."""

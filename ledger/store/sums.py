@@ -14,7 +14,7 @@ federation of a hundred venues a hundred times that).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .db import Connection, marks
@@ -57,7 +57,10 @@ _DEALS_OF = ("SELECT r.deal_id, max(r.id) AS rid FROM revision r JOIN deal d ON 
 _SEATS_OF = "WHERE s.table_id IN (SELECT id FROM game_table WHERE night_id IN ({nights}))"
 
 
-def _place(session: Connection, table_id: int) -> tuple[int, str, list[int]]:
+Place = tuple[int, str, list[int]]  # a table's night id, game and seated player ids
+
+
+def _place(session: Connection, table_id: int) -> Place:
     night, game = session.execute("SELECT night_id, game FROM game_table WHERE id = :t",
                                   {"t": table_id}).fetchone()
     seated = [r[0] for r in session.execute("SELECT player_id FROM seat WHERE table_id = :t",
@@ -65,10 +68,22 @@ def _place(session: Connection, table_id: int) -> tuple[int, str, list[int]]:
     return int(night), str(game), seated
 
 
-def add(session: Connection, *, table_id: int, moves: Iterable[Move], deals: int = 0) -> None:
-    """Move the sums of the table's night by `moves` (a negative amount takes one back)
-    and every seat's deals by `deals`; every seat gets its row (0 and 0: a new table)."""
-    night, game, seated = _place(session, table_id)
+def places(session: Connection, table_ids: Sequence[int]) -> dict[int, Place]:
+    """Each table's place (night, game, seated players) in one statement."""
+    if not table_ids:
+        return {}
+    listed, params = marks(table_ids, "t")
+    out: dict[int, Place] = {}
+    for tid, night, game, pid in session.execute(
+            "SELECT g.id, g.night_id, g.game, s.player_id FROM game_table g "
+            f"JOIN seat s ON s.table_id = g.id WHERE g.id IN ({listed}) "
+            "ORDER BY g.id, s.position", params):
+        out.setdefault(int(tid), (int(night), str(game), []))[2].append(pid)
+    return out
+
+
+def _rows(place: Place, moves: Iterable[Move], deals: int) -> list[dict[str, Any]]:
+    night, game, seated = place
     net = dict.fromkeys(seated, 0)
     for payer, payee, amount, *_ in moves:
         if payee is not None:
@@ -76,9 +91,28 @@ def add(session: Connection, *, table_id: int, moves: Iterable[Move], deals: int
         if payer is not None:
             net[payer] = net.get(payer, 0) - amount
     on = set(seated)
-    session.executemany(_UPSERT, [{"night": night, "game": game, "player": pid, "net": n,
-                                   "deals": deals if pid in on else 0}
-                                  for pid, n in net.items()])
+    return [{"night": night, "game": game, "player": pid, "net": n,
+             "deals": deals if pid in on else 0} for pid, n in net.items()]
+
+
+def add(session: Connection, *, table_id: int, moves: Iterable[Move], deals: int = 0,
+        place: Place | None = None) -> None:
+    """Move the sums of the table's night by `moves` (a negative amount takes one back)
+    and every seat's deals by `deals`; every seat gets its row (0 and 0: a new table).
+    `place`: the table's night, game and seats when the caller has them (else read)."""
+    session.executemany(_UPSERT, _rows(place or _place(session, table_id), moves, deals))
+
+
+def add_many(session: Connection, tables: Sequence[tuple[int, Sequence[Move], int]],
+             known: Mapping[int, Place] | None = None) -> None:
+    """`add` for several tables (id, moves, deals) at once: their places (`known`, else
+    read in one statement), every row in one `executemany`."""
+    where = dict(known or {})
+    missing = [t for t, _, _ in tables if t not in where]
+    if missing:
+        where.update(places(session, missing))
+    session.executemany(_UPSERT, [row for t, moves, deals in tables
+                                  for row in _rows(where[t], moves, deals)])
 
 
 def replace_revision(session: Connection, *, deal_id: int, kind: str,
