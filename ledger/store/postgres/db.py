@@ -21,8 +21,8 @@ is rolled back whole, so a deal is saved wholly or not at all.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
