@@ -44,13 +44,16 @@ class Table:
 
 def load_table(s: Connection, table_id: int,
                seat_rows: Sequence[tuple[int, str]] | None = None) -> Table:
-    row = repo.table_row(session=s, table_id=table_id)
+    if seat_rows is None:  # the table and its seats in one statement
+        rows = repo.table_with_seats(session=s, table_id=table_id)
+        row = rows[0] if rows else None
+        seat_rows = tuple((r.player_id, r.name) for r in rows if r.player_id is not None)
+    else:
+        row = repo.table_row(session=s, table_id=table_id)
     if row is None:
         raise RuleError("table", f"{table_id} does not exist", "no_such", id=table_id)
     game = game_named(row.game)
     options = frozen_options(game.name, row.options)
-    if seat_rows is None:
-        seat_rows = repo.seats(session=s, table_id=table_id)
     seats = tuple(n for _, n in seat_rows)
     return Table(table_id, row.night_id, row.number, game, row.preset, options, row.options,
                  seats, {n: i for i, n in seat_rows}, Mark.start(game.initial(seats, options)))

@@ -18,7 +18,7 @@ from typing import Any
 from ..domain.rules.lookalike import fold
 from .db import Connection, marks, named, stamp
 from .renames import rows_renamed, table_renames
-from .rows import Checkpoint, DealRow, records
+from .rows import Checkpoint, DealRow, TableSeatRow, records
 from .sums import add as add_sums
 from .sums import replace_revision
 
@@ -205,6 +205,15 @@ def table_numbers(*, session: Connection, night_id: int | None = None
                                "ORDER BY night_id, number").fetchall()
     return session.execute("SELECT id, night_id, number FROM game_table WHERE night_id = :n "
                            "ORDER BY number", {"n": night_id}).fetchall()
+
+
+def table_with_seats(*, session: Connection, table_id: int) -> list[TableSeatRow]:
+    """The table's row beside each of its seats, in seat order (none: no such table)."""
+    return records(session.execute(
+        "SELECT g.id, g.night_id, g.number, g.game, g.preset, g.options, s.player_id, p.name "
+        "FROM game_table g LEFT JOIN seat s ON s.table_id = g.id "
+        "LEFT JOIN player p ON p.id = s.player_id WHERE g.id = :t ORDER BY s.position",
+        {"t": table_id}), TableSeatRow)
 
 
 def seats(*, session: Connection, table_id: int) -> tuple[tuple[int, str], ...]:

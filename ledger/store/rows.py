@@ -79,3 +79,18 @@ class Checkpoint:
     @property
     def stored(self) -> tuple[str | None, int | None, str | None]:
         return self.state, self.played, self.nets
+
+
+@dataclass(frozen=True, slots=True)
+class TableSeatRow:
+    """A table's row beside one of its seats, in seat order (`repo.table_with_seats`: a
+    table and its seats in one statement; the seat's columns None at a table with none)."""
+
+    id: int
+    night_id: int
+    number: int
+    game: str
+    preset: str
+    options: str  # JSON, as stored
+    player_id: int | None
+    name: str | None

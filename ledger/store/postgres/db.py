@@ -96,6 +96,7 @@ class PostgresDatabase(Database):
     def __init__(self, url: str) -> None:
         super().__init__()
         self.url = url
+        self._sequences: dict[str, str] = {}
 
     @property
     def location(self) -> str:
@@ -185,12 +186,18 @@ class PostgresDatabase(Database):
         params: dict[str, Any] = {}
         parts = []
         for i, (table, n) in enumerate(asked):
-            params[f"t{i}"], params[f"n{i}"] = table, n
-            seq = f"pg_get_serial_sequence(:t{i}, 'id')"
-            parts.append(f"setval({seq}, nextval({seq}) + :n{i} - 1)")
+            params[f"s{i}"], params[f"n{i}"] = self._sequence(conn, table), n
+            parts.append(f"setval(:s{i}::regclass, nextval(:s{i}::regclass) + :n{i} - 1)")
         last = iter(conn.execute("SELECT " + ", ".join(parts), params).fetchone())
         return [list(range(top - n + 1, top + 1)) if n > 0 else []
                 for _, n in wanted for top in [next(last) if n > 0 else 0]]
+
+    def _sequence(self, conn: Session, table: str) -> str:
+        """The sequence of the table's serial id (asked once per database)."""
+        if table not in self._sequences:
+            self._sequences[table] = conn.execute(
+                "SELECT pg_get_serial_sequence(:t, 'id')", {"t": table}).fetchone()[0]
+        return self._sequences[table]
 
     def bulk_insert(self, conn: Session, table: str, columns: list[str],
                     rows: list[tuple[object, ...]]) -> None:
