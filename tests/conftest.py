@@ -54,7 +54,7 @@ def english_unless_asked(tmp_path_factory: pytest.TempPathFactory,
 BOTH_ENGINES = {"test_store", "test_db", "test_cli", "test_service_api", "test_league",
                 "test_night_end", "test_renames", "test_checkpoints", "test_stamps",
                 "test_exports", "test_conflicts", "test_migrations", "test_engines",
-                "test_night_sums", "test_command_cost",
+                "test_night_sums", "test_player_nights", "test_command_cost",
                 # the tournament night (issue 26)
                 "test_tournament_edges", "test_crazy_solo_mix", "test_schnapsen_swiss"}
 ENGINE_FIXTURES = {"db_path", "service", "cli", "crazy_table", "ledger_db"}

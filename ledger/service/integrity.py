@@ -85,6 +85,8 @@ class Integrity:
                 cell[1] += deals
         with self.store.read() as s:
             kept = sums.stored(s)
+            kept_nights = sums.stored_nights(s)
+            dates = {n.id: n.date for n in repo.nights(session=s)}
             names = repo.player_names(session=s)
         out = []
         for key in sorted(set(derived) | set(kept),
@@ -101,7 +103,7 @@ class Integrity:
             if want is not None:
                 values |= {"derived_net": want[0], "derived_deals": want[1]}
             out.append(Problem(code, values=values))
-        return out
+        return out + night_problems(derived, kept_nights, dates, names)
 
     def check_tables(self, table_ids: Sequence[int]) -> list[tuple[int, Problem]]:
         """(table id, problem) for the tables whose replay differs from what is stored:
@@ -187,3 +189,31 @@ def _check_part(location: str, table_ids: list[int]) -> Found:
         return Integrity(Store(db)).replay_tables(table_ids)
     finally:
         db.dispose()
+
+
+def night_problems(derived: dict[sums.Key, list[int]],
+                   kept: dict[tuple[int, int], tuple[str, int, int]],
+                   dates: dict[int, str], names: dict[int, str]) -> list[Problem]:
+    """Each player's kept night over every game (`player_night`) against the games' sums
+    of the stored transfers added up, and the night's date: one problem per (night,
+    player) row that differs, is missing or is extra."""
+    want: dict[tuple[int, int], tuple[str, int, int]] = {}
+    for (night, _game, pid), (net, deals) in derived.items():
+        _, x, d = want.get((night, pid), ("", 0, 0))
+        want[(night, pid)] = (dates.get(night, ""), x + net, d + deals)
+    out = []
+    for key in sorted(set(want) | set(kept), key=lambda k: (k[0], names.get(k[1], ""), k[1])):
+        have, should = kept.get(key), want.get(key)
+        if have == should:
+            continue
+        code = "night_total_missing" if have is None else \
+            "night_total_extra" if should is None else "night_total_differs"
+        values: dict[str, object] = {"night": key[0],
+                                     "player": names.get(key[1], f"#{key[1]}")}
+        if have is not None:
+            values |= {"date": have[0], "net": have[1], "deals": have[2]}
+        if should is not None:
+            values |= {"derived_date": should[0], "derived_net": should[1],
+                       "derived_deals": should[2]}
+        out.append(Problem(code, values=values))
+    return out

@@ -20,7 +20,7 @@ from .db import Database
 from .migrate import migrate
 from .sums import rederive
 
-DERIVED = "night_sum"  # made again on the target, not copied
+DERIVED = ("night_sum", "player_night")  # made again on the target, not copied
 
 BATCH = 5000
 
@@ -58,7 +58,7 @@ def copy_ledger(source: Database, target: Database, force: bool = False) -> dict
         for name, _ in reversed(tables):
             dst.execute(f'DELETE FROM "{name}"')
         for name, columns in tables:
-            if name == DERIVED:
+            if name in DERIVED:
                 continue
             cur = src.execute(f'SELECT {", ".join(columns)} FROM "{name}"')
             n = 0
@@ -66,7 +66,8 @@ def copy_ledger(source: Database, target: Database, force: bool = False) -> dict
                 target.bulk_insert(dst, name, list(columns), [tuple(r) for r in rows])
                 n += len(rows)
             counts[name] = n
-        counts[DERIVED] = rederive(dst)
+        counts[DERIVED[0]] = rederive(dst)
+        counts[DERIVED[1]] = int(dst.execute("SELECT count(*) FROM player_night").fetchone()[0])
         target.reset_sequences(dst)
         target.after_bulk(dst)
     return counts

@@ -2,8 +2,8 @@
 
 They are the per-night sums kept with every revision (`ledger.store.sums`, verified by
 `tally check`): one query over the `night_sum` rows of the nights in range (or, for a table
-by chips, their totals per player), never the transfers themselves (a decade is ~600,000 of
-them, a federation a hundred times that).
+by chips, their totals per player: over every game from the `player_night` rows), never the
+transfers themselves (a decade is ~600,000 of them, a federation a hundred times that).
 Voids and corrections count as each deal's latest revision says, as in `repo.nets_by_table`.
 """
 
@@ -47,6 +47,21 @@ def _where(date_from: str | None, date_to: str | None, game: str | None,
     return sql, params
 
 
+def _night_where(date_from: str | None, date_to: str | None,
+                 venue: str | None) -> tuple[str, dict[str, str]]:
+    """The conditions on `player_night p` for the nights in range (at one venue), after
+    "p.deals > 0"."""
+    sql = ""
+    params: dict[str, str] = {}
+    if date_from is not None or date_to is not None:
+        sql += " AND p.date >= :lo AND p.date <= :hi"
+        params |= {"lo": date_from or FIRST, "hi": date_to or LAST}
+    if venue is not None:
+        sql += " AND p.night_id IN (SELECT id FROM night WHERE venue = :venue)"
+        params["venue"] = venue
+    return sql, params
+
+
 def night_games(*, session: Connection, date_from: str | None = None,
                 date_to: str | None = None, game: str | None = None,
                 venue: str | None = None) -> list[NightGame]:
@@ -80,19 +95,24 @@ def player_totals(*, session: Connection, date_from: str | None = None,
                   date_to: str | None = None, game: str | None = None,
                   venue: str | None = None) -> list[PlayerTotal]:
     """What `night_games` gives, already added up per player in SQL (each night's games
-    first, then the nights): a federation's million rows never leave the server."""
-    where, params = _where(date_from, date_to, game, venue)
-    # each player's night (its games added up) keyed by two integers, the night's date
-    # joined after: half the time of grouping by (player, night, date) at once
-    per_night = ("SELECT s.player_id, s.night_id, sum(s.net) AS net, sum(s.deals) AS deals "
-                 "FROM night_sum s WHERE s.deals > 0 GROUP BY s.player_id, s.night_id")
-    if where:  # a range, a game or a venue: the night's columns narrow the rows first
+    first, then the nights): a federation's million rows never leave the server. Over every
+    game the nights are read as kept (`player_night`: one row a player a night)."""
+    if game is None:  # every game: each player's nights as kept (`player_night`)
+        where, params = _night_where(date_from, date_to, venue)
+        sql = ("SELECT p.player_id, count(*), sum(p.deals), sum(p.net), max(p.net), "
+               f"min(p.net), max(p.date) FROM player_night p WHERE p.deals > 0{where} "
+               "GROUP BY p.player_id")
+    else:
+        where, params = _where(date_from, date_to, game, venue)
+        # one game: each player's night of it, keyed by two integers, the night's date
+        # joined after (half the time of grouping by player, night and date at once)
         per_night = ("SELECT s.player_id, s.night_id, sum(s.net) AS net, sum(s.deals) AS "
                      "deals FROM night_sum s JOIN night n ON n.id = s.night_id "
                      f"WHERE s.deals > 0{where} GROUP BY s.player_id, s.night_id")
-    sql = (f"WITH nights AS ({per_night}) "
-           "SELECT x.player_id, count(*), sum(x.deals), sum(x.net), max(x.net), min(x.net), "
-           "max(n.date) FROM nights x JOIN night n ON n.id = x.night_id GROUP BY x.player_id")
+        sql = (f"WITH nights AS ({per_night}) "
+               "SELECT x.player_id, count(*), sum(x.deals), sum(x.net), max(x.net), "
+               "min(x.net), max(n.date) FROM nights x JOIN night n ON n.id = x.night_id "
+               "GROUP BY x.player_id")
     names = dict(session.execute("SELECT id, name FROM player").fetchall())
     return [PlayerTotal(names[pid], int(n), int(d), int(net), int(hi), int(lo), last)
             for pid, n, d, net, hi, lo, last in session.execute(sql, params)]

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD = "0010_night_sums"  # the newest migration; bump with each new revision file
+HEAD = "0011_player_nights"  # the newest migration; bump with each new revision file
 
 
 def current_revision(db: Database) -> str | None:

@@ -124,6 +124,21 @@ class NightSum(SQLModel, table=True):
     deals: int
 
 
+class PlayerNight(SQLModel, table=True):
+    """Each player's net and deals (not void) at one night over every game, with the
+    night's date: the night's `night_sum` rows of that player added up, moved in the same
+    statements (`ledger.store.sums`), verified by `tally check`. The league over many nights
+    reads these, one row a player a night: a federation's league adds up a million rows, not
+    the games' rows grouped again and joined to the nights for their dates."""
+
+    __tablename__ = "player_night"
+    night_id: int = Field(foreign_key="night.id", primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    date: str  # the night's (ISO)
+    net: int
+    deals: int
+
+
 class TransferRow(SQLModel, table=True):
     __tablename__ = "transfer"
     # covering: standings, exports and check read these four columns by revision (0003)

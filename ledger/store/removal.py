@@ -46,4 +46,5 @@ def delete_night(*, session: Connection, night_id: int) -> None:
                     "(SELECT id FROM settle_plan WHERE night_id = :n)", {"n": night_id})
     session.execute("DELETE FROM settle_plan WHERE night_id = :n", {"n": night_id})
     session.execute("DELETE FROM night_sum WHERE night_id = :n", {"n": night_id})
+    session.execute("DELETE FROM player_night WHERE night_id = :n", {"n": night_id})
     session.execute("DELETE FROM night WHERE id = :n", {"n": night_id})

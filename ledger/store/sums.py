@@ -9,7 +9,9 @@ replaces rows wholesale (`db copy`, restore into a server, the federation's bulk
 table removed) re-derives them from the transfers (`rederive`). `tally check` re-derives
 them from the stored transfers and reports any row that differs. Standings and the league
 read these rows instead of summing every transfer (a decade is ~600,000 transfers, a
-federation of a hundred venues a hundred times that).
+federation of a hundred venues a hundred times that). Beside them, each player's night over
+every game (`player_night`, dated as the night) moves in the same statements: what the
+league over many nights adds up.
 """
 
 from __future__ import annotations
@@ -26,6 +28,18 @@ _UPSERT = ("INSERT INTO night_sum (night_id, game, player_id, net, deals) "
            "VALUES (:night, :game, :player, :net, :deals) "
            "ON CONFLICT (night_id, game, player_id) DO UPDATE SET "
            "net = night_sum.net + excluded.net, deals = night_sum.deals + excluded.deals")
+# the same move of the player's night over every game (`player_night`), dated as the night
+_UPSERT_NIGHT = ("INSERT INTO player_night (night_id, player_id, date, net, deals) "
+                 "SELECT n.id, CAST(:player AS INTEGER), n.date, CAST(:net AS INTEGER), "
+                 "CAST(:deals AS INTEGER) FROM night n WHERE n.id = :night "
+                 "ON CONFLICT (night_id, player_id) DO UPDATE SET "
+                 "net = player_night.net + excluded.net, "
+                 "deals = player_night.deals + excluded.deals")
+# each player's nights from the games' sums (`rederive`; migration 0011 fills them so)
+DERIVE_NIGHTS = ("INSERT INTO player_night (night_id, player_id, date, net, deals) "
+                 "SELECT s.night_id, s.player_id, n.date, sum(s.net), sum(s.deals) "
+                 "FROM night_sum s JOIN night n ON n.id = s.night_id {where}"
+                 "GROUP BY s.night_id, s.player_id, n.date")
 
 # the sums from the transfers of the current revisions: per (table, payer, payee) first (a
 # covering index read, as `repo.nets_by_table`), then into signed nets per seat; each seat
@@ -100,7 +114,7 @@ def add(session: Connection, *, table_id: int, moves: Iterable[Move], deals: int
     """Move the sums of the table's night by `moves` (a negative amount takes one back)
     and every seat's deals by `deals`; every seat gets its row (0 and 0: a new table).
     `place`: the table's night, game and seats when the caller has them (else read)."""
-    session.executemany(_UPSERT, _rows(place or _place(session, table_id), moves, deals))
+    _move(session, _rows(place or _place(session, table_id), moves, deals))
 
 
 def add_many(session: Connection, tables: Sequence[tuple[int, Sequence[Move], int]],
@@ -111,8 +125,19 @@ def add_many(session: Connection, tables: Sequence[tuple[int, Sequence[Move], in
     missing = [t for t, _, _ in tables if t not in where]
     if missing:
         where.update(places(session, missing))
-    session.executemany(_UPSERT, [row for t, moves, deals in tables
-                                  for row in _rows(where[t], moves, deals)])
+    _move(session, [row for t, moves, deals in tables for row in _rows(where[t], moves, deals)])
+
+
+def _move(session: Connection, rows: Sequence[dict[str, Any]]) -> None:
+    """The games' rows moved by `rows`, and each player's night by what they add up to."""
+    session.executemany(_UPSERT, rows)
+    nights: dict[tuple[int, int], list[int]] = {}
+    for r in rows:
+        cell = nights.setdefault((r["night"], r["player"]), [0, 0])
+        cell[0] += r["net"]
+        cell[1] += r["deals"]
+    session.executemany(_UPSERT_NIGHT, [{"night": n, "player": p, "net": x, "deals": d}
+                                        for (n, p), (x, d) in nights.items()])
 
 
 def replace_revision(session: Connection, *, deal_id: int, kind: str,
@@ -139,17 +164,22 @@ def rederive(session: Connection, night_ids: Sequence[int] | None = None) -> int
     """The sums of some nights (None: every night) made again from the transfers of the
     current revisions and the seats; returns the rows written."""
     if night_ids is None:
+        session.execute("DELETE FROM player_night")
         session.execute("DELETE FROM night_sum")
         sql, params = DERIVE.format(cur=_EVERY_DEAL, seats=""), {}
+        nights_sql = DERIVE_NIGHTS.format(where="")
     else:
         if not night_ids:
             return 0
         listed, params = marks(night_ids, "n")
+        session.execute(f"DELETE FROM player_night WHERE night_id IN ({listed})", params)
         session.execute(f"DELETE FROM night_sum WHERE night_id IN ({listed})", params)
         sql = DERIVE.format(cur=_DEALS_OF.format(nights=listed),
                             seats=_SEATS_OF.format(nights=listed))
+        nights_sql = DERIVE_NIGHTS.format(where=f"WHERE s.night_id IN ({listed}) ")
     session.execute("INSERT INTO night_sum (night_id, game, player_id, net, deals) " + sql,
                     params)
+    session.execute(nights_sql, params)
     return int(session.execute("SELECT count(*) FROM night_sum").fetchone()[0])
 
 
@@ -157,6 +187,12 @@ def stored(session: Connection) -> dict[Key, tuple[int, int]]:
     """{(night, game, player): (net, deals)} as kept."""
     return {(r[0], r[1], r[2]): (int(r[3]), int(r[4])) for r in session.execute(
         "SELECT night_id, game, player_id, net, deals FROM night_sum")}
+
+
+def stored_nights(session: Connection) -> dict[tuple[int, int], tuple[str, int, int]]:
+    """{(night, player): (date, net, deals)} as kept (`player_night`)."""
+    return {(r[0], r[1]): (str(r[2]), int(r[3]), int(r[4])) for r in session.execute(
+        "SELECT night_id, player_id, date, net, deals FROM player_night")}
 
 
 def by_player(session: Connection, night_id: int | None = None) -> list[tuple[str, int, int]]:
