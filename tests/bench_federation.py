@@ -21,6 +21,11 @@ under every command) and the two service calls timed inside one process. Beside 
 process's wall time, its own CPU time (user + system, from `wait4`): a busy shared machine
 stretches the wall time of a short process several times over, not its CPU time. Not
 collected by pytest.
+
+    python -m tests.bench_federation --url postgresql://…   # a federation loaded before
+
+measures an existing federation instead (no import): upgraded to this Tally's schema by
+`tally db upgrade` first (timed), then vacuumed, analysed and measured as above.
 """
 
 from __future__ import annotations
@@ -170,6 +175,69 @@ def size_of(url: str) -> tuple[int, int]:
     return int(size), int(nights)
 
 
+def measure(url: str, check: bool) -> tuple[list[tuple[str, str, str]], Run | None]:
+    """The commands on a loaded federation (vacuumed and analysed first): the rows of the
+    table, and `tally check`'s run (None: not asked)."""
+    from tests.bench_engines import settle_server
+
+    t0 = time.perf_counter()
+    settle_server(url)
+    vacuum_s = time.perf_counter() - t0
+    size, nights = size_of(url)
+    night = nights // 2 or 1
+    league, league_cpu = timed([run(tally_argv(url, "league")) for _ in range(5)])
+    one, one_cpu = timed([run(tally_argv(url, "standings", "--night", str(night)))
+                          for _ in range(5)])
+    every, every_cpu = timed([run(tally_argv(url, "standings", "--all")) for _ in range(5)])
+    inside = in_process(url, night)
+    bare, bare_cpu = timed([run(tally_argv(url, "where")) for _ in range(5)])
+    checked = run(tally_argv(url, "check")) if check else None
+    rows = [
+        ("VACUUM ANALYZE after the load", f"{vacuum_s:.0f} s", ""),
+        ("database size", f"{size / 2**30:.2f} GiB", f"{nights:,} nights"),
+        ("tally league (every night)", f"{league:.3f} s (CPU {league_cpu:.3f} s)",
+         "≤ 1 s " + ("ok" if league <= 1 else "MISS")),
+        (f"tally standings --night {night}", f"{one:.3f} s (CPU {one_cpu:.3f} s)",
+         "≤ 0.3 s " + ("ok" if one <= 0.3 else "MISS")),
+        ("tally standings --all", f"{every:.3f} s (CPU {every_cpu:.3f} s)", ""),
+        ("  tally where (start-up alone, no connection)",
+         f"{bare:.3f} s (CPU {bare_cpu:.3f} s)", ""),
+        ("  the league's query, in the process", f"{inside['league']:.3f} s", ""),
+        ("  standings --night's query, in the process", f"{inside['night']:.3f} s", ""),
+    ]
+    if checked is not None:
+        found = [x for x in checked.stdout.splitlines() if x.startswith("problem")]
+        rows.append(("tally check", f"{checked.seconds:.0f} s",
+                     "clean" if checked.code == 0 and not found else
+                     f"{len(found)} problems (exit {checked.code})"))
+    return rows, checked
+
+
+def show(rows: list[tuple[str, str, str]], checked: Run | None) -> None:
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    if checked is not None and checked.code != 0:
+        print(checked.stdout[-2000:], checked.stderr[-2000:], file=sys.stderr)
+
+
+def remeasure(url: str, check: bool) -> int:
+    """`--url`: a federation loaded before (by an earlier Tally, perhaps): upgraded to this
+    Tally's schema by `tally db upgrade` (timed: what a league's server does when its
+    venues update), then measured as after a load."""
+    upgrade = run(tally_argv(url, "db", "upgrade"))
+    if upgrade.code != 0:
+        raise SystemExit(f"tally db upgrade failed: {upgrade.stderr[-2000:]}")
+    rows, checked = measure(url, check)
+    load_avg = " / ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"\nA federation on PostgreSQL, measured again: {url.split('?')[0]}, "
+          f"load average {load_avg}\n")
+    show([("tally db upgrade", f"{upgrade.seconds:.1f} s",
+           upgrade.stdout.strip().rsplit(": ", 1)[-1]), *rows],
+         checked)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench_federation",
                                      description=__doc__,
@@ -178,10 +246,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nights", type=int, default=520)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-check", action="store_true", help="skip `tally check`")
+    parser.add_argument("--url", help="measure this federation, loaded before (no import): "
+                        "upgraded to this Tally's schema first")
     args = parser.parse_args(argv)
+    if args.url:
+        return remeasure(args.url, not args.no_check)
 
     from tests import decade
-    from tests.bench_engines import settle_server
     from tests.pg_cluster import Cluster
 
     out = Path(tempfile.mkdtemp(prefix="tally-bench-federation-"))
@@ -195,59 +266,28 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr, flush=True)
         url = cluster.new_database(migrated=False)
         built = load(url, plan, args.venues)
-        t0 = time.perf_counter()
-        settle_server(url)
-        vacuum_s = time.perf_counter() - t0
-        size, nights = size_of(url)
-        night = nights // 2 or 1
-        league, league_cpu = timed([run(tally_argv(url, "league")) for _ in range(5)])
-        one, one_cpu = timed([run(tally_argv(url, "standings", "--night", str(night)))
-                              for _ in range(5)])
-        every, every_cpu = timed([run(tally_argv(url, "standings", "--all"))
-                                  for _ in range(5)])
-        inside = in_process(url, night)
-        bare, bare_cpu = timed([run(tally_argv(url, "where")) for _ in range(5)])
-        check: Run | None = None if args.no_check else run(tally_argv(url, "check"))
+        measured, checked = measure(url, not args.no_check)
         load_avg = " / ".join(f"{x:.2f}" for x in os.getloadavg())
         per_venue = built["seconds"] / args.venues
         print(f"\nA federation on PostgreSQL {cluster.bin.parent.name} (durable): "
               f"{args.venues} venues × {args.nights} nights, load average {load_avg}\n")
         rows = [
-            ("venues × nights", f"{args.venues} × {args.nights} = {nights:,} nights", ""),
+            ("venues × nights", f"{args.venues} × {args.nights}", ""),
             ("deals imported (corrections, voids)",
              f"{built['deals']:,} ({built['fixes']:,})", ""),
-            ("import, streamed (import_tables: COPY)",
+            ("import, streamed (import_tables)",
              f"{built['seconds']:.0f} s ({built['deals'] / built['seconds']:,.0f} deals/s)",
              f"{per_venue:.0f} s a venue"),
             *[(f"importer RSS at {k} of the deals (now / peak)",
                f"{m[1]:.0f} / {m[2]:.0f} MiB", f"at {m[0]:.0f} s")
               for k, m in built["memory"].items()],
-            ("VACUUM ANALYZE after the load", f"{vacuum_s:.0f} s", ""),
-            ("database size", f"{size / 2**30:.2f} GiB", ""),
-            ("tally league (every night)", f"{league:.3f} s (CPU {league_cpu:.3f} s)",
-             "≤ 1 s " + ("ok" if league <= 1 else "MISS")),
-            (f"tally standings --night {night}", f"{one:.3f} s (CPU {one_cpu:.3f} s)",
-             "≤ 0.3 s " + ("ok" if one <= 0.3 else "MISS")),
-            ("tally standings --all", f"{every:.3f} s (CPU {every_cpu:.3f} s)", ""),
-            ("  tally where (start-up alone, no connection)",
-             f"{bare:.3f} s (CPU {bare_cpu:.3f} s)", ""),
-            ("  the league's query, in the process", f"{inside['league']:.3f} s", ""),
-            ("  standings --night's query, in the process", f"{inside['night']:.3f} s", ""),
+            *measured,
         ]
-        if check is not None:
-            found = [x for x in check.stdout.splitlines() if x.startswith("problem")]
-            rows.append(("tally check", f"{check.seconds:.0f} s",
-                         "clean" if check.code == 0 and not found else
-                         f"{len(found)} problems (exit {check.code})"))
         if args.venues < 100:
             rows.append(("import of 100 venues, by this rate",
                          f"≈ {per_venue * 100 / 60:.0f} min",
                          f"(per venue × 100, at {args.nights} nights)"))
-        widths = [max(len(r[i]) for r in rows) for i in range(3)]
-        for r in rows:
-            print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
-        if check is not None and check.code != 0:
-            print(check.stdout[-2000:], check.stderr[-2000:], file=sys.stderr)
+        show(rows, checked)
         return 0
     finally:
         cluster.stop()
