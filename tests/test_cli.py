@@ -200,7 +200,11 @@ def test_check_fails_on_tampering(night: Cli) -> None:
         "problem: night 1 crazy-solo Ann: kept sums 240 chips over 1 deals, but the stored "
         "transfers give 245 over 1\n"
         "problem: night 1 crazy-solo Chie: kept sums -60 chips over 1 deals, but the stored "
-        "transfers give -65 over 1\n")
+        "transfers give -65 over 1\n"
+        "problem: night 1 Ann: the kept night over every game is 240 chips over 1 deals, "
+        "dated 2026-11-29, but the stored transfers give 245 over 1, dated 2026-11-29\n"
+        "problem: night 1 Chie: the kept night over every game is -60 chips over 1 deals, "
+        "dated 2026-11-29, but the stored transfers give -65 over 1, dated 2026-11-29\n")
 
 
 SOLO_FIELDS = st.fixed_dictionaries({

@@ -76,7 +76,12 @@ def test_check_reports_a_hand_edited_transfer(crazy_table: tuple[Tally, int],
         "night 1 crazy-solo Bea: kept sums 50 chips over 1 deals, but the stored transfers "
         "give 55 over 1",
         "night 1 crazy-solo Chie: kept sums -25 chips over 1 deals, but the stored transfers "
-        "give -30 over 1"]
+        "give -30 over 1",
+        # and so do those players' nights over every game (player_night)
+        "night 1 Bea: the kept night over every game is 50 chips over 1 deals, dated "
+        "2026-11-29, but the stored transfers give 55 over 1, dated 2026-11-29",
+        "night 1 Chie: the kept night over every game is -25 chips over 1 deals, dated "
+        "2026-11-29, but the stored transfers give -30 over 1, dated 2026-11-29"]
 
 
 def test_check_reports_pot_imbalance_and_orphans(crazy_table: tuple[Tally, int],

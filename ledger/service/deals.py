@@ -26,7 +26,7 @@ from ..domain.rules.names import MAX_REASON, clean_text
 from ..domain.rules.transfers import POT, Settlement
 from ..store import bulk, repo
 from ..store.db import Connection
-from ..store.rows import DealRow
+from ..store.rows import Checkpoint, DealRow
 from . import clock
 from .lookups import open_night
 from .store import Store
@@ -173,14 +173,17 @@ class Deals:
         with self.store.write() as s:
             batch = []
             places = {}
+            lasts = {}
             for i, (table_id, objs) in enumerate(tables):
                 t = load_table(s, table_id)
                 open_night(s, t.night_id)
-                batch.append((t.id, new_deals(s, t, objs,
-                                              line_numbers[i] if line_numbers else None)))
+                cp = repo.last_checkpoint(session=s, table_id=t.id)
+                batch.append((t.id, deals_after(s, t, cp, objs,
+                                                line_numbers[i] if line_numbers else None)))
                 places[t.id] = (t.night_id, t.game.name, list(t.seat_ids.values()))
+                lasts[t.id] = cp.number if cp else 0
             return bulk.add_deals_at(self.store.db, s, now=clock.now(), author=author,
-                                     tables=batch, places=places)
+                                     tables=batch, places=places, lasts=lasts)
 
     def correct_deal(self, deal_id: int, obj: Mapping[str, Any] | None, *,
                      reason: str | None = None, author: str | None = None,
@@ -327,7 +330,16 @@ def new_deals(s: Connection, t: Table, objs: Sequence[Mapping[str, Any]],
               line_numbers: Sequence[int] | None = None) -> list[repo.NewDeal]:
     """The rows of new deals at a table, each settled from where the one before left it
     (starting where the table stands); with `line_numbers`, an error names its line."""
-    mark = checkpoint_mark(t, repo.last_checkpoint(session=s, table_id=t.id))
+    return deals_after(s, t, repo.last_checkpoint(session=s, table_id=t.id), objs,
+                       line_numbers)
+
+
+def deals_after(s: Connection, t: Table, cp: Checkpoint | None,
+                objs: Sequence[Mapping[str, Any]], line_numbers: Sequence[int] | None = None
+                ) -> list[repo.NewDeal]:
+    """`new_deals` after the table's last checkpoint `cp`, read by the caller (None: no
+    deal yet)."""
+    mark = checkpoint_mark(t, cp)
     if mark is None:  # none stored yet (an upgraded database): fold once, keep all
         steps, mark = fold(s, t, summaries=False)
         repo.save_checkpoints(session=s, marks=[(x.deal_id, encode_mark(x.mark))

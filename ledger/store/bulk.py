@@ -28,9 +28,11 @@ STATE = ["deal_id", "state", "played", "nets"]
 
 def add_deals_at(db: Database, session: Connection, *, now: datetime, author: str | None,
                  tables: Sequence[tuple[int, Sequence[NewDeal]]],
-                 places: Mapping[int, Place] | None = None) -> list[list[int]]:
+                 places: Mapping[int, Place] | None = None,
+                 lasts: Mapping[int, int] | None = None) -> list[list[int]]:
     """Append each table's new deals (numbered on from its last); the deal ids per table.
-    `places`: each table's night, game and seated players, when the caller has them."""
+    `places`: each table's night, game and seated players, and `lasts`: each table's last
+    deal number, when the caller has them (read in the same write transaction)."""
     at = stamp(now)
     count = sum(len(deals) for _, deals in tables)
     moves = sum(len(d[3]) for _, deals in tables for d in deals)
@@ -43,8 +45,9 @@ def add_deals_at(db: Database, session: Connection, *, now: datetime, author: st
     state_rows: list[tuple[Any, ...]] = []
     out: list[list[int]] = []
     for table_id, deals in tables:
-        last = session.execute("SELECT coalesce(max(number), 0) FROM deal WHERE table_id = :t",
-                               {"t": table_id}).fetchone()[0]
+        last = lasts[table_id] if lasts and table_id in lasts else session.execute(
+            "SELECT coalesce(max(number), 0) FROM deal WHERE table_id = :t",
+            {"t": table_id}).fetchone()[0]
         ids = []
         for number, (outcome, summary, extra, transfers, mark) in enumerate(deals, last + 1):
             deal, rev = next(deal_ids), next(rev_ids)
