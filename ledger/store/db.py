@@ -302,6 +302,18 @@ def named(conn: Connection, sql: str, params: Any = None) -> list[Any]:
     return out
 
 
+def executemany_all(session: Connection, batches: Sequence[tuple[str, Sequence[Any]]]) -> None:
+    """Several statements, each over its rows, in order: on a server in one round trip
+    (the adapter's session pipelines them), on SQLite one `executemany` after another."""
+    together = getattr(session, "executemany_all", None)
+    if together is not None:
+        together(batches)
+        return
+    for sql, rows in batches:
+        if rows:
+            session.executemany(sql, rows)
+
+
 def marks(values: Any, prefix: str = "p") -> tuple[str, dict[str, Any]]:
     """`:p0, :p1, …` and their parameters, for `IN (…)` over a list of values."""
     params = {f"{prefix}{i}": v for i, v in enumerate(values)}

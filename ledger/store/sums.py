@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .db import Connection, marks
+from .db import Connection, executemany_all, marks
 
 Move = Sequence[Any]  # (payer id | None, payee id | None, amount, …): None is the pot
 Key = tuple[int, str, int]  # night id, game, player id
@@ -130,14 +130,14 @@ def add_many(session: Connection, tables: Sequence[tuple[int, Sequence[Move], in
 
 def _move(session: Connection, rows: Sequence[dict[str, Any]]) -> None:
     """The games' rows moved by `rows`, and each player's night by what they add up to."""
-    session.executemany(_UPSERT, rows)
     nights: dict[tuple[int, int], list[int]] = {}
     for r in rows:
         cell = nights.setdefault((r["night"], r["player"]), [0, 0])
         cell[0] += r["net"]
         cell[1] += r["deals"]
-    session.executemany(_UPSERT_NIGHT, [{"night": n, "player": p, "net": x, "deals": d}
-                                        for (n, p), (x, d) in nights.items()])
+    executemany_all(session, [
+        (_UPSERT, rows), (_UPSERT_NIGHT, [{"night": n, "player": p, "net": x, "deals": d}
+                                          for (n, p), (x, d) in nights.items()])])
 
 
 def replace_revision(session: Connection, *, deal_id: int, kind: str,

@@ -83,6 +83,13 @@ class Session:
             cur.executemany(pg_sql(sql), rows)
         return cur
 
+    def executemany_all(self, batches: Any) -> None:
+        """Several statements' rows in one pipeline: one round trip for all of them (each
+        `executemany` alone waits for its own)."""
+        with self.conn.pipeline():
+            for sql, rows in batches:
+                self.executemany(sql, rows)
+
 
 class PostgresDatabase(Database):
     """A database on a PostgreSQL server (the pool of its connections and the transactions
