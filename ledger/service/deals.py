@@ -28,12 +28,12 @@ from ..store import bulk, repo
 from ..store.db import Connection
 from ..store.rows import Checkpoint, DealRow
 from . import clock
-from .lookups import open_night
 from .store import Store
 from .tables import (
     Table,
     checkpoint_mark,
     fold,
+    load_open_table,
     load_table,
     mark_before,
     state_before,
@@ -154,8 +154,7 @@ class Deals:
                 if done[1] != table_id:
                     raise RuleError("form_key", "was saved at another table", "form_key_table")
                 return [done[0]]
-            t = load_table(s, table_id)
-            open_night(s, t.night_id)
+            t = load_open_table(s, table_id)
             check_new(expect_number, repo.next_deal_number(session=s, table_id=t.id))
             new = new_deals(s, t, objs, line_numbers)
             return repo.add_deals(session=s, table_id=t.id, now=clock.now(), author=author,
@@ -175,8 +174,7 @@ class Deals:
             places = {}
             lasts = {}
             for i, (table_id, objs) in enumerate(tables):
-                t = load_table(s, table_id)
-                open_night(s, t.night_id)
+                t = load_open_table(s, table_id)
                 cp = repo.last_checkpoint(session=s, table_id=t.id)
                 batch.append((t.id, deals_after(s, t, cp, objs,
                                                 line_numbers[i] if line_numbers else None)))
@@ -206,8 +204,7 @@ class Deals:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
                 raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
-            t = load_table(s, row.table_id)
-            open_night(s, t.night_id)
+            t = load_open_table(s, row.table_id)
             if expect_revision is not None:
                 check_revision(expect_revision, row.number, row.seq,
                                repo.next_deal_number(session=s, table_id=t.id))

@@ -7,13 +7,14 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ..domain.replay import Mark, Step, decode_mark, replay
 from ..domain.rules import RuleError, game_named
 from ..domain.rules.game import AnyGame, Options, State
 from ..store import repo
 from ..store.db import Connection
-from ..store.rows import Checkpoint
+from ..store.rows import Checkpoint, TableSeatRow
 from .views import TableView
 
 
@@ -45,17 +46,35 @@ class Table:
 def load_table(s: Connection, table_id: int,
                seat_rows: Sequence[tuple[int, str]] | None = None) -> Table:
     if seat_rows is None:  # the table and its seats in one statement
-        rows = repo.table_with_seats(session=s, table_id=table_id)
-        row = rows[0] if rows else None
-        seat_rows = tuple((r.player_id, r.name) for r in rows if r.player_id is not None)
-    else:
-        row = repo.table_row(session=s, table_id=table_id)
+        return _table_of(table_id, repo.table_with_seats(session=s, table_id=table_id))
+    row = repo.table_row(session=s, table_id=table_id)
     if row is None:
         raise RuleError("table", f"{table_id} does not exist", "no_such", id=table_id)
+    return _table(row, seat_rows)
+
+
+def load_open_table(s: Connection, table_id: int) -> Table:
+    """`load_table`, refused as `lookups.open_night` refuses if its night is closed (the
+    night read in the same statement): where a deal is written."""
+    rows = repo.table_with_seats(session=s, table_id=table_id)
+    if rows and rows[0].night_closed_at is not None:
+        raise RuleError("night", f"{rows[0].night_id} ({rows[0].night_date}) is closed",
+                        "night_closed", id=rows[0].night_id, date=rows[0].night_date)
+    return _table_of(table_id, rows)
+
+
+def _table_of(table_id: int, rows: Sequence[TableSeatRow]) -> Table:
+    if not rows:
+        raise RuleError("table", f"{table_id} does not exist", "no_such", id=table_id)
+    return _table(rows[0], tuple((r.player_id, r.name) for r in rows
+                                 if r.player_id is not None))
+
+
+def _table(row: Any, seat_rows: Sequence[tuple[int, str]]) -> Table:
     game = game_named(row.game)
     options = frozen_options(game.name, row.options)
     seats = tuple(n for _, n in seat_rows)
-    return Table(table_id, row.night_id, row.number, game, row.preset, options, row.options,
+    return Table(row.id, row.night_id, row.number, game, row.preset, options, row.options,
                  seats, {n: i for i, n in seat_rows}, Mark.start(game.initial(seats, options)))
 
 

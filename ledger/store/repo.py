@@ -208,10 +208,12 @@ def table_numbers(*, session: Connection, night_id: int | None = None
 
 
 def table_with_seats(*, session: Connection, table_id: int) -> list[TableSeatRow]:
-    """The table's row beside each of its seats, in seat order (none: no such table)."""
+    """The table's row beside each of its seats, in seat order, with its night's date and
+    closing (none: no such table)."""
     return records(session.execute(
-        "SELECT g.id, g.night_id, g.number, g.game, g.preset, g.options, s.player_id, p.name "
-        "FROM game_table g LEFT JOIN seat s ON s.table_id = g.id "
+        "SELECT g.id, g.night_id, g.number, g.game, g.preset, g.options, s.player_id, p.name, "
+        "n.date AS night_date, n.closed_at AS night_closed_at FROM game_table g "
+        "LEFT JOIN night n ON n.id = g.night_id LEFT JOIN seat s ON s.table_id = g.id "
         "LEFT JOIN player p ON p.id = s.player_id WHERE g.id = :t ORDER BY s.position",
         {"t": table_id}), TableSeatRow)
 

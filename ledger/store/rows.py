@@ -83,8 +83,9 @@ class Checkpoint:
 
 @dataclass(frozen=True, slots=True)
 class TableSeatRow:
-    """A table's row beside one of its seats, in seat order (`repo.table_with_seats`: a
-    table and its seats in one statement; the seat's columns None at a table with none)."""
+    """A table's row beside one of its seats, in seat order, and its night's date and
+    closing (`repo.table_with_seats`: a table, its seats and whether its night is open in
+    one statement; the seat's columns None at a table with none)."""
 
     id: int
     night_id: int
@@ -94,3 +95,5 @@ class TableSeatRow:
     options: str  # JSON, as stored
     player_id: int | None
     name: str | None
+    night_date: str | None  # the night's (ISO)
+    night_closed_at: str | None  # as stored; None while the night is open
