@@ -118,8 +118,24 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
         stop_room(started.process)
 
 
+JAPANESE_FONT = ("no Japanese font: the pages' Japanese is measured as a phone draws it; "
+                 "install one (apt-get install -y fonts-noto-cjk)")
+
+
+def has_japanese_font() -> bool:
+    """Whether fontconfig knows a font for Japanese (Chromium draws with what it finds)."""
+    try:
+        found = subprocess.run(["fc-list", ":lang=ja", "family"], capture_output=True,
+                               text=True, timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return bool(found.strip())
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    if not has_japanese_font():  # never a silent skip: each page test says what to install
+        pytest.fail(JAPANESE_FONT, pytrace=False)
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
