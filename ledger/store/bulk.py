@@ -4,8 +4,8 @@ federation's load of a hundred venues' history writes (`Tally.import_tables`).
 The rows are those `repo.add_deals` writes (a deal, its first revision "record", its
 transfers, where its table stands after it) and the per-night sums move with them in the
 same transaction (`sums.add_many`); only the way in differs: ids are reserved first, all
-in one go (`Database.reserve_many`, from the server's sequences), then every row of the
-batch goes in at once (`Database.insert_batch`: one round trip on a server).
+in one statement (`Database.reserve_many`, from the server's sequences), then each table of
+rows goes in through `Database.bulk_insert` once for the whole batch (COPY on a server).
 """
 
 from __future__ import annotations
@@ -58,9 +58,11 @@ def add_deals_at(db: Database, session: Connection, *, now: datetime, author: st
             move_rows += [(next(move_ids), rev, *x) for x in transfers]
             state_rows.append((deal, *mark))
         out.append(ids)
-    db.insert_batch(session, [("deal", DEAL, deal_rows), ("revision", REVISION, rev_rows),
-                              ("transfer", TRANSFER, move_rows),
-                              ("deal_state", STATE, state_rows)])
+    for name, columns, rows in (("deal", DEAL, deal_rows), ("revision", REVISION, rev_rows),
+                                ("transfer", TRANSFER, move_rows),
+                                ("deal_state", STATE, state_rows)):
+        if rows:
+            db.bulk_insert(session, name, columns, rows)
     add_sums(session, [(table_id, [x for d in deals for x in d[3]], len(deals))
                        for table_id, deals in tables], places)
     return out

@@ -231,17 +231,8 @@ class Database:
 
     def bulk_insert(self, conn: Any, table: str, columns: list[str],
                     rows: list[tuple[object, ...]]) -> None:
-        """Rows in by the engine's fastest path for many rows (COPY on a server): a whole
-        ledger copied."""
+        """Rows in by the engine's fastest path (COPY on a server)."""
         raise NotImplementedError
-
-    def insert_batch(self, conn: Any,
-                     batches: Sequence[tuple[str, list[str], list[tuple[object, ...]]]]) -> None:
-        """New rows of several tables (name, columns, rows), in order: a few tables'
-        deals (on a server, all of them in one round trip)."""
-        for table, columns, rows in batches:
-            if rows:
-                self.bulk_insert(conn, table, columns, rows)
 
     def after_bulk(self, conn: Any) -> None:
         """After a bulk copy: whatever the engine needs to plan its queries well."""

@@ -120,7 +120,7 @@ def add(session: Connection, *, table_id: int, moves: Iterable[Move], deals: int
 def add_many(session: Connection, tables: Sequence[tuple[int, Sequence[Move], int]],
              known: Mapping[int, Place] | None = None) -> None:
     """`add` for several tables (id, moves, deals) at once: their places (`known`, else
-    read in one statement), every row in one `executemany`."""
+    read in one statement), every row at once."""
     where = dict(known or {})
     missing = [t for t, _, _ in tables if t not in where]
     if missing:
