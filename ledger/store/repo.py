@@ -208,8 +208,7 @@ def table_numbers(*, session: Connection, night_id: int | None = None
 
 
 def table_with_seats(*, session: Connection, table_id: int) -> list[TableSeatRow]:
-    """The table's row beside each of its seats, in seat order, with its night's date and
-    closing (none: no such table)."""
+    """The table's row beside each seat in order, and its night's date and closing."""
     return records(session.execute(
         "SELECT g.id, g.night_id, g.number, g.game, g.preset, g.options, s.player_id, p.name, "
         "n.date AS night_date, n.closed_at AS night_closed_at FROM game_table g "
