@@ -180,8 +180,7 @@ def add_table(*, session: Connection, night_id: int, game: str, preset: str,
                         "VALUES (:t, :pos, :player)",
                         [{"t": table_id, "pos": i, "player": pid}
                          for i, pid in enumerate(seat_ids)])
-    add_sums(session, table_id=table_id, moves=(),  # each seat's row of the night, at 0
-             place=(night_id, game, list(seat_ids)))
+    add_sums(session, table_id=table_id, moves=(), place=(night_id, game, list(seat_ids)))
     return table_id
 
 
