@@ -29,35 +29,27 @@ class NightGame(NamedTuple):
     deals: int
 
 
+_ON_NIGHT_SUM = ("n.date", "n.venue = :venue")  # `night_sum s JOIN night n`
+_ON_PLAYER_NIGHT = ("p.date", "p.night_id IN (SELECT id FROM night WHERE venue = :venue)")
+
+
 def _where(date_from: str | None, date_to: str | None, game: str | None,
-           venue: str | None) -> tuple[str, dict[str, str]]:
-    """The conditions on `night_sum s JOIN night n` for the nights in range (of one game,
-    at one venue), after "s.deals > 0"."""
+           venue: str | None, on: tuple[str, str] = _ON_NIGHT_SUM
+           ) -> tuple[str, dict[str, str]]:
+    """The conditions for the nights in range (of one game, at one venue), after
+    "… deals > 0": on `night_sum s JOIN night n`, or (`_ON_PLAYER_NIGHT`, no game) on
+    `player_night p`."""
+    day, at = on
     sql = ""
     params: dict[str, str] = {}
     if date_from is not None or date_to is not None:
-        sql += " AND n.date >= :lo AND n.date <= :hi"
+        sql += f" AND {day} >= :lo AND {day} <= :hi"
         params |= {"lo": date_from or FIRST, "hi": date_to or LAST}
     if game is not None:
         sql += " AND s.game = :game"
         params["game"] = game
     if venue is not None:
-        sql += " AND n.venue = :venue"
-        params["venue"] = venue
-    return sql, params
-
-
-def _night_where(date_from: str | None, date_to: str | None,
-                 venue: str | None) -> tuple[str, dict[str, str]]:
-    """The conditions on `player_night p` for the nights in range (at one venue), after
-    "p.deals > 0"."""
-    sql = ""
-    params: dict[str, str] = {}
-    if date_from is not None or date_to is not None:
-        sql += " AND p.date >= :lo AND p.date <= :hi"
-        params |= {"lo": date_from or FIRST, "hi": date_to or LAST}
-    if venue is not None:
-        sql += " AND p.night_id IN (SELECT id FROM night WHERE venue = :venue)"
+        sql += f" AND {at}"
         params["venue"] = venue
     return sql, params
 
@@ -98,7 +90,7 @@ def player_totals(*, session: Connection, date_from: str | None = None,
     first, then the nights): a federation's million rows never leave the server. Over every
     game the nights are read as kept (`player_night`: one row a player a night)."""
     if game is None:  # every game: each player's nights as kept (`player_night`)
-        where, params = _night_where(date_from, date_to, venue)
+        where, params = _where(date_from, date_to, None, venue, _ON_PLAYER_NIGHT)
         sql = ("SELECT p.player_id, count(*), sum(p.deals), sum(p.net), max(p.net), "
                f"min(p.net), max(p.date) FROM player_night p WHERE p.deals > 0{where} "
                "GROUP BY p.player_id")
