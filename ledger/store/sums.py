@@ -74,14 +74,6 @@ _SEATS_OF = "WHERE s.table_id IN (SELECT id FROM game_table WHERE night_id IN ({
 Place = tuple[int, str, list[int]]  # a table's night id, game and seated player ids
 
 
-def _place(session: Connection, table_id: int) -> Place:
-    night, game = session.execute("SELECT night_id, game FROM game_table WHERE id = :t",
-                                  {"t": table_id}).fetchone()
-    seated = [r[0] for r in session.execute("SELECT player_id FROM seat WHERE table_id = :t",
-                                            {"t": table_id})]
-    return int(night), str(game), seated
-
-
 def places(session: Connection, table_ids: Sequence[int]) -> dict[int, Place]:
     """Each table's place (night, game, seated players) in one statement."""
     if not table_ids:
@@ -90,9 +82,11 @@ def places(session: Connection, table_ids: Sequence[int]) -> dict[int, Place]:
     out: dict[int, Place] = {}
     for tid, night, game, pid in session.execute(
             "SELECT g.id, g.night_id, g.game, s.player_id FROM game_table g "
-            f"JOIN seat s ON s.table_id = g.id WHERE g.id IN ({listed}) "
+            f"LEFT JOIN seat s ON s.table_id = g.id WHERE g.id IN ({listed}) "
             "ORDER BY g.id, s.position", params):
-        out.setdefault(int(tid), (int(night), str(game), []))[2].append(pid)
+        seated = out.setdefault(int(tid), (int(night), str(game), []))[2]
+        if pid is not None:
+            seated.append(pid)
     return out
 
 
@@ -114,7 +108,7 @@ def add(session: Connection, *, table_id: int, moves: Iterable[Move], deals: int
     """Move the sums of the table's night by `moves` (a negative amount takes one back)
     and every seat's deals by `deals`; every seat gets its row (0 and 0: a new table).
     `place`: the table's night, game and seats when the caller has them (else read)."""
-    _move(session, _rows(place or _place(session, table_id), moves, deals))
+    _move(session, _rows(place or places(session, [table_id])[table_id], moves, deals))
 
 
 def add_many(session: Connection, tables: Sequence[tuple[int, Sequence[Move], int]],
