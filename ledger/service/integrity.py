@@ -5,8 +5,8 @@ per-night sums, re-derived from the stored transfers each table's replay reads a
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from ..domain.replay import encode_mark
 from ..domain.rules import RuleError
@@ -21,6 +21,7 @@ from .tables import fold, load_table
 
 TableSums = dict[int, tuple[int, int]]  # player id: (net, deals) at one table
 Found = tuple[list[tuple[int, Problem]], dict[int, TableSums]]
+K = TypeVar("K")  # a kept row's key
 
 
 def _orphan(text: str) -> Problem:
@@ -88,22 +89,11 @@ class Integrity:
             kept_nights = sums.stored_nights(s)
             dates = {n.id: n.date for n in repo.nights(session=s)}
             names = repo.player_names(session=s)
-        out = []
-        for key in sorted(set(derived) | set(kept),
-                          key=lambda k: (k[0], k[1], names.get(k[2], ""), k[2])):
-            have, want = kept.get(key), derived.get(key)
-            if have is not None and want is not None and tuple(want) == have:
-                continue
-            code = "sum_missing" if have is None else "sum_extra" if want is None \
-                else "sum_differs"
-            values = {"night": key[0], "game": key[1],
-                      "player": names.get(key[2], f"#{key[2]}")}
-            if have is not None:
-                values |= {"net": have[0], "deals": have[1]}
-            if want is not None:
-                values |= {"derived_net": want[0], "derived_deals": want[1]}
-            out.append(Problem(code, values=values))
-        return out + night_problems(derived, kept_nights, dates, names)
+        return row_problems(
+            kept, {k: tuple(v) for k, v in derived.items()}, "sum", ("net", "deals"),
+            lambda k: {"night": k[0], "game": k[1], "player": names.get(k[2], f"#{k[2]}")},
+            lambda k: (k[0], k[1], names.get(k[2], ""), k[2])) + \
+            night_problems(derived, kept_nights, dates, names)
 
     def check_tables(self, table_ids: Sequence[int]) -> list[tuple[int, Problem]]:
         """(table id, problem) for the tables whose replay differs from what is stored:
@@ -201,19 +191,27 @@ def night_problems(derived: dict[sums.Key, list[int]],
     for (night, _game, pid), (net, deals) in derived.items():
         _, x, d = want.get((night, pid), ("", 0, 0))
         want[(night, pid)] = (dates.get(night, ""), x + net, d + deals)
+    return row_problems(kept, want, "night_total", ("date", "net", "deals"),
+                        lambda k: {"night": k[0], "player": names.get(k[1], f"#{k[1]}")},
+                        lambda k: (k[0], names.get(k[1], ""), k[1]))
+
+
+def row_problems(kept: Mapping[K, tuple[Any, ...]], want: Mapping[K, tuple[Any, ...]],
+                 code: str, columns: Sequence[str], head: Callable[[K], dict[str, Any]],
+                 order: Callable[[K], Any]) -> list[Problem]:
+    """The rows of a kept cache against those derived again, in `order`: one problem a
+    row that differs (`<code>_differs`), is missing or is extra, with `head(key)`, the
+    kept `columns` and the derived ones (`derived_<column>`)."""
     out = []
-    for key in sorted(set(want) | set(kept), key=lambda k: (k[0], names.get(k[1], ""), k[1])):
+    for key in sorted(set(want) | set(kept), key=order):
         have, should = kept.get(key), want.get(key)
         if have == should:
             continue
-        code = "night_total_missing" if have is None else \
-            "night_total_extra" if should is None else "night_total_differs"
-        values: dict[str, object] = {"night": key[0],
-                                     "player": names.get(key[1], f"#{key[1]}")}
+        kind = "missing" if have is None else "extra" if should is None else "differs"
+        values = head(key)
         if have is not None:
-            values |= {"date": have[0], "net": have[1], "deals": have[2]}
+            values |= dict(zip(columns, have, strict=True))
         if should is not None:
-            values |= {"derived_date": should[0], "derived_net": should[1],
-                       "derived_deals": should[2]}
-        out.append(Problem(code, values=values))
+            values |= {f"derived_{c}": v for c, v in zip(columns, should, strict=True)}
+        out.append(Problem(f"{code}_{kind}", values=values))
     return out
