@@ -27,5 +27,10 @@ def open_night(s: Connection, night_id: int) -> None:
     if n is None:
         raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
     if n.closed_at is not None:
-        raise RuleError("night", f"{night_id} ({n.date}) is closed",
-                        "night_closed", id=night_id, date=n.date)
+        raise night_closed(night_id, n.date)
+
+
+def night_closed(night_id: int, date: str) -> RuleError:
+    """The refusal of a write to a closed night."""
+    return RuleError("night", f"{night_id} ({date}) is closed", "night_closed", id=night_id,
+                     date=date)

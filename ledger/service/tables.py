@@ -15,6 +15,7 @@ from ..domain.rules.game import AnyGame, Options, State
 from ..store import repo
 from ..store.db import Connection
 from ..store.rows import Checkpoint, TableSeatRow
+from .lookups import night_closed
 from .views import TableView
 
 
@@ -58,8 +59,7 @@ def load_open_table(s: Connection, table_id: int) -> Table:
     night read in the same statement): where a deal is written."""
     rows = repo.table_with_seats(session=s, table_id=table_id)
     if rows and rows[0].night_closed_at is not None:
-        raise RuleError("night", f"{rows[0].night_id} ({rows[0].night_date}) is closed",
-                        "night_closed", id=rows[0].night_id, date=rows[0].night_date)
+        raise night_closed(rows[0].night_id, rows[0].night_date or "")
     return _table_of(table_id, rows)
 
 
