@@ -218,16 +218,16 @@ class Database:
     def reset_sequences(self, conn: Any) -> None:
         """After rows were copied in with their ids: new ids start above them."""
 
-    def reserve_ids(self, conn: Any, table: str, n: int) -> list[int]:
-        """`n` new ids for rows of `table` that a bulk load writes with their ids, in the
-        caller's write transaction (which holds off every other writer)."""
-        first = int(conn.execute(f'SELECT coalesce(max(id), 0) FROM "{table}"'
-                                 ).fetchone()[0]) + 1
-        return list(range(first, first + n))
-
     def reserve_many(self, conn: Any, wanted: Sequence[tuple[str, int]]) -> list[list[int]]:
-        """`reserve_ids` for several tables (name, count), in order."""
-        return [self.reserve_ids(conn, table, n) for table, n in wanted]
+        """New ids for rows that a bulk load writes with their ids, for several tables
+        (name, count), in order: each block after its table's highest id, in the caller's
+        write transaction (which holds off every other writer)."""
+        out = []
+        for table, n in wanted:
+            first = int(conn.execute(f'SELECT coalesce(max(id), 0) FROM "{table}"'
+                                     ).fetchone()[0]) + 1
+            out.append(list(range(first, first + n)))
+        return out
 
     def bulk_insert(self, conn: Any, table: str, columns: list[str],
                     rows: list[tuple[object, ...]]) -> None:

@@ -175,14 +175,6 @@ class PostgresDatabase(Database):
             conn.execute(f'SELECT setval(:seq, coalesce((SELECT max("{column}") FROM "{table}"), '
                          f'0) + 1, false)', {"seq": seq})
 
-    def reserve_ids(self, conn: Session, table: str, n: int) -> list[int]:
-        """`n` ids from the table's own sequence (other writers' INSERTs go on from it)."""
-        if n <= 0:
-            return []
-        return [r[0] for r in conn.execute(
-            "SELECT nextval(pg_get_serial_sequence(:t, 'id')) FROM generate_series(1, :n)",
-            {"t": table, "n": n})]
-
     def reserve_many(self, conn: Session, wanted: Sequence[tuple[str, int]]) -> list[list[int]]:
         """Ids for several tables (name, count) in one statement, each a block moved past
         at once (`setval`), however many rows it holds. Safe because every writer holds the
@@ -196,8 +188,11 @@ class PostgresDatabase(Database):
             params[f"s{i}"], params[f"n{i}"] = self._sequence(conn, table), n
             parts.append(f"setval(:s{i}::regclass, nextval(:s{i}::regclass) + :n{i} - 1)")
         last = iter(conn.execute("SELECT " + ", ".join(parts), params).fetchone())
-        return [list(range(top - n + 1, top + 1)) if n > 0 else []
-                for _, n in wanted for top in [next(last) if n > 0 else 0]]
+        out = []
+        for _, n in wanted:  # each block ends at its sequence's new value
+            top = next(last) if n > 0 else 0
+            out.append(list(range(top - n + 1, top + 1)))
+        return out
 
     def _sequence(self, conn: Session, table: str) -> str:
         """The sequence of the table's serial id (asked once per database)."""
