@@ -10,7 +10,6 @@ import re
 import resource
 import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.serve.conftest import ROOT, SEATS, START, Room, free_port, stop_room, tally
+from tests.serve.conftest import SEATS, START, Room, serve, stop_room, tally
 
 
 def night(db: Path) -> None:
@@ -53,28 +52,16 @@ def serving(db: Path, *extra: str, open_files: tuple[int, int] | None = None
     soft and hard RLIMIT_NOFILE); stopped whatever happens."""
     if not db.exists():
         night(db)
-    port = free_port()
 
     def limits() -> None:
         if open_files is not None:
             resource.setrlimit(resource.RLIMIT_NOFILE, open_files)
 
-    process = subprocess.Popen([sys.executable, "-m", "ledger.cli.main", "--db", str(db),
-                                "serve", "--port", str(port), *extra], cwd=ROOT, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               start_new_session=True, preexec_fn=limits)
     output: list[str] = []
+    deadline = time.monotonic() + START
+    process, found, port = serve(db, *extra, lines=output, preexec_fn=limits,
+                                 deadline=deadline)
     try:
-        found: dict[str, str] = {}
-        deadline = time.monotonic() + START
-        assert process.stdout is not None
-        while len(found) < 2:
-            assert time.monotonic() < deadline and process.poll() is None, "serve did not start"
-            line = process.stdout.readline()
-            output.append(line)
-            m = re.match(r"(entry|board): (\S+)$", line.strip())
-            if m:
-                found[m[1]] = m[2]
         threading.Thread(target=_drain, args=(process, output), daemon=True).start()
         while True:  # the URLs are printed as the server starts, a moment before it listens
             assert time.monotonic() < deadline and process.poll() is None, "serve never listened"

@@ -16,7 +16,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,40 @@ class Room:
             con.close()
 
 
+LINK = re.compile(r"(entry|board|table \d+): (\S+)$")  # a link `tally serve` prints
+
+
+def serve(db: Path | str, *args: str, wanted: Collection[str] = ("entry", "board"),
+          lines: list[str] | None = None, preexec_fn: Callable[[], None] | None = None,
+          deadline: float | None = None) -> tuple[subprocess.Popen[str], dict[str, str], int]:
+    """`tally serve --port P *args` on a free port, in its own process group (its apps go
+    with it), and the links it prints (entry, board, table N), read until each of `wanted`
+    has come (each line read is kept in `lines`, if given), by `deadline` (a monotonic
+    time; START from now if not given); its process, links and port. Stopped if it does not
+    start."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "ledger.cli.main", "--db", str(db),
+                                "serve", "--port", str(port), *args], cwd=ROOT, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               start_new_session=True, preexec_fn=preexec_fn)
+    try:
+        found: dict[str, str] = {}
+        deadline = deadline or time.monotonic() + START
+        assert process.stdout is not None
+        while not set(wanted) <= set(found):
+            assert time.monotonic() < deadline and process.poll() is None, "serve did not start"
+            line = process.stdout.readline()
+            if lines is not None:
+                lines.append(line)
+            m = LINK.match(line.strip())
+            if m:
+                found[m[1]] = m[2]
+    except BaseException:
+        stop_room(process)
+        raise
+    return process, found, port
+
+
 def start_room(db: Path) -> Room:
     """`tally serve` on a night of TABLES Crazy Solo tables, in its own process group."""
     tally(db, "player", "add", *SEATS)
@@ -76,24 +110,7 @@ def start_room(db: Path) -> Room:
     for _ in range(TABLES):
         tally(db, "table", "new", "--night", "1", "--game", "crazy-solo", "--seats",
               ",".join(SEATS))
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "ledger.cli.main", "--db", str(db),
-                                "serve", "--port", str(port)], cwd=ROOT, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               start_new_session=True)  # its own group: the apps go with it
-    try:
-        found: dict[str, str] = {}
-        deadline = time.monotonic() + START
-        assert process.stdout is not None
-        while len(found) < 2:
-            assert time.monotonic() < deadline and process.poll() is None, "serve did not start"
-            line = process.stdout.readline()
-            m = re.match(r"(entry|board): (\S+)$", line.strip())
-            if m:
-                found[m[1]] = m[2]
-    except BaseException:
-        stop_room(process)
-        raise
+    process, found, port = serve(db)
     return Room(db, f"http://127.0.0.1:{port}", found["entry"], found["board"], process)
 
 

@@ -6,10 +6,8 @@ Solo deal). Shared by the phone tests and the screenshots of the README."""
 from __future__ import annotations
 
 import os
-import re
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .conftest import ROOT, START, free_port, stop_room, tally
+from .conftest import START, serve, stop_room, tally
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
          "is_mobile": True, "has_touch": True}
@@ -46,20 +44,10 @@ def start(db: Path, *args: str) -> PhoneRoom:
                             ("schnapsen", SCHNAPSEN)):
             tally(db, "table", "new", "--night", "1", "--game", game, "--seats",
                   ",".join(seats))
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "ledger.cli.main", "--db", str(db),
-                                "serve", "--port", str(port), *args], cwd=ROOT, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               start_new_session=True)
+    deadline = time.monotonic() + START
+    process, found, port = serve(db, *args, wanted=("entry", "board", "table 3"),
+                                 deadline=deadline)
     try:
-        found: dict[str, str] = {}
-        deadline = time.monotonic() + START
-        assert process.stdout is not None
-        while "table 3" not in found:
-            assert time.monotonic() < deadline and process.poll() is None, "serve did not start"
-            m = re.match(r"(entry|board|table \d+): (\S+)$", process.stdout.readline().strip())
-            if m:
-                found[m[1]] = m[2]
         # the URLs are printed as the server starts, a moment before it listens
         host, port_text = found["entry"].split("/")[2].split(":")
         while True:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -19,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .conftest import ROOT, START, free_port, stop_room, tally
+from .conftest import START, serve, stop_room, tally
 from .phone_room import phone
 from .test_phone_entry import TARGETS, no_sideways_scroll
 
@@ -48,19 +47,8 @@ def cup(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cup]:
     first = drawn["tables"][0]
     tally(db, "round", "add", "--table", str(first["id"]), "--winner", first["seats"][0],
           "--game-points", "2")
-    process = subprocess.Popen([sys.executable, "-m", "ledger.cli.main", "--db", str(db),
-                                "serve", "--port", str(free_port())], cwd=ROOT, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               start_new_session=True)
+    process, found, _ = serve(db, wanted=("entry", "board", "table 1", "table 2"))
     try:
-        deadline = time.monotonic() + START
-        assert process.stdout is not None
-        found: dict[str, str] = {}
-        while len(found) < 4:
-            assert time.monotonic() < deadline and process.poll() is None, "serve did not start"
-            m = re.match(r"(entry|board|table \d+): (\S+)$", process.stdout.readline().strip())
-            if m:
-                found[m[1]] = m[2]
         base = re.match(r"(http://[^/]+)/", found["entry"])[1]  # type: ignore[index]
         keys = {k: v.split("key=")[1].split("&")[0] for k, v in found.items()}
         ready = time.monotonic() + START

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -15,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import ROOT, START, free_port, stop_room, tally
+from .conftest import START, serve, stop_room, tally
 
 
 @pytest.fixture
@@ -27,19 +24,8 @@ def board_url(tmp_path: Path) -> Iterator[tuple[str, str, Path]]:
     tally(db, "tournament", "register", "Cup", "Zoe", "Ada", "Mio", "Ben", "Kai")
     tally(db, "tournament", "draw", "Cup")
     tally(db, "tournament", "start-round", "Cup")
-    process = subprocess.Popen([sys.executable, "-m", "ledger.cli.main", "--db", str(db),
-                                "serve", "--port", str(free_port())], cwd=ROOT, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               start_new_session=True)
+    process, found, _ = serve(db)
     try:
-        deadline = time.monotonic() + START
-        assert process.stdout is not None
-        found: dict[str, str] = {}
-        while len(found) < 2:
-            assert time.monotonic() < deadline and process.poll() is None, "serve did not start"
-            m = re.match(r"(entry|board): (\S+)$", process.stdout.readline().strip())
-            if m:
-                found[m[1]] = m[2]
         yield found["board"], found["entry"], db
     finally:
         stop_room(process)

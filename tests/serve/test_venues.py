@@ -6,33 +6,18 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 import time
 from typing import Any
 
 from playwright.sync_api import Browser
 
-from tests.serve.conftest import ROOT, START, free_port, start_room, stop_room, tally
+from tests.serve.conftest import serve, start_room, stop_room, tally
 
 
 def serve_again(url: str) -> tuple[subprocess.Popen[str], str]:
     """A second host serving the same database: its process and its board's URL."""
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "ledger.cli.main", "--db", url,
-                                "serve", "--port", str(port)], cwd=ROOT, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               start_new_session=True)
-    try:
-        deadline = time.monotonic() + START
-        assert process.stdout is not None
-        while True:
-            assert time.monotonic() < deadline and process.poll() is None, "serve did not start"
-            m = re.match(r"board: (\S+)$", process.stdout.readline().strip())
-            if m:
-                return process, m[1]
-    except BaseException:
-        stop_room(process)
-        raise
+    process, found, _ = serve(url, wanted=("board",))
+    return process, found["board"]
 
 
 def test_a_deal_saved_at_one_venue_shows_on_the_other_venue_s_board_within_1_s(
