@@ -125,6 +125,41 @@ async def settle(pilot: Pilot[object]) -> None:
             return
 
 
+async def steady(pilot: Pilot[object], seconds: float = 10) -> None:
+    """Settle until the screen drawn twice, a moment apart, is the same drawing (or `seconds`
+    have passed): what a snapshot takes. On a loaded machine a frame can still be on its way
+    after `settle`'s quiet pauses (a dialog's screen behind it, a footer's keys)."""
+    deadline = time.monotonic() + seconds
+    await settle(pilot)
+    drawn = pilot.app.export_screenshot()
+    while time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        await settle(pilot)
+        again = pilot.app.export_screenshot()
+        if again == drawn:
+            return
+        drawn = again
+
+
+@pytest.fixture
+def snap_compare(snap_compare: Callable[..., bool]) -> Callable[..., bool]:
+    """pytest-textual-snapshot's `snap_compare`, taking its picture once the screen is
+    `steady` after `run_before`."""
+
+    def compare(app: App[object], *args: object, run_before: Callable[..., object] | None = None,
+                **kwargs: object) -> bool:
+        async def before(pilot: Pilot[object]) -> None:
+            if run_before is not None:
+                result = run_before(pilot)
+                if result is not None:
+                    await result  # type: ignore[misc]
+            await steady(pilot)
+
+        return snap_compare(app, *args, run_before=before, **kwargs)
+
+    return compare
+
+
 async def until(pilot: Pilot[object], ready: Callable[[], bool], seconds: float = 20) -> None:
     """Settle until `ready()` holds, or `seconds` have passed (the assertions after it say
     what is wrong then): on a loaded machine, a worker's answer and the frame drawing it can
