@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
+from textual.worker import Worker, WorkerState
 
 from ledger.service import RuleError
 from ledger.service.views import DealView, Preview, TableView
@@ -77,6 +78,9 @@ class TableScreen(TallyScreen[None]):
         self._said = ""  # that note, waiting for the table to be read (`patch` says it)
         self._stale = False  # another device saved while this screen was covered
         self.reading = False  # a read for a save or a void is on its way: keys wait for it
+        # the table read again after a save (`reload_changes`): keys wait for it too, or an
+        # `a` typed on would number its deal from the table as it was before
+        self.rereading = False
         # the save's deal read back in its worker: (deal id, the table it was added to, the
         # table with it) (`_add`, `_appended`)
         self._read_back: tuple[int, TableData | None, TableData | None] | None = None
@@ -88,7 +92,7 @@ class TableScreen(TallyScreen[None]):
     def keys_held(self) -> bool:
         """Keys typed ahead (a new table's first deal, typed on after its ctrl+s) wait until
         the table is read: before, `a` found no table to add to and the deal was lost."""
-        return self.data is None or self.reading
+        return self.data is None or self.reading or self.rereading
 
     def rebuilt(self) -> TableScreen:
         fresh = TableScreen(self.table_id)
@@ -141,6 +145,14 @@ class TableScreen(TallyScreen[None]):
         except RuntimeError:  # the app has stopped: nothing to show it on
             pass
 
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A read again that ends without answering (cancelled by the next read of the
+        group, or failed) holds no keys: they go on, to the table as the next read shows."""
+        if event.worker.group == "table-load" and event.state in (WorkerState.CANCELLED,
+                                                                   WorkerState.ERROR):
+            self.rereading = False
+            self.replay_keys()
+
     def on_screen_resume(self) -> None:
         if self._stale:
             self._stale = False
@@ -185,9 +197,20 @@ class TableScreen(TallyScreen[None]):
         try:
             data = self.fetch()
         except RuleError as exc:  # deleted on another device meanwhile
-            self.app.call_from_thread(self.gone, exc)
+            self.app.call_from_thread(self._reread, None, exc)
             return
-        self.app.call_from_thread(self.patch, data)
+        self.app.call_from_thread(self._reread, data)
+
+    def _reread(self, data: TableData | None, why: RuleError | None = None) -> None:
+        """The table read again after a save (`reload_changes`): shown, and the keys that
+        waited for it (`keys_held`: an `a` typed on must number its deal after this one)
+        go on."""
+        self.rereading = False
+        if data is None:
+            self.gone(why)
+        else:
+            self.patch(data)
+        self.replay_keys()
 
     def _columns(self, data: TableData) -> None:
         """Fixed widths: a row appended later never has to widen a column (the DataTable
@@ -438,6 +461,7 @@ class TableScreen(TallyScreen[None]):
         if deal_id is not None:
             self._said = self._note  # said by `patch` once the table is read again
             self._select = deal_id
+            self.rereading = True  # keys typed on wait for the table as it is now
             self.reload_changes()
 
     def action_add_deal(self) -> None:
