@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 FILL_CHUNK = 200  # rows added between two looks at the keyboard
 TOAST_SECONDS = 5.0  # a save's toast (a game or table won too: a little longer)
+UNANSWERED = (WorkerState.CANCELLED, WorkerState.ERROR)  # a read that never shows
 NUMBER_WIDTH, NET_WIDTH, SUMMARY_MIN = 5, 6, 10  # "−1980", "+12345": a column's cells
 # (the summary gives way on a narrow terminal: a net is never cut, a summary is also in the
 # deal's history; the seats scroll sideways, with a scrollbar, only past ~8 seats at 80)
@@ -78,9 +79,7 @@ class TableScreen(TallyScreen[None]):
         self._said = ""  # that note, waiting for the table to be read (`patch` says it)
         self._stale = False  # another device saved while this screen was covered
         self.reading = False  # a read for a save or a void is on its way: keys wait for it
-        # the table read again after a save (`reload_changes`): keys wait for it too, or an
-        # `a` typed on would number its deal from the table as it was before
-        self.rereading = False
+        self.rereading = False  # the table read again after a save: keys wait for it too
         # the save's deal read back in its worker: (deal id, the table it was added to, the
         # table with it) (`_add`, `_appended`)
         self._read_back: tuple[int, TableData | None, TableData | None] | None = None
@@ -90,8 +89,7 @@ class TableScreen(TallyScreen[None]):
 
     @property
     def keys_held(self) -> bool:
-        """Keys typed ahead (a new table's first deal, typed on after its ctrl+s) wait until
-        the table is read: before, `a` found no table to add to and the deal was lost."""
+        """Keys typed ahead wait until the table is read (`a` needs it to number a deal)."""
         return self.data is None or self.reading or self.rereading
 
     def rebuilt(self) -> TableScreen:
@@ -146,10 +144,8 @@ class TableScreen(TallyScreen[None]):
             pass
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A read again that ends without answering (cancelled by the next read of the
-        group, or failed) holds no keys: they go on, to the table as the next read shows."""
-        if event.worker.group == "table-load" and event.state in (WorkerState.CANCELLED,
-                                                                   WorkerState.ERROR):
+        """A read again that ends unanswered (cancelled by the next, or failed) holds no keys."""
+        if event.worker.group == "table-load" and event.state in UNANSWERED:
             self.rereading = False
             self.replay_keys()
 
@@ -195,19 +191,16 @@ class TableScreen(TallyScreen[None]):
     def reload_changes(self) -> None:
         """Read the table again after a save and patch only the rows that changed."""
         try:
-            data = self.fetch()
+            data: TableData | RuleError = self.fetch()
         except RuleError as exc:  # deleted on another device meanwhile
-            self.app.call_from_thread(self._reread, None, exc)
-            return
+            data = exc
         self.app.call_from_thread(self._reread, data)
 
-    def _reread(self, data: TableData | None, why: RuleError | None = None) -> None:
-        """The table read again after a save (`reload_changes`): shown, and the keys that
-        waited for it (`keys_held`: an `a` typed on must number its deal after this one)
-        go on."""
+    def _reread(self, data: TableData | RuleError) -> None:
+        """The table read again after a save, shown (or gone); the keys waiting for it go on."""
         self.rereading = False
-        if data is None:
-            self.gone(why)
+        if isinstance(data, RuleError):
+            self.gone(data)
         else:
             self.patch(data)
         self.replay_keys()
@@ -311,8 +304,7 @@ class TableScreen(TallyScreen[None]):
         self.update_bindings()
 
     def _announce(self, deal: DealView, table: TableView) -> list[str]:
-        """What to say when the deal just saved ended a game (its stake moved) or the
-        table."""
+        """What to say when the deal just saved ended a game (its stake moved) or the table."""
         out = []
         winner = deal.extra.get("game_winner")
         if deal.extra.get("game_over") and winner:
@@ -410,8 +402,7 @@ class TableScreen(TallyScreen[None]):
     # ---- actions ----------------------------------------------------------------------------
 
     def _form(self, deal: DealView | None) -> None:
-        """A new deal's form, or `deal`'s correction's: what it needs is read first, in a
-        worker (`form_open`)."""
+        """A new deal's form, or `deal`'s correction's, once what it needs is read (a worker)."""
         assert self.data is not None
         open_form(self, deal)
 
