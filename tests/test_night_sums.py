@@ -69,6 +69,16 @@ def club(service: Tally) -> tuple[int, int, int]:
     return night, solo_table, duel
 
 
+def played(service: Tally) -> int:
+    """`club`, played: at the Crazy Solo table one deal kept and one voided, at the
+    Sixty-Six table three deals (Ann's); the night's id."""
+    night, table, duel = club(service)
+    ids = service.add_deals(table, [solo("Bea", "Dan", 73), solo("Ann", "Eve", 40)])
+    service.void_deal(ids[1], "misdeal")
+    service.add_deals(duel, [sixty("Ann", 3), sixty("Ann", 3), sixty("Ann", 1)])
+    return night
+
+
 def test_each_revision_moves_the_sums_with_it(db_path: Path) -> None:
     service = Tally.open(db_path)
     night, table, _ = club(service)
@@ -160,10 +170,7 @@ def test_standings_and_the_league_read_the_kept_sums(db_path: Path) -> None:
 
 def test_an_upgrade_fills_the_sums_of_a_ledger_made_before(db_path: Path) -> None:
     service = Tally.open(db_path)
-    night, table, duel = club(service)
-    ids = service.add_deals(table, [solo("Bea", "Dan", 73), solo("Ann", "Eve", 40)])
-    service.void_deal(ids[1], "misdeal")
-    service.add_deals(duel, [sixty("Ann", 3), sixty("Ann", 3), sixty("Ann", 1)])
+    night = played(service)
     second = service.new_night("2026-12-06", "Café Nord")
     service.new_table(second, "crazy-solo", FIVE)  # seated, no deal yet
     made = kept(db_path)
@@ -218,10 +225,7 @@ def test_the_league_added_up_by_the_store_is_the_league_of_its_nights(db_path: P
     """`tally league` (chips, the table alone) sums per player in SQL; it ranks as the
     league of the per-night results does, over ranges, games and venues."""
     service = Tally.open(db_path)
-    night, table, duel = club(service)
-    ids = service.add_deals(table, [solo("Bea", "Dan", 73), solo("Ann", "Eve", 40)])
-    service.void_deal(ids[1], "misdeal")
-    service.add_deals(duel, [sixty("Ann", 3), sixty("Ann", 3), sixty("Ann", 1)])
+    night = played(service)
     second = service.new_night("2026-12-06", "Café Nord")
     service.add_deals(service.new_table(second, "crazy-solo", FIVE),
                       [solo("Eve", "Chie", 90), solo("Dan", "Ann", 20)])

@@ -17,7 +17,7 @@ from ledger.text.i18n import set_language
 from ledger.text.problems import problem_text
 from tests.checked import checked
 from tests.conftest import raw
-from tests.test_night_sums import FIVE, club, kept, sixty, solo, sql
+from tests.test_night_sums import FIVE, club, kept, played, sixty, solo, sql
 
 Nights = dict[tuple[int, str], tuple[str, int, int]]
 
@@ -126,10 +126,7 @@ def test_the_league_over_every_game_reads_the_kept_nights(db_path: Path) -> None
 
 def test_an_upgrade_adds_up_the_nights_of_a_ledger_made_before(db_path: Path) -> None:
     service = Tally.open(db_path)
-    night, table, duel = club(service)
-    ids = service.add_deals(table, [solo("Bea", "Dan", 73), solo("Ann", "Eve", 40)])
-    service.void_deal(ids[1], "misdeal")
-    service.add_deals(duel, [sixty("Ann", 3), sixty("Ann", 3), sixty("Ann", 1)])
+    night = played(service)
     service.new_table(service.new_night("2026-12-06"), "crazy-solo", FIVE)  # no deal yet
     made = kept_nights(db_path)
     service.db.dispose()
