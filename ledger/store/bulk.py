@@ -28,11 +28,10 @@ STATE = ["deal_id", "state", "played", "nets"]
 
 def add_deals_at(db: Database, session: Connection, *, now: datetime, author: str | None,
                  tables: Sequence[tuple[int, Sequence[NewDeal]]],
-                 places: Mapping[int, Place] | None = None,
-                 lasts: Mapping[int, int] | None = None) -> list[list[int]]:
+                 places: Mapping[int, Place], lasts: Mapping[int, int]) -> list[list[int]]:
     """Append each table's new deals (numbered on from its last); the deal ids per table.
     `places`: each table's night, game and seated players, and `lasts`: each table's last
-    deal number, when the caller has them (read in the same write transaction)."""
+    deal number, as the caller read them in the same write transaction."""
     at = stamp(now)
     count = sum(len(deals) for _, deals in tables)
     moves = sum(len(d[3]) for _, deals in tables for d in deals)
@@ -45,11 +44,9 @@ def add_deals_at(db: Database, session: Connection, *, now: datetime, author: st
     state_rows: list[tuple[Any, ...]] = []
     out: list[list[int]] = []
     for table_id, deals in tables:
-        last = lasts[table_id] if lasts and table_id in lasts else session.execute(
-            "SELECT coalesce(max(number), 0) FROM deal WHERE table_id = :t",
-            {"t": table_id}).fetchone()[0]
         ids = []
-        for number, (outcome, summary, extra, transfers, mark) in enumerate(deals, last + 1):
+        for number, (outcome, summary, extra, transfers, mark) in enumerate(
+                deals, lasts[table_id] + 1):
             deal, rev = next(deal_ids), next(rev_ids)
             ids.append(deal)
             deal_rows.append((deal, table_id, number, at))

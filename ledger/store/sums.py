@@ -112,13 +112,9 @@ def add(session: Connection, *, table_id: int, moves: Iterable[Move], deals: int
 
 
 def add_many(session: Connection, tables: Sequence[tuple[int, Sequence[Move], int]],
-             known: Mapping[int, Place] | None = None) -> None:
-    """`add` for several tables (id, moves, deals) at once: their places (`known`, else
-    read in one statement), every row at once."""
-    where = dict(known or {})
-    missing = [t for t, _, _ in tables if t not in where]
-    if missing:
-        where.update(places(session, missing))
+             where: Mapping[int, Place]) -> None:
+    """`add` for several tables (id, moves, deals) at once, each at its place (`where`, as
+    the caller read it in the write transaction): every row at once."""
     _move(session, [row for t, moves, deals in tables for row in _rows(where[t], moves, deals)])
 
 
