@@ -126,19 +126,16 @@ async def settle(pilot: Pilot[object]) -> None:
 
 
 async def steady(pilot: Pilot[object], seconds: float = 10) -> None:
-    """Settle until the screen drawn twice, a moment apart, is the same drawing (or `seconds`
-    have passed): what a snapshot takes. On a loaded machine a frame can still be on its way
-    after `settle`'s quiet pauses (a dialog's screen behind it, a footer's keys)."""
-    deadline = time.monotonic() + seconds
-    await settle(pilot)
-    drawn = pilot.app.export_screenshot()
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        await settle(pilot)
-        again = pilot.app.export_screenshot()
-        if again == drawn:
-            return
-        drawn = again
+    """`until` the screen drawn twice, a moment apart, is the same drawing: what a snapshot
+    takes. On a loaded machine a frame can still be on its way after `settle`'s quiet
+    pauses (a dialog's screen behind it, a footer's keys)."""
+    drawn: list[str] = []
+
+    def same() -> bool:
+        drawn.append(pilot.app.export_screenshot())
+        return len(drawn) > 1 and drawn[-1] == drawn[-2]
+
+    await until(pilot, same, seconds)
 
 
 @pytest.fixture
