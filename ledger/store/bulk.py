@@ -3,9 +3,10 @@ federation's load of a hundred venues' history writes (`Tally.import_tables`).
 
 The rows are those `repo.add_deals` writes (a deal, its first revision "record", its
 transfers, where its table stands after it) and the per-night sums move with them in the
-same transaction (`sums.add_many`); only the way in differs: ids are reserved first, all
-in one statement (`Database.reserve_many`, from the server's sequences), then each table of
-rows goes in through `Database.bulk_insert` once for the whole batch (COPY on a server).
+same transaction (`sums.moves_for`); only the way in differs: ids are reserved first, all
+in one statement (`Database.reserve_many`, from the server's sequences), then the rows and
+the sums' statements go in through `Database.bulk_write` once for the whole batch (on a
+server: one round trip for a table's import, COPY for a federation's load).
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ from typing import Any
 
 from .db import Connection, Database, stamp
 from .repo import NewDeal, _outcome_json, _sorted_json
-from .sums import Place
-from .sums import add_many as add_sums
+from .sums import Place, moves_for
 
 DEAL = ["id", "table_id", "number", "created_at"]
 REVISION = ["id", "deal_id", "seq", "kind", "outcome", "summary", "extra", "created_at",
@@ -55,11 +55,8 @@ def add_deals_at(db: Database, session: Connection, *, now: datetime, author: st
             move_rows += [(next(move_ids), rev, *x) for x in transfers]
             state_rows.append((deal, *mark))
         out.append(ids)
-    for name, columns, rows in (("deal", DEAL, deal_rows), ("revision", REVISION, rev_rows),
-                                ("transfer", TRANSFER, move_rows),
-                                ("deal_state", STATE, state_rows)):
-        if rows:
-            db.bulk_insert(session, name, columns, rows)
-    add_sums(session, [(table_id, [x for d in deals for x in d[3]], len(deals))
-                       for table_id, deals in tables], places)
+    db.bulk_write(session, [("deal", DEAL, deal_rows), ("revision", REVISION, rev_rows),
+                            ("transfer", TRANSFER, move_rows), ("deal_state", STATE, state_rows)],
+                  then=moves_for([(table_id, [x for d in deals for x in d[3]], len(deals))
+                                 for table_id, deals in tables], places))
     return out

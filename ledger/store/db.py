@@ -234,6 +234,16 @@ class Database:
         """Rows in by the engine's fastest path (COPY on a server)."""
         raise NotImplementedError
 
+    def bulk_write(self, conn: Any, batches: Sequence[tuple[str, list[str], list[Any]]],
+                   then: Sequence[tuple[str, Sequence[Any]]] = ()) -> None:
+        """Rows of several tables (name, columns, rows: a table before those that refer to
+        it) by the engine's fastest path, then the statements `then` (each with its rows,
+        as `executemany_all` takes them)."""
+        for table, columns, rows in batches:
+            if rows:
+                self.bulk_insert(conn, table, columns, rows)
+        executemany_all(conn, then)
+
     def after_bulk(self, conn: Any) -> None:
         """After a bulk copy: whatever the engine needs to plan its queries well."""
 

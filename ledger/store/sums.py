@@ -111,23 +111,30 @@ def add(session: Connection, *, table_id: int, moves: Iterable[Move], deals: int
     _move(session, _rows(place or places(session, [table_id])[table_id], moves, deals))
 
 
-def add_many(session: Connection, tables: Sequence[tuple[int, Sequence[Move], int]],
-             where: Mapping[int, Place]) -> None:
+def moves_for(tables: Sequence[tuple[int, Sequence[Move], int]],
+              where: Mapping[int, Place]) -> list[tuple[str, list[dict[str, Any]]]]:
     """`add` for several tables (id, moves, deals) at once, each at its place (`where`, as
-    the caller read it in the write transaction): every row at once."""
-    _move(session, [row for t, moves, deals in tables for row in _rows(where[t], moves, deals)])
+    the caller read it in the write transaction): the statements, each with its rows, that
+    move every row at once (the caller runs them, as `executemany_all` does, in its write)."""
+    return _statements([row for t, moves, deals in tables
+                        for row in _rows(where[t], moves, deals)])
 
 
 def _move(session: Connection, rows: Sequence[dict[str, Any]]) -> None:
     """The games' rows moved by `rows`, and each player's night by what they add up to."""
+    executemany_all(session, _statements(rows))
+
+
+def _statements(rows: Sequence[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """`_move`'s two statements, each with its rows."""
     nights: dict[tuple[int, int], list[int]] = {}
     for r in rows:
         cell = nights.setdefault((r["night"], r["player"]), [0, 0])
         cell[0] += r["net"]
         cell[1] += r["deals"]
-    executemany_all(session, [
-        (_UPSERT, rows), (_UPSERT_NIGHT, [{"night": n, "player": p, "net": x, "deals": d}
-                                          for (n, p), (x, d) in nights.items()])])
+    return [(_UPSERT, list(rows)),
+            (_UPSERT_NIGHT, [{"night": n, "player": p, "net": x, "deals": d}
+                             for (n, p), (x, d) in nights.items()])]
 
 
 def replace_revision(session: Connection, *, deal_id: int, kind: str,
