@@ -29,16 +29,21 @@ ROWS = {"deal": "id", "revision": "id", "transfer": "id", "deal_state": "deal_id
         "night_sum": "night_id, game, player_id", "player_night": "night_id, player_id"}
 
 
-def imported(location: Any) -> dict[str, list[tuple[Any, ...]]]:
-    """Two tables' deals imported at once, after a deal already at the first: every row of
-    the tables an import writes."""
+def club(location: Any) -> tuple[Tally, int, int]:
+    """A night with a Crazy Solo table, its first deal recorded, and a Hachi-Hachi table."""
     service = Tally.open(location)
     for name in SEATS:
         service.add_player(name)
     night = service.new_night("2026-11-29", "Hall A")
     solo = service.new_table(night, "crazy-solo", SEATS)
-    hachi = service.new_table(night, "hachihachi-trick", SEATS)
     service.add_deal(solo, SOLO)
+    return service, solo, service.new_table(night, "hachihachi-trick", SEATS)
+
+
+def imported(location: Any) -> dict[str, list[tuple[Any, ...]]]:
+    """Two tables' deals imported at once, after a deal already at the first: every row of
+    the tables an import writes."""
+    service, solo, hachi = club(location)
     ids = service.import_tables([(solo, [ALONE, SOLO, ALONE]), (hachi, [ROUND, ROUND])],
                                 AUTHOR)
     assert [len(x) for x in ids] == [3, 2]
@@ -93,13 +98,7 @@ def test_the_one_statement_sends_every_table_s_rows_and_the_sums_in_one_round_tr
 
 def test_a_row_the_server_refuses_takes_the_whole_import_back(pg_cluster: Any) -> None:
     location = pg_cluster.new_database()
-    service = Tally.open(location)
-    for name in SEATS:
-        service.add_player(name)
-    night = service.new_night("2026-11-29", "Hall A")
-    solo = service.new_table(night, "crazy-solo", SEATS)
-    other = service.new_table(night, "crazy-solo", SEATS)
-    service.add_deal(solo, SOLO)
+    service, solo, hachi = club(location)
     con = raw(location)  # behind Tally's back, a deal takes the id the import's 2nd will
     taken = con.execute("SELECT last_value + 2 FROM deal_id_seq").fetchone()[0]
     con.execute("INSERT INTO deal (id, table_id, number, created_at) "
@@ -108,7 +107,7 @@ def test_a_row_the_server_refuses_takes_the_whole_import_back(pg_cluster: Any) -
     con.close()
     before = imported_rows(location)
     with pytest.raises(RuleError) as caught:
-        service.import_tables([(other, [SOLO]), (solo, [ALONE, SOLO])])
+        service.import_tables([(hachi, [ROUND]), (solo, [ALONE, SOLO])])
     assert caught.value.field == "database"
     assert "deal_pkey" in caught.value.message
     assert imported_rows(location) == before
