@@ -1,6 +1,6 @@
 """Importing deals on a server (issue 25): a table's import goes in as one statement, sent
-with the per-night sums' moves in one round trip; a load too big for one statement (a
-federation's, `ONE_STATEMENT` values) goes in by COPY. Either way the rows written are
+with the per-night sums' moves in one round trip; a load too big for one statement (over
+`ONE_STATEMENT` values) goes in by COPY. Either way the rows written are
 SQLite's, value for value (ids, text in Japanese and with quotes, the pot's NULLs, the
 sums), and a row the server refuses takes the whole import back."""
 

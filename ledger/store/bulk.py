@@ -1,12 +1,13 @@
-"""New deals at many tables in one go, by the engine's bulk path (COPY on a server): what a
-federation's load of a hundred venues' history writes (`Tally.import_tables`).
+"""New deals at many tables in one go, by the engine's bulk path: what `tally import` and a
+federation's load of a hundred venues' history write (`Tally.import_tables`).
 
 The rows are those `repo.add_deals` writes (a deal, its first revision "record", its
 transfers, where its table stands after it) and the per-night sums move with them in the
 same transaction (`sums.moves_for`); only the way in differs: ids are reserved first, all
 in one statement (`Database.reserve_many`, from the server's sequences), then the rows and
 the sums' statements go in through `Database.bulk_write` once for the whole batch (on a
-server: one round trip for a table's import, COPY for a federation's load).
+server: one statement and one round trip for a table's import or a night's tables, COPY
+for more).
 """
 
 from __future__ import annotations

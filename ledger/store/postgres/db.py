@@ -205,10 +205,10 @@ class PostgresDatabase(Database):
 
     def bulk_write(self, conn: Session, batches: Sequence[tuple[str, list[str], list[Any]]],
                    then: Sequence[tuple[str, Sequence[Any]]] = ()) -> None:
-        """A few rows (a table's import: up to `ONE_STATEMENT` values) go in as one statement,
-        sent with the statements `then` in one round trip (four COPYs and the sums took
-        nine: a table's import of ~30 deals went from 7.2 to 6.3 ms); more (a federation's
-        load) through COPY, table by table, then `then`."""
+        """Up to `ONE_STATEMENT` values (a table's import, a night's tables of a federation's
+        load) go in as one statement, sent with the statements `then` in one round trip
+        (four COPYs and the sums took nine: a table's import of ~30 deals went from 7.2 to
+        6.3 ms); more through COPY, table by table, then `then`."""
         full = [(t, c, r) for t, c, r in batches if r]
         if sum(len(c) * len(r) for _, c, r in full) > ONE_STATEMENT:
             super().bulk_write(conn, batches, then)
