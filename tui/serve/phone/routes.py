@@ -52,12 +52,15 @@ KEY_ASSETS = {"css": "phone.css", "js": "phone.js"}
 LOST_WAIT_S = 5.0  # how long a save whose connection was lost waits to ask by its key
 
 
+CLUB: web.AppKey[Any] = web.AppKey("club")  # the app's club server, for the handlers
+
+
 def asset(name: str) -> str:
     return (HERE / "templates" / name).read_text("utf-8")
 
 
 def words_for(request: web.Request) -> Words:
-    server: ClubServer = request.app["club"]
+    server: ClubServer = request.app[CLUB]
     fixed = getattr(server, "phone_lang", None)
     return Words(fixed or from_header(request.headers.get("Accept-Language"), server.lang))
 
@@ -85,7 +88,7 @@ class PhoneRoutes:
         self.service = server.service
 
     def add_to(self, app: web.Application) -> None:
-        app["club"] = self.server
+        app[CLUB] = self.server
         app.router.add_get("/t/{n:\\d+}", self.entry)
         app.router.add_post("/t/{n:\\d+}", self.posted)
         app.router.add_post("/t/{n:\\d+}/draft", self.draft)
