@@ -9,18 +9,18 @@ a table, ~2% corrected or voided); every venue plays it again under its own rost
 member's name with the venue's, "Ann · V007", in the seats and in every outcome), into one
 database of a private, durable PostgreSQL cluster (`tests/pg_cluster.py`, as
 `tests.bench_engines` starts it). The import streams: night by night, each night's tables
-made through the service and their deals recorded by `Tally.import_tables` (one statement
-with the per-night sums' moves, the server's bulk path for a night's tables), its
-corrections by `Tally.correct_deal`; nothing of an earlier night is kept, and the
-importer's resident memory (now, and its peak) is printed at 10%, 50% and 100% of the
-deals. Then the server is vacuumed and analysed (what its autovacuum does soon after a bulk
-load) and each command runs as a whole process:
-`tally league` over every night and `tally standings --night N` (median of 5 each; targets
-≤ 1 s and ≤ 0.3 s), `tally standings --all` (median of 5), and `tally check` once, with its
-result; beside them `tally where` (Python and Tally starting, no connection: the floor
-under every command) and the two service calls timed inside one process. Beside each
-process's wall time, its own CPU time (user + system, from `wait4`): a busy shared machine
-stretches the wall time of a short process several times over, not its CPU time. Not
+made through the service and their deals recorded by `Tally.import_tables` (the server's
+bulk path: a statement a chunk of deals, sent while the next is settled, the per-night
+sums' moves after them in the same pipeline), its corrections by `Tally.correct_deal`;
+nothing of an earlier night is kept, and the importer's resident memory (now, and its
+peak) is printed at 10%, 50% and 100% of the deals. Then the server is vacuumed and
+analysed (what its autovacuum does soon after a bulk load) and each command runs as a
+whole process: `tally league` over every night and `tally standings --night N` (median of 5
+each; targets ≤ 1 s and ≤ 0.3 s), `tally standings --all` (median of 5), and `tally check`
+once, with its result; beside them `tally where` (Python and Tally starting, no connection:
+the floor under every command) and the two service calls timed inside one process. Beside
+each process's wall time, its own CPU time (user + system, from `wait4`): a busy shared
+machine stretches the wall time of a short process several times over, not its CPU time. Not
 collected by pytest.
 
     python -m tests.bench_federation --url postgresql://…   # a federation loaded before

@@ -1,11 +1,12 @@
-"""Importing deals on a server (issue 25): a table's import goes in as one statement, sent
-with the per-night sums' moves in one round trip; a load too big for one statement (over
-`ONE_STATEMENT` values) goes in by COPY. Either way the rows written are
-SQLite's, value for value (ids, text in Japanese and with quotes, the pot's NULLs, the
-sums), and a row the server refuses takes the whole import back."""
+"""Importing deals on a server (issue 25): the deals go in a chunk at a time, each chunk one
+statement sent while the next is settled, and the per-night sums' moves after them, in one
+pipeline. Whatever the chunks, the rows written are SQLite's, value for value (ids, text
+in Japanese and with quotes, the pot's NULLs, the sums); a row the server refuses, or a
+deal the rules refuse after a chunk went, takes the whole import back."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,8 @@ from typing import Any
 import pytest
 
 from ledger.domain.rules import RuleError
-from ledger.service import Tally, clock
+from ledger.service import Tally, clock, deals
+from ledger.store import bulk
 from ledger.store.postgres import db as server
 from tests.conftest import raw
 
@@ -67,33 +69,56 @@ def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(clock, "now", lambda: datetime(2026, 11, 29, 20, 15, tzinfo=UTC))
 
 
-@pytest.mark.parametrize("one_statement", [True, False], ids=["one statement", "copy"])
+@pytest.mark.parametrize("chunk", [1, 8, 1000])
 def test_a_server_writes_the_rows_sqlite_writes(pg_cluster: Any, tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch,
-                                                 one_statement: bool) -> None:
+                                                 chunk: int) -> None:
     expected = imported(tmp_path / "club.sqlite3")
     assert len(expected["transfer"]) > 10
     assert any(r[2] is None or r[3] is None for r in expected["transfer"])  # the pot
     assert {r[8] for r in expected["revision"]} == {None, AUTHOR}
-    if not one_statement:
-        monkeypatch.setattr(server, "ONE_STATEMENT", 0)
+    monkeypatch.setattr(bulk, "CHUNK", chunk)
     assert imported(pg_cluster.new_database()) == expected
 
 
-def test_the_one_statement_sends_every_table_s_rows_and_the_sums_in_one_round_trip(
+def test_the_server_writes_a_chunk_while_the_next_is_settled(
         pg_cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    sent: list[list[str]] = []
-    pipelined = server.Session.executemany_all
+    events: list[str] = []
+    settle, send = deals.outcome_for, server.PipelinedWriter.add
 
-    def spy(self: server.Session, batches: Any) -> None:
-        batches = list(batches)
-        sent.append([sql.split(" (")[0] for sql, _ in batches])
-        pipelined(self, batches)
+    def settling(*args: Any) -> Any:
+        events.append("settle")
+        return settle(*args)
 
-    monkeypatch.setattr(server.Session, "executemany_all", spy)
-    imported(pg_cluster.new_database())  # the import is its last write
-    assert sent[-1] == ["WITH w0 AS", "INSERT INTO night_sum", "INSERT INTO player_night"]
-    assert sum(batch[0] == "WITH w0 AS" for batch in sent) == 1
+    def sending(self: server.PipelinedWriter, batches: Any) -> None:
+        events.append(f"send {len(batches[0][2])}")
+        send(self, batches)
+
+    service, solo, _ = club(pg_cluster.new_database())
+    monkeypatch.setattr(deals, "outcome_for", settling)
+    monkeypatch.setattr(server.PipelinedWriter, "add", sending)
+    service.import_tables([(solo, [SOLO, ALONE] * 10)])
+    assert events == (["settle"] * 8 + ["send 8"] + ["settle"] * 8 + ["send 8"]
+                      + ["settle"] * 4 + ["send 4"])  # the third chunk: 16 done, 4 left
+    assert [d.number for d in service.deals(solo)][-1] == 21
+
+
+def test_a_deal_refused_after_the_first_chunk_went_leaves_nothing(
+        pg_cluster: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    lines = [SOLO] * 12 + [{**SOLO, "team_points": 130}] + [SOLO] * 7
+    file = tmp_path / "deals.jsonl"
+    file.write_text("\n".join(json.dumps(x) for x in lines) + "\n", "utf-8")
+    said = []
+    for location in (tmp_path / "club.sqlite3", pg_cluster.new_database()):
+        service, solo, _ = club(location)
+        before = imported_rows(location)
+        with pytest.raises(RuleError) as caught:
+            service.import_jsonl(file, solo)
+        said.append((caught.value.field, caught.value.message))
+        assert imported_rows(location) == before
+        service.db.dispose()
+    assert said[0] == said[1] and said[0][0] == "line 13: team_points", said
+    assert not [r for r in caplog.records if r.name.startswith("psycopg")]
 
 
 def test_a_row_the_server_refuses_takes_the_whole_import_back(pg_cluster: Any) -> None:

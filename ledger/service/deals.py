@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from itertools import pairwise
@@ -17,7 +17,7 @@ from typing import Any
 
 from ..domain import rederive
 from ..domain.conflicts import check_new, check_revision
-from ..domain.replay import Step, encode_mark, replay
+from ..domain.replay import Mark, Step, encode_mark, replay
 from ..domain.rules import RuleError, game_named
 from ..domain.rules.errors import show
 from ..domain.rules.fields import read_players
@@ -165,9 +165,10 @@ class Deals:
                       line_numbers: Sequence[Sequence[int]] | None = None
                       ) -> list[list[int]]:
         """Record each table's deals, all of them at every table or none, through the
-        engine's bulk path (COPY on a server: a federation's history, `tally import`); the
-        deal ids per table. The deals are checked and settled as `add_deals` does (with
-        `line_numbers`, per table, an error names the line its deal came from)."""
+        engine's bulk path (`tally import`, a federation's history: on a server the rows
+        of the first deals go in while the next are settled); the deal ids per table. The
+        deals are checked and settled as `add_deals` does (with `line_numbers`, per table,
+        an error names the line its deal came from)."""
         clean_text(author, "author")
         with self.store.write() as s:
             batch = []
@@ -176,8 +177,8 @@ class Deals:
             for i, (table_id, objs) in enumerate(tables):
                 t = load_open_table(s, table_id)
                 cp = repo.last_checkpoint(session=s, table_id=t.id)
-                batch.append((t.id, deals_after(s, t, cp, objs,
-                                                line_numbers[i] if line_numbers else None)))
+                batch.append((t.id, len(objs), settled(
+                    t, mark_after(s, t, cp), objs, line_numbers[i] if line_numbers else None)))
                 places[t.id] = (t.night_id, t.game.name, list(t.seat_ids.values()))
                 lasts[t.id] = cp.number if cp else 0
             return bulk.add_deals_at(self.store.db, s, now=clock.now(), author=author,
@@ -336,12 +337,24 @@ def deals_after(s: Connection, t: Table, cp: Checkpoint | None,
                 ) -> list[repo.NewDeal]:
     """`new_deals` after the table's last checkpoint `cp`, read by the caller (None: no
     deal yet)."""
+    return list(settled(t, mark_after(s, t, cp), objs, line_numbers))
+
+
+def mark_after(s: Connection, t: Table, cp: Checkpoint | None) -> Mark:
+    """Where the table stands after its last checkpoint `cp` (None: no deal yet)."""
     mark = checkpoint_mark(t, cp)
     if mark is None:  # none stored yet (an upgraded database): fold once, keep all
         steps, mark = fold(s, t, summaries=False)
         repo.save_checkpoints(session=s, marks=[(x.deal_id, encode_mark(x.mark))
                                                 for x in steps])
-    new: list[repo.NewDeal] = []
+    return mark
+
+
+def settled(t: Table, mark: Mark, objs: Sequence[Mapping[str, Any]],
+            line_numbers: Sequence[int] | None = None) -> Iterator[repo.NewDeal]:
+    """Each new deal's rows, settled from where the one before left it (from `mark`), one
+    at a time: an import writes the first while it settles the next (`bulk`). With
+    `line_numbers`, an error names the line its deal came from."""
     for i, obj in enumerate(objs):
         try:
             stored, settlement, summary, after = outcome_for(t, mark.state, obj)
@@ -351,9 +364,8 @@ def deals_after(s: Connection, t: Table, cp: Checkpoint | None,
                                 exc.message, exc.code, **exc.values) from None
             raise
         mark = mark.after(after, settlement)
-        new.append((stored, summary, dict(settlement.extra),
-                    transfer_rows(t, settlement), encode_mark(mark)))
-    return new
+        yield (stored, summary, dict(settlement.extra), transfer_rows(t, settlement),
+               encode_mark(mark))
 
 
 def outcome_for(t: Table, state: State, obj: Mapping[str, Any]

@@ -234,15 +234,9 @@ class Database:
         """Rows in by the engine's fastest path (COPY on a server)."""
         raise NotImplementedError
 
-    def bulk_write(self, conn: Any, batches: Sequence[tuple[str, list[str], list[Any]]],
-                   then: Sequence[tuple[str, Sequence[Any]]] = ()) -> None:
-        """Rows of several tables (name, columns, rows: a table before those that refer to
-        it) by the engine's fastest path, then the statements `then` (each with its rows,
-        as `executemany_all` takes them)."""
-        for table, columns, rows in batches:
-            if rows:
-                self.bulk_insert(conn, table, columns, rows)
-        executemany_all(conn, then)
+    def bulk_writer(self, conn: Any) -> BulkWriter:
+        """Where a bulk load hands its rows a chunk at a time (`bulk.add_deals_at`)."""
+        return BulkWriter(self, conn)
 
     def after_bulk(self, conn: Any) -> None:
         """After a bulk copy: whatever the engine needs to plan its queries well."""
@@ -301,6 +295,39 @@ def named(conn: Connection, sql: str, params: Any = None) -> list[Any]:
             values[i] = moment(values[i])
         out.append(make(*values))
     return out
+
+
+Batch = tuple[str, list[str], list[Any]]  # a table's name, its columns, rows of their values
+
+
+class BulkWriter:
+    """Rows handed in a chunk at a time (`add`: each table's rows, a table before those
+    that refer to it), then statements run after them (`then`, each with its rows, as
+    `executemany_all` takes them). This one gathers them and writes them when the block
+    ends without an error, table by table through the engine's `bulk_insert` (SQLite:
+    nothing to overlap with in one process); a server's sends each chunk at once."""
+
+    def __init__(self, db: Database, conn: Any) -> None:
+        self.db, self.conn = db, conn
+        self.rows: dict[str, tuple[list[str], list[Any]]] = {}
+        self.after: list[tuple[str, Sequence[Any]]] = []
+
+    def __enter__(self) -> BulkWriter:
+        return self
+
+    def add(self, batches: Sequence[Batch]) -> None:
+        for table, columns, rows in batches:
+            self.rows.setdefault(table, (columns, []))[1].extend(rows)
+
+    def then(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
+        self.after += statements
+
+    def __exit__(self, exc_type: Any, *_: Any) -> None:
+        if exc_type is None:
+            for table, (columns, rows) in self.rows.items():
+                if rows:
+                    self.db.bulk_insert(self.conn, table, columns, rows)
+            executemany_all(self.conn, self.after)
 
 
 def executemany_all(session: Connection, batches: Sequence[tuple[str, Sequence[Any]]]) -> None:

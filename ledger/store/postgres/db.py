@@ -33,13 +33,12 @@ from psycopg.adapt import Loader
 from psycopg.pq import TransactionStatus
 
 from ...domain.rules.errors import RuleError
-from ..db import BUSY_TIMEOUT_MS, ConnectionLost, Database, WriteFault
+from ..db import BUSY_TIMEOUT_MS, Batch, BulkWriter, ConnectionLost, Database, WriteFault
 from .url import without_password
 from .watch import CHANNEL, Listen
 
 WRITE_LOCK = 0x7A11_7A11  # pg_advisory_xact_lock key: one writer at a time per database
 CONNECT_TIMEOUT_S = 5
-ONE_STATEMENT = 50_000  # values (rows × columns) a bulk write sends as one statement; more: COPY
 _NAME = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 
 
@@ -203,17 +202,8 @@ class PostgresDatabase(Database):
                 "SELECT pg_get_serial_sequence(:t, 'id')", {"t": table}).fetchone()[0]
         return self._sequences[table]
 
-    def bulk_write(self, conn: Session, batches: Sequence[tuple[str, list[str], list[Any]]],
-                   then: Sequence[tuple[str, Sequence[Any]]] = ()) -> None:
-        """Up to `ONE_STATEMENT` values (a table's import, a night's tables of a federation's
-        load) go in as one statement, sent with the statements `then` in one round trip
-        (four COPYs and the sums took nine: a table's import of ~30 deals went from 7.2 to
-        6.3 ms); more through COPY, table by table, then `then`."""
-        full = [(t, c, r) for t, c, r in batches if r]
-        if sum(len(c) * len(r) for _, c, r in full) > ONE_STATEMENT:
-            super().bulk_write(conn, batches, then)
-            return
-        conn.executemany_all([*([rows_statement(full)] if full else []), *then])
+    def bulk_writer(self, conn: Session) -> PipelinedWriter:
+        return PipelinedWriter(conn)
 
     def bulk_insert(self, conn: Session, table: str, columns: list[str],
                     rows: list[tuple[object, ...]]) -> None:
@@ -273,21 +263,52 @@ class PostgresDatabase(Database):
         return fault(self.where, exc)
 
 
-def rows_statement(batches: Sequence[tuple[str, list[str], list[Any]]]
-                   ) -> tuple[str, list[dict[str, str]]]:
+class PipelinedWriter(BulkWriter):
+    """A bulk load's rows on a server: each chunk one statement (`rows_statement`), sent
+    the moment it is handed in, in one pipeline with the statements after them. The server
+    writes a chunk while the importer settles the next (two processes, two cores: a
+    table's import of ~30 deals went from 6.6 to 5.7 ms), and nothing waits for an answer
+    until the block ends: one round trip. A row the server refuses is raised there (or at
+    the next chunk), and the transaction rolls back whole."""
+
+    def __init__(self, conn: Session) -> None:
+        self.session = conn
+        self.pipeline = conn.conn.pipeline()
+
+    def __enter__(self) -> PipelinedWriter:
+        self.pipeline.__enter__()
+        return self
+
+    def add(self, batches: Sequence[Batch]) -> None:
+        full = [b for b in batches if b[2]]
+        if full:
+            sql, params = rows_statement(full)
+            self.session.execute(sql, params)
+
+    def then(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
+        for sql, rows in statements:  # (each rides the open pipeline)
+            self.session.executemany(sql, rows)
+
+    def __exit__(self, *exc: Any) -> None:
+        self.pipeline.__exit__(*exc)
+
+
+def rows_statement(batches: Sequence[Batch]) -> tuple[str, dict[str, str]]:
     """One statement that inserts each table's rows (its foreign keys are checked at its
     end, with every table's rows in), each table's rows one JSON parameter read as that
-    table's row type (each value through its column type's input, as COPY reads it)."""
+    table's row type (each value through its column type's input, as COPY reads it), in
+    the order given (a column left out, a transfer's id, takes its default in that order)."""
     parts, params = [], {}
     for i, (table, columns, rows) in enumerate(batches):
         names = ", ".join(columns)
         parts.append(f'INSERT INTO "{table}" ({names}) SELECT {names} FROM '
-                     f'json_populate_recordset(NULL::"{table}", CAST(:rows{i} AS json))')
+                     f'json_populate_recordset(NULL::"{table}", CAST(:rows{i} AS json)) '
+                     "WITH ORDINALITY AS v ORDER BY v.ordinality")
         params[f"rows{i}"] = json.dumps([dict(zip(columns, r, strict=True)) for r in rows],
                                         ensure_ascii=False, separators=(",", ":"))
     *first, last = parts
     head = ", ".join(f"w{i} AS ({p})" for i, p in enumerate(first))
-    return (f"WITH {head} {last}" if head else last), [params]
+    return (f"WITH {head} {last}" if head else last), params
 
 
 def fault(where: str, exc: BaseException, write: bool = False,
