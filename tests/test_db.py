@@ -69,8 +69,11 @@ def test_a_failed_write_leaves_nothing(service: Tally) -> None:
 
 
 def _modules_after(*args: str) -> set[str]:
-    """The modules a `tally` process has loaded when its command is done."""
+    """The modules a `tally` process has loaded when its command is done (its quick exit
+    a plain `SystemExit`, so that the listing runs after it)."""
     code = ("import sys, runpy\n"
+            "import ledger.cli.quick_exit as q\n"
+            "q.quick_exit = sys.exit\n"
             f"sys.argv = ['tally', *{list(args)!r}]\n"
             "try:\n    runpy.run_module('ledger.cli.main', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"

@@ -140,9 +140,14 @@ def main() -> None:
 
     from ..text.terminal import fit_terminal
     from .one_command import for_args
+    from .quick_exit import quick_exit
 
     fit_terminal()  # a latin-1 or cp932 terminal gets C for ♣, EUR for €: no traceback
-    for_args(app, sys.argv[1:])()  # the command asked for is built, not all of them
+    try:
+        for_args(app, sys.argv[1:])()  # the command asked for is built, not all of them
+    except SystemExit as done:
+        quick_exit(done.code)  # without the interpreter's teardown, when nothing is owed
+    quick_exit(0)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ from ..domain.rules.names import (
 from ..domain.rules.transfers import POT
 
 if TYPE_CHECKING:
-    from ..store.db import ConnectionLost
+    from ..store.db import ConnectionLost, dispose_all
     from .calc import read_json_object
     from .facade import Tally
     from .repeats import same_deal
@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 # The use cases themselves load on first use: a command that needs none of them (`tally
 # --help`, a refusal of its arguments) does not pay for importing every one (~60 ms).
 _LAZY = {"Tally": ".facade", "read_json_object": ".calc", "rank_rows": ".standings",
-         "ConnectionLost": "..store.db", "same_deal": ".repeats"}
+         "ConnectionLost": "..store.db", "same_deal": ".repeats",
+         "dispose_all": "..store.db"}  # every database's connections closed (a quick exit)
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
@@ -55,5 +56,6 @@ def __getattr__(name: str) -> Any:
 
 __all__ = ["CARDS", "CHOICE", "FLAG", "MAX_NAME", "MAX_REASON", "MAX_TEXT", "NUMBER",
            "PLAYER", "POT", "ConnectionLost", "FieldFact", "FormFacts", "RuleError",
-           "Scoring", "StaleDeal", "Tally", "clean_name", "clean_text", "exports_dir",
+           "Scoring", "StaleDeal", "Tally", "clean_name", "clean_text", "dispose_all",
+           "exports_dir",
            "name_key", "rank_rows", "read_json_object", "same_deal", "shown"]

@@ -16,6 +16,7 @@ and every fault of the database reaches the service as a `RuleError` on the fiel
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import namedtuple
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -101,6 +102,7 @@ class Database:
     def __init__(self) -> None:
         self._idle: list[Any] = []
         self._lock = threading.Lock()
+        _OPENED.add(self)
 
     # ---- what an adapter provides --------------------------------------------------------
 
@@ -295,6 +297,18 @@ def named(conn: Connection, sql: str, params: Any = None) -> list[Any]:
             values[i] = moment(values[i])
         out.append(make(*values))
     return out
+
+
+_OPENED: weakref.WeakSet[Database] = weakref.WeakSet()  # every database this process made
+
+
+def dispose_all() -> None:
+    """Close every idle connection of every database this process made (SQLite folds its
+    write-ahead log into the file as its last connection closes; a server is told the
+    session ends): what the interpreter's teardown would do, for a process that ends
+    without one (`ledger.cli.quick_exit`)."""
+    for db in list(_OPENED):
+        db.dispose()
 
 
 Batch = tuple[str, list[str], list[Any]]  # a table's name, its columns, rows of their values
