@@ -57,5 +57,4 @@ def __getattr__(name: str) -> Any:
 __all__ = ["CARDS", "CHOICE", "FLAG", "MAX_NAME", "MAX_REASON", "MAX_TEXT", "NUMBER",
            "PLAYER", "POT", "ConnectionLost", "FieldFact", "FormFacts", "RuleError",
            "Scoring", "StaleDeal", "Tally", "clean_name", "clean_text", "dispose_all",
-           "exports_dir",
-           "name_key", "rank_rows", "read_json_object", "same_deal", "shown"]
+           "exports_dir", "name_key", "rank_rows", "read_json_object", "same_deal", "shown"]
