@@ -10,6 +10,7 @@ import typer
 from .context import ctx_of, echo_json, heads, warn
 
 if TYPE_CHECKING:
+    from ..domain.tournament.ranking import Standing, TableResult
     from ..service.tournament_views import DrawView
 
 app = typer.Typer(no_args_is_help=True, help="Tournaments: registration, draws, ranking.")
@@ -80,6 +81,16 @@ def draw_json(d: DrawView) -> dict[str, Any]:
             "ends_at": d.ends_at.isoformat() if d.ends_at else None}
 
 
+def _score(x: TableResult, place_by: str) -> str:
+    """"Hana 3 – Fay 2": a match's seats with their game points (or net chips, "+115") so
+    far."""
+    from ..text.i18n.formats import signed
+
+    if place_by == "games":
+        return " – ".join(f"{p} {x.game_points.get(p, 0)}" for p in x.seats)
+    return " – ".join(f"{p} {signed(x.chips.get(p, 0))}" for p in x.seats)
+
+
 def print_draw(d: DrawView) -> None:
     from ..text.i18n import t
     from ..text.textwidth import grid
@@ -99,6 +110,8 @@ def draw_(
     night: Annotated[int | None, typer.Option(help="Put the round's tables on this night "
                                               "(a tournament over days).")] = None,
     round_: Annotated[int | None, typer.Option("--round", help="Show a drawn round.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Draw although a match of the newest "
+                                        "round is under way: it scores as it stands.")] = False,
     as_json: Json = False,
 ) -> None:
     """Draw the next round (its tables are made), or show the one drawn and not begun."""
@@ -106,6 +119,7 @@ def draw_(
     from ..text.i18n import t
 
     service = ctx_of(ctx).service
+    forced = service.tournament_unfinished(name) if force and round_ is None else []
     if round_ is not None:
         made = service.tournament_rounds(name)
         if not 1 <= round_ <= len(made):
@@ -113,7 +127,10 @@ def draw_(
                             "tn_round_drawn", value=round_, hi=len(made))
         d, fresh = made[round_ - 1], True
     else:
-        d, fresh = service.draw(name, redraw=redraw, night=night)
+        d, fresh = service.draw(name, redraw=redraw, night=night, force=force)
+    for x in forced if fresh and not redraw else []:
+        typer.echo("warning: draw: " + t("tn.forced", round=x.round, table=x.number, score=_score(
+            x, service.tournament_rules(name).place_by)), err=True)
     if not fresh:
         typer.echo(t("tn.drawn_already", round=d.round), err=True)
     if as_json:
@@ -148,18 +165,33 @@ def standings(
 
     service = ctx_of(ctx).service
     rows = service.tournament_standings(name, after)
+    gone = service.tournament_withdrawn(name, after)
     warn(service.tournament_notices(name))
     if as_json:
         echo_json([{"rank": x.rank, "player": x.player, "points": str(figure(x.points)),
-                    **{k: str(figure(v)) for k, v in x.tie_breaks[1:]}, "rounds": x.rounds}
-                   for x in rows])
+                    **{k: str(figure(v)) for k, v in x.tie_breaks[1:]}, "rounds": x.rounds,
+                    "playing": x.playing, "withdrawn": x.withdrawn} for x in rows])
         return
     breaks = [k for k, _ in rows[0].tie_breaks[1:]] if rows else []
+    marks = [_marks(x) for x in rows]
+    more = [""] if any(marks) else []  # a column only when a row is marked
     typer.echo(grid(heads("#", "player", "points") + [t(f"tn.tb.{k}") for k in breaks]
-                    + heads("rounds"),
+                    + heads("rounds") + more,
                     [[x.rank, x.player, figure(x.points), *[figure(v) for _, v in
-                                                            x.tie_breaks[1:]], x.rounds]
-                     for x in rows], [True, False, True, *[True] * len(breaks), True]))
+                                                            x.tie_breaks[1:]], x.rounds,
+                      *([m] if more else [])] for x, m in zip(rows, marks, strict=True)],
+                    [True, False, True, *[True] * len(breaks), True, *[False] * len(more)]))
+    if gone:
+        typer.echo(t("tn.withdrawn_unplayed", players=", ".join(gone)))
+
+
+def _marks(x: Standing) -> str:
+    """What the ranking says of a row besides its figures: a match under way (provisional),
+    a withdrawal."""
+    from ..text.i18n import t
+
+    return " ".join(t(k) for k, on in (("tn.mark_playing", x.playing),
+                                        ("tn.mark_withdrawn", x.withdrawn)) if on)
 
 
 @app.command("list")

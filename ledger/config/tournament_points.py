@@ -15,11 +15,19 @@ from typing import Any
 
 from ..domain.rules import RuleError
 from ..domain.rules.errors import show
-from ..domain.tournament.ranking import AT_TIME, PLACE_BY, TIE_BREAKS, Rules
+from ..domain.tournament.ranking import (
+    AFTER_TIME,
+    AT_TIME,
+    BYE_IN_BUCHHOLZ,
+    PLACE_BY,
+    TIE_BREAKS,
+    Rules,
+)
 from .league_points import check_table
 from .presets import _read_toml, data_dir
 
-KEYS = ("description", "preset", "places", "place_by", "ranking", "at_time", "bye_points")
+KEYS = ("description", "preset", "places", "place_by", "ranking", "at_time", "bye_points",
+        "bye_in_buchholz", "after_time", "round_deals")
 CHIP_GAMES = ("crazy-solo", "hachihachi-trick")
 
 
@@ -84,10 +92,18 @@ def check_points(raw: dict[str, Any], where: str) -> Rules:
     if isinstance(bye, bool) or not isinstance(bye, int) or bye < 0:
         raise RuleError(f"{where}: bye_points", f"{show(bye)} is not a whole number ≥ 0",
                         "not_whole_ge0", value=show(bye))
+    deals = raw.get("round_deals", 0)
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 0 <= deals <= 1000:
+        raise RuleError(f"{where}: round_deals", f"{show(deals)} is not a whole number 0 to "
+                        "1000", "tn_round_deals", value=show(deals))
     return Rules(places=places, place_by=_choice(raw, "place_by", where, PLACE_BY, "chips"),
                  ranking=tuple(ranking), at_time=_choice(raw, "at_time", where, AT_TIME, "score"),
                  bye_points=bye, preset=raw.get("preset", "default"),
-                 description=raw.get("description", ""))
+                 description=raw.get("description", ""),
+                 bye_in_buchholz=_choice(raw, "bye_in_buchholz", where, BYE_IN_BUCHHOLZ,
+                                         "none"),
+                 after_time=_choice(raw, "after_time", where, AFTER_TIME, "finish_deal"),
+                 round_deals=deals)
 
 
 def read_schedule(path: Path) -> list[list[list[int]]]:

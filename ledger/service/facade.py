@@ -97,6 +97,8 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     "tournament_notices": ("tournaments", "notices"),
     "tournament_table_notices": ("tournaments", "table_notices"),
     "tournament_rules": ("tournaments", "rules"),
+    "tournament_unfinished": ("tournaments", "unfinished"),
+    "tournament_withdrawn": ("tournaments", "withdrawn_unplayed"),
     "export_tournament": ("tournaments", "export"),
     # what a tournament is doing now: for the room's screens
     "tournament_playing": ("tournament_now", "playing"),

@@ -37,8 +37,10 @@ from .tournament_views import (
 from .views import Notice
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from ..domain.tournament.draw import Draw
-    from ..domain.tournament.ranking import Rules, Standing
+    from ..domain.tournament.ranking import Rules, Standing, TableResult
 
 METHODS = ("random", "mix", "swiss", "schedule")
 MAX_ROUNDS = 50
@@ -180,11 +182,13 @@ class Tournaments:
 
     # ---- the draw -----------------------------------------------------------------------
 
-    def draw(self, name: object, redraw: bool = False, night: int | None = None
-             ) -> tuple[DrawView, bool]:
+    def draw(self, name: object, redraw: bool = False, night: int | None = None,
+             force: bool = False) -> tuple[DrawView, bool]:
         """The next round's draw, made and stored; or, while the newest round has no deal
         and no clock, that round's stored draw (again: False). `redraw` replaces the newest
-        round's draw before its first deal, from a new seed."""
+        round's draw before its first deal, from a new seed. Refused while the newest
+        round has a match neither finished nor out of time, unless `force` (its matches
+        then score as they stand: `unfinished` says which, before)."""
         with self.store.write() as s:
             t = _tournament(s, name)
             made = draws(s, t)
@@ -215,6 +219,12 @@ class Tournaments:
                 if number > t.rounds:
                     raise RuleError("round", f"all {t.rounds} rounds of {t.name} are drawn",
                                     "tn_all_drawn", rounds=t.rounds, name=t.name)
+                playing = self._unfinished(s, t, made)
+                if playing and not force:
+                    raise RuleError("round", f"round {t.drawn}: not finished at table "
+                                    f"{_tables_text(playing)}; finish it, let time run out, "
+                                    "or --force to score it as it stands", "tn_unfinished",
+                                    round=t.drawn, tables=_tables_text(playing))
             open_night(s, where)
             seed = f"{t.seed}/{number}/{redraws}"
             drawn, basis = self._make(s, t, number, seed)
@@ -248,7 +258,9 @@ class Tournaments:
         if len(players) < 2:
             raise RuleError("players", f"{len(players)} registered; a table takes at least "
                             f"{2}", "tn_too_few", n=len(players), lo=2)
-        return swiss_draw(order, met, had, seed), _basis(standing, players)
+        points = {x.player: x.points for x in standing}
+        return swiss_draw(order, met, had, seed, [points[p] for p in order]), _basis(
+            standing, players)
 
     def _store_draw(self, s: Connection, t: TournamentView, number: int, seed: str,
                     redraws: int, basis: str | None, drawn: Draw, night_id: int) -> None:
@@ -266,6 +278,31 @@ class Tournaments:
             seats += [(ids[p], tid) for p in table]
         seats += [(ids[p], None) for p in drawn.byes]
         tournament_rows.add_seats(session=s, tournament_id=t.id, number=number, seats=seats)
+
+    def unfinished(self, name: object) -> list[TableResult]:
+        """The newest round's matches under way: neither finished nor out of time."""
+        with self.store.read() as s:
+            t = _tournament(s, name)
+            return self._unfinished(s, t, draws(s, t))
+
+    def _unfinished(self, s: Connection, t: TournamentView, made: Sequence[DrawView]
+                    ) -> list[TableResult]:
+        if not made:
+            return []
+        rules = _rules(t.points)
+        newest = made[-1]
+        return [x for x in self._results(s, t, [newest], rules, drawn=newest.round)[0]
+                if not x.counts]
+
+    def _results(self, s: Connection, t: TournamentView, made: Sequence[DrawView],
+                 rules: Rules, drawn: int | None = None) -> list[list[TableResult]]:
+        """Each round's table results; a round is over once time is up or a later round is
+        drawn (`drawn`: the rounds drawn, the tournament's own unless said)."""
+        deals = None if game_named(t.game).ends else rules.round_deals
+        now, last = clock.now(), t.drawn if drawn is None else drawn
+        return [[table_result(s, r.round, x.table_id, deals,
+                              r.round < last or time_up(r, now)) for x in r.tables]
+                for r in made]
 
     def rounds(self, name: object) -> list[DrawView]:
         """Every drawn round's draw."""
@@ -302,12 +339,28 @@ class Tournaments:
         from ..domain.tournament.ranking import rank
 
         made = draws(s, t)[:after]
-        results = [[table_result(s, r.round, x.table_id) for x in r.tables] for r in made]
+        rules = _rules(t.points)
+        results = self._results(s, t, made, rules)
+        gone = [e.player for e in t.entries
+                if e.withdrawn_from is not None and e.withdrawn_from <= after + 1]
         # the players registered by then (a late registration is not in an earlier ranking),
         # and `also` (a Swiss draw ranks its late registrations too)
         return rank([e.player for e in t.entries if e.from_round <= max(after, 1)
-                     or e.player in also], results,
-                    [r.byes for r in made], _rules(t.points))
+                     or e.player in also], results, [r.byes for r in made], rules, gone)
+
+    def withdrawn_unplayed(self, name: object, after: int | None = None) -> list[str]:
+        """Who withdrew before playing a match (not ranked: listed under "withdrawn")."""
+        from ..domain.tournament.ranking import withdrawn_unplayed
+
+        with self.store.read() as s:
+            t = _tournament(s, name)
+            upto = t.drawn if after is None else after
+            made = draws(s, t)[:upto]
+            gone = [e.player for e in t.entries
+                    if e.withdrawn_from is not None and e.withdrawn_from <= upto + 1]
+            return withdrawn_unplayed([e.player for e in t.entries],
+                                      [[x.seats for x in r.tables] for r in made],
+                                      [r.byes for r in made], gone)
 
     def notices(self, name: object) -> list[Notice]:
         """Each Swiss round whose draw paired a ranking that corrections have since changed."""
@@ -346,6 +399,16 @@ class Tournaments:
 
     def rules(self, name: object) -> Rules:
         return _rules(self.one(name).points)
+
+
+def time_up(d: DrawView, now: datetime) -> bool:
+    """Has round `d`'s clock run out?"""
+    return d.ends_at is not None and now >= d.ends_at
+
+
+def _tables_text(tables: Sequence[TableResult]) -> str:
+    """"2 (Hana – Fay), 4 (Ann – Bo)": the tables by number, with their seats."""
+    return ", ".join(f"{x.number} ({' – '.join(x.seats)})" for x in tables)
 
 
 def _basis(standing: Sequence[Standing], players: Sequence[str]) -> str:

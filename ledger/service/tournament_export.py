@@ -1,6 +1,7 @@
 """`tally export --tournament NAME`: the ranking as a CSV (BOM, formula-safe, as every
 export of `ledger.io.exports`): rank, player, points, the tie-break values, rounds played,
-and each round's table (or `bye`), opponents, place and points."""
+and each round's table (or `bye`), opponents, place and points (a match under way: place
+`playing`, no points — the row is provisional)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ def cells(x: Standing, rounds: int) -> list[Any]:
             row += ["", "", "", ""]
         elif r.table is None:
             row += ["bye", "", "", figure(r.points)]
+        elif r.playing:  # under way: provisional, no place and no points yet
+            row += [r.table, " ".join(r.opponents), "playing", ""]
         else:
             row += [r.table, " ".join(r.opponents), r.place, figure(r.points)]
     return row

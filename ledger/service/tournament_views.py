@@ -119,8 +119,11 @@ def draws(s: Connection, t: TournamentView) -> list[DrawView]:
     return out
 
 
-def table_result(s: Connection, round_number: int, table_id: int) -> TableResult:
-    """A drawn table's result as its current revisions stand."""
+def table_result(s: Connection, round_number: int, table_id: int, round_deals: int | None = None,
+                 over: bool = False) -> TableResult:
+    """A drawn table's result as its current revisions stand. A table whose game has no end
+    of its own (the chip games) is finished after `round_deals` kept deals (0: one for each
+    seat; None: never); `over`: its round is over (time up, or a later round drawn)."""
     table = load_table(s, table_id)
     view = table_view(s, table_id)
     ids = table.seat_ids
@@ -142,5 +145,8 @@ def table_result(s: Connection, round_number: int, table_id: int) -> TableResult
         for p, n in (json.loads(d.extra).get("scored") or {}).items():
             if p in points:
                 points[p] += int(n)
+    finished = bool(status.get("finished"))
+    if not finished and round_deals is not None:
+        finished = view.deals >= (round_deals or len(table.seats))
     return TableResult(round_number, table.number, table.seats, chips, games, points,
-                       bool(status.get("finished")), view.deals)
+                       finished, view.deals, over)

@@ -1,10 +1,13 @@
 """A Crazy Solo mix evening of 15 at tables of five over 3 rounds, through the CLI: a
 withdrawal after round 1 (round 2 seats 14: tables of 5, 5 and 4), a late registration for
 round 3, a correction of a round-2 deal after round 3 was drawn, and the ranking worked out
-by hand below (data/tournament/chips.toml: places 5-3-2-1-0, ties share; then net chips).
+by hand below (data/tournament/chips.toml: places 5-3-2-1-0, ties share; then net chips; a
+round is one deal for each seat). Rounds 1 and 2 stop after two deals a table: their draws
+are forced (`--force`, the matches scored as they stand); round 3 is played out.
 
 Every deal is an Alone in clubs (crazy-solo.md section 5): T = 73 gives A = 25, T = 52 gives
-A = −15, T = 68 gives A = 15; the caller collects A from every other player at the table.
+A = −15, T = 68 gives A = 15, T = 47 gives A = −25; the caller collects A from every other
+player at the table (so 73 then 47 by one caller moves nothing).
 """
 
 from __future__ import annotations
@@ -22,8 +25,8 @@ def alone(cli: Cli, table: int, caller: str, points: int, trump: str = "clubs") 
               caller, "--trump", trump, "--points", str(points)).strip()
 
 
-def draw(cli: Cli) -> dict:
-    return json.loads(ok(cli, "tournament", "draw", "Solo", "--json"))
+def draw(cli: Cli, *more: str) -> dict:
+    return json.loads(ok(cli, "tournament", "draw", "Solo", "--json", *more))
 
 
 def repeats(before: list[list[str]], now: list[list[str]]) -> int:
@@ -46,7 +49,18 @@ def test_crazy_solo_mix_evening(cli: Cli) -> None:
         alone(cli, t["id"], t["seats"][1], 52)
 
     ok(cli, "tournament", "register", "Solo", "--withdraw", "Oto")
-    d2 = draw(cli)
+    refused = cli("tournament", "draw", "Solo")  # two deals of five: under way
+    assert (refused.exit_code, refused.stdout, refused.stderr) == (2, "", (
+        "error: round: round 1: not finished at table 1 (Bob – Cat – Ann – Oto – Nia), "
+        "2 (Jo – Dan – Hana – Lea – Eve), 3 (Max – Ian – Gil – Kai – Fin); finish it, let "
+        "time run out, or --force to score it as it stands\n"))
+    assert [x["points"] for x in json.loads(ok(cli, "tournament", "standings", "Solo",
+                                                "--json"))] == ["0"] * 15  # nothing played
+    forced = cli("tournament", "draw", "Solo", "--force", "--json")
+    assert forced.exit_code == 0 and forced.stderr.splitlines()[0] == (
+        "warning: draw: round 1, table 1: scored as it stands (Bob +115 – Cat −85 – Ann −10 – "
+        "Oto −10 – Nia −10)")
+    d2 = json.loads(forced.stdout)
     seats2 = [t["seats"] for t in d2["tables"]]
     assert seats2 == [["Kai", "Max", "Lea", "Hana", "Bob"], ["Jo", "Nia", "Gil", "Ann", "Ian"],
                       ["Cat", "Eve", "Fin", "Dan"]]
@@ -60,7 +74,7 @@ def test_crazy_solo_mix_evening(cli: Cli) -> None:
         alone(cli, t["id"], t["seats"][1], 52)
 
     ok(cli, "tournament", "register", "Solo", "Pia")  # late: from round 3
-    d3 = draw(cli)
+    d3 = draw(cli, "--force")
     assert [t["seats"] for t in d3["tables"]] == [
         ["Kai", "Dan", "Nia", "Fin", "Ann"], ["Cat", "Max", "Jo", "Lea", "Ian"],
         ["Bob", "Eve", "Gil", "Pia", "Hana"]]
@@ -70,6 +84,13 @@ def test_crazy_solo_mix_evening(cli: Cli) -> None:
     assert (r.exit_code, r.stderr) == (0, "")  # a mix draw is not made on the ranking
     for t in d3["tables"]:  # seat 3 Alone 68
         alone(cli, t["id"], t["seats"][2], 68)
+    under_way = json.loads(ok(cli, "tournament", "standings", "Solo", "--json"))
+    assert {(x["player"], x["rounds"], x["playing"]) for x in under_way if x["player"] in (
+        "Jo", "Pia")} == {("Jo", 2, True), ("Pia", 0, True)}  # round 3 counts nothing yet
+    for t in d3["tables"]:  # four deals more (one per seat): seats 1 and 2, 73 then 47
+        for seat in (0, 1):
+            alone(cli, t["id"], t["seats"][seat], 73)
+            alone(cli, t["id"], t["seats"][seat], 47)
 
     # By hand. Round 1 at each table: seat 1 +100 +15 = 115 (5 points), seat 2 −25 −60 = −85
     # (0), seats 3–5 −25 +15 = −10, three tied for places 2–4: (3+2+1)/3 = 2 each.

@@ -1,18 +1,24 @@
 """A Schnapsen swiss cup of 9 players over 4 rounds, played end to end through the CLI:
 pre-registrations from a CSV and one at the door, a bye every round, a withdrawal and a late
 registration before round 3, a correction of round 2 after round 3 was drawn (which says
-round 3 was paired on the old ranking), a match unfinished when round 4's time is up, and
-the ranking worked out by hand below.
+round 3 was paired on the old ranking), a match under way in round 4 (no points until its
+time is up) and unfinished when it is, and the ranking worked out by hand below.
 
 Each match is one Bummerl (data/tournament/schnapsen.toml: preset single-bummerl, win 2,
-draw 1, bye 2; ties by Buchholz, then game-point difference). `play` enters the loser's
+draw 1, bye 2; ties by Buchholz with a bye as a virtual opponent, then game-point
+difference; pairs within a score group first). `play` enters the loser's
 game points (if any) in one deal, then the winner's 3, 3 and 1.
 """
 
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
+
+import pytest
+
+from ledger.service import clock
 
 from ..conftest import Cli
 
@@ -49,7 +55,8 @@ def pairs(d: dict) -> list[set[str]]:
     return [set(t["seats"]) for t in d["tables"]]
 
 
-def test_schnapsen_swiss_cup(cli: Cli, tmp_path: Path) -> None:
+def test_schnapsen_swiss_cup(cli: Cli, tmp_path: Path,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
     ok(cli, "night", "new", "--date", "2026-12-01")
     ok(cli, "tournament", "new", "Cup", "--game", "schnapsen", "--rounds", "4", "--draw",
        "swiss", "--seed", "golden", "--round-minutes", "40")
@@ -69,20 +76,22 @@ def test_schnapsen_swiss_cup(cli: Cli, tmp_path: Path) -> None:
     play_round(cli, r1, [0, 1, 2, 0])
     # Eli 7:0 Fay, Ada 7:1 Hal, Dee 7:2 Ivy, Cid 7:0 Gus; Ben's bye 2
 
-    # round 2: 2 points: Ada Ben Cid Dee Eli; 0: Fay Gus Hal Ivy. Five on 2 points: one
-    # pairs down (Ben–Ivy); the bye to the lowest who has had none (Gus)
+    # round 2: 2 points: Ben (Buchholz 2: his bye is a virtual opponent on his own 2),
+    # Cid Eli (+7), Ada (+6), Dee (+5); 0: Ivy Hal Fay Gus. Five on 2 points: one pairs down
+    # (Ada; Dee–Ivy met), three pairs within their score; the bye to the lowest who has had
+    # none (Gus)
     r2 = draw(cli)
-    assert (pairs(r2), r2["byes"]) == ([{"Cid", "Eli"}, {"Dee", "Ada"}, {"Ben", "Ivy"},
+    assert (pairs(r2), r2["byes"]) == ([{"Eli", "Ben"}, {"Dee", "Cid"}, {"Ada", "Ivy"},
                                         {"Hal", "Fay"}], ["Gus"])
     play_round(cli, r2, [2, 0, 1, 0])
-    # Cid 7:2 Eli, Ada 7:0 Dee, Ben 7:1 Ivy, Fay 7:0 Hal (entered wrongly: Hal won); Gus bye
+    # Ben 7:2 Eli, Cid 7:0 Dee, Ada 7:1 Ivy, Fay 7:0 Hal (entered wrongly: Hal won); Gus bye
 
     ok(cli, "tournament", "register", "Cup", "--withdraw", "Ben")  # from round 3 on
     assert ok(cli, "tournament", "register", "Cup", "Jan") == \
         "Jan: start number 10, plays from round 3\n"
-    r3 = draw(cli)  # Ada Cid on 4; Dee Eli Fay Gus on 2; Hal Ivy Jan on 0; Jan's bye
-    assert (pairs(r3), r3["byes"]) == ([{"Cid", "Ada"}, {"Eli", "Dee"}, {"Gus", "Fay"},
-                                        {"Hal", "Ivy"}], ["Jan"])
+    r3 = draw(cli)  # Cid Ada on 4; Eli Gus Dee Fay on 2; Ivy Hal Jan on 0; Jan's bye
+    assert (pairs(r3), r3["byes"]) == ([{"Cid", "Ada"}, {"Eli", "Gus"}, {"Dee", "Fay"},
+                                        {"Hal", "Ivy"}], ["Jan"])  # no pair across scores
 
     # the correction: round 2's Hal–Fay match was Hal's; its three deals are corrected
     hal_fay = next(t for t in r2["tables"] if set(t["seats"]) == {"Hal", "Fay"})["id"]
@@ -94,50 +103,61 @@ def test_schnapsen_swiss_cup(cli: Cli, tmp_path: Path) -> None:
     assert r.stderr.splitlines()[-1] == ("warning: draw: Cup: round 3 was drawn on the "
                                          "ranking after round 2 before a correction changed it")
     after2 = json.loads(ok(cli, "tournament", "standings", "Cup", "--after", "2", "--json"))
-    assert [(x["player"], x["points"]) for x in after2] == [
-        ("Ada", "4"), ("Cid", "4"), ("Ben", "4"), ("Eli", "2"), ("Hal", "2"), ("Dee", "2"),
-        ("Gus", "2"), ("Ivy", "0"), ("Fay", "0")]  # Jan registered for round 3: not yet
+    assert [(x["player"], x["points"], x["withdrawn"]) for x in after2] == [
+        ("Ben", "4", True), ("Cid", "4", False), ("Ada", "4", False), ("Gus", "2", False),
+        ("Eli", "2", False), ("Hal", "2", False), ("Dee", "2", False), ("Ivy", "0", False),
+        ("Fay", "0", False)]  # Jan registered for round 3: not yet; Ben ranked, marked
     play_round(cli, r3, [1, 0, 2, 3])
-    # Ada 7:1 Cid, Dee 7:0 Eli, Fay 7:2 Gus, Hal 7:3 Ivy; Jan's bye 2
+    # Ada 7:1 Cid, Eli 7:0 Gus, Dee 7:2 Fay, Hal 7:3 Ivy; Jan's bye 2
 
-    # round 4: Ada met Hal, Dee and Cid, so she meets Fay; Ivy (0, no bye yet) sits out
+    # round 4: Ada alone on 6 pairs down; Cid Eli Hal Dee on 4 pair among themselves; the
+    # bye to Fay (the lowest of those who have had none): two pairs across scores, the fewest
     r4 = draw(cli)
-    assert (pairs(r4), r4["byes"]) == ([{"Ada", "Fay"}, {"Cid", "Dee"}, {"Hal", "Eli"},
-                                        {"Gus", "Jan"}], ["Ivy"])
+    assert (pairs(r4), r4["byes"]) == ([{"Ada", "Gus"}, {"Cid", "Eli"}, {"Hal", "Dee"},
+                                        {"Jan", "Ivy"}], ["Fay"])
     assert ok(cli, "tournament", "start-round", "Cup").startswith(
         "round 4: the clock runs; time is up at ")
-    cid_dee = r4["tables"][1]["id"]
-    ok(cli, "round", "add", "--table", str(cid_dee), "--winner", "Dee", "--game-points", "3")
-    ok(cli, "round", "add", "--table", str(cid_dee), "--winner", "Cid", "--game-points", "2")
-    # time is up at 3:2: "at_time = score": Dee leads, Dee wins the match
-    for i, (a, b, lp) in {0: ("Ada", "Fay", 0), 2: ("Eli", "Hal", 1),
-                          3: ("Gus", "Jan", 2)}.items():
+    cid_eli = r4["tables"][1]["id"]
+    ok(cli, "round", "add", "--table", str(cid_eli), "--winner", "Eli", "--game-points", "3")
+    ok(cli, "round", "add", "--table", str(cid_eli), "--winner", "Cid", "--game-points", "2")
+    for i, (a, b, lp) in {0: ("Ada", "Gus", 0), 2: ("Dee", "Hal", 1),
+                          3: ("Ivy", "Jan", 2)}.items():
         play(cli, r4["tables"][i]["id"], a, b, lp)
+    # before time is up, Cid–Eli is under way: no points, no meeting, three rounds each
+    playing = json.loads(ok(cli, "tournament", "standings", "Cup", "--json"))
+    assert [(x["player"], x["points"], x["rounds"], x["playing"]) for x in playing
+            if x["player"] in ("Cid", "Eli")] == [("Cid", "4", 3, True), ("Eli", "4", 3, True)]
+    refused = cli("tournament", "draw", "Cup")
+    assert refused.exit_code == 2 and refused.stderr == (
+        "error: round: all 4 rounds of Cup are drawn\n")
+    ends = datetime.fromisoformat(r4_json(cli)["ends_at"])
+    monkeypatch.setattr(clock, "now", lambda: ends)
+    # time is up at 3:2: "at_time = score": Eli leads, Eli wins the match
 
     # By hand. Points (win 2, bye 2):
-    #   Ada 2+2+2+2 = 8; Dee 2+0+2+2 = 6; Cid 2+2+0+0 = 4; Eli 2+0+0+2 = 4; Hal 0+2+2+0 = 4;
-    #   Gus 0+2(bye)+0+2 = 4; Ben 2(bye)+2 = 4 (withdrawn); Fay 0+0+2+0 = 2;
-    #   Ivy 0+0+0+2(bye) = 2; Jan 2(bye)+0 = 2
-    # Buchholz (the opponents' points, a bye counts none):
-    #   Ada: Hal 4 + Dee 6 + Cid 4 + Fay 2 = 16     Dee: Ivy 2 + Ada 8 + Eli 4 + Cid 4 = 18
-    #   Cid: Gus 4 + Eli 4 + Ada 8 + Dee 6 = 22     Eli: Fay 2 + Cid 4 + Dee 6 + Hal 4 = 16
-    #   Hal: Ada 8 + Fay 2 + Ivy 2 + Eli 4 = 16     Gus: Cid 4 + Fay 2 + Jan 2 = 8
-    #   Ben: Ivy 2 = 2     Fay: Eli 4 + Hal 4 + Gus 4 + Ada 8 = 20
-    #   Ivy: Dee 6 + Ben 4 + Hal 4 = 14     Jan: Gus 4 = 4
+    #   Ada 2+2+2+2 = 8; Eli 2+0+2+2 = 6; Dee 2+0+2+2 = 6; Cid 2+2+0+0 = 4; Hal 0+2+2+0 = 4;
+    #   Ben 2(bye)+2 = 4 (withdrawn); Ivy 0+0+0+2 = 2; Gus 0+2(bye)+0+0 = 2;
+    #   Fay 0+0+0+2(bye) = 2; Jan 2(bye)+0 = 2
+    # Buchholz (the opponents' points; a bye: a virtual opponent on the holder's own points):
+    #   Ada: Hal 4 + Ivy 2 + Cid 4 + Gus 2 = 12     Eli: Fay 2 + Ben 4 + Gus 2 + Cid 4 = 12
+    #   Dee: Ivy 2 + Cid 4 + Fay 2 + Hal 4 = 12     Cid: Gus 2 + Dee 6 + Ada 8 + Eli 6 = 22
+    #   Hal: Ada 8 + Fay 2 + Ivy 2 + Dee 6 = 18     Ben: bye 4 + Eli 6 = 10
+    #   Ivy: Dee 6 + Ada 8 + Hal 4 + Jan 2 = 20     Gus: Cid 4 + bye 2 + Eli 6 + Ada 8 = 20
+    #   Fay: Eli 6 + Hal 4 + Dee 6 + bye 2 = 18     Jan: bye 2 + Ivy 2 = 4
     # Game-point difference (won − conceded):
-    #   Ada +6 +7 +6 +7 = 26; Dee +5 −7 +7 +1 = 6; Cid +7 +5 −6 −1 = 5; Eli +7 −5 −7 +6 = 1;
-    #   Hal −6 +7 +4 −6 = −1; Gus −7 +0 −5 +5 = −7; Ben 0 +6 = 6; Fay −7 −7 +5 −7 = −16;
-    #   Ivy −5 −6 −4 +0 = −15; Jan 0 −5 = −5
-    # On 4 points: Cid (Buchholz 22), Eli and Hal (16: difference 1 before −1), Gus (8),
-    # Ben (2); on 2: Fay (20), Ivy (14), Jan (4).
+    #   Ada +6 +6 +6 +7 = 25; Eli +7 −5 +7 +1 = 10; Dee +5 −7 +5 +6 = 9; Cid +7 +7 −6 −1 = 7;
+    #   Hal −6 +7 +4 −6 = −1; Ben +5; Ivy −5 −6 −4 +5 = −10; Gus −7 −7 −7 = −21;
+    #   Fay −7 −7 −5 = −19; Jan −5
+    # On 6: Eli before Dee (Buchholz 12 each, difference 10 before 9); on 4: Cid (22), Hal
+    # (18), Ben (10); on 2: Ivy and Gus (20: difference −10 before −21), Fay (18), Jan (4).
     final = json.loads(ok(cli, "tournament", "standings", "Cup", "--json"))
     assert [(x["rank"], x["player"], x["points"], x["buchholz"], x["game_point_difference"],
              x["rounds"]) for x in final] == [
-        (1, "Ada", "8", "16", "26", 4), (2, "Dee", "6", "18", "6", 4),
-        (3, "Cid", "4", "22", "5", 4), (4, "Eli", "4", "16", "1", 4),
-        (5, "Hal", "4", "16", "-1", 4), (6, "Gus", "4", "8", "-7", 4),
-        (7, "Ben", "4", "2", "6", 2), (8, "Fay", "2", "20", "-16", 4),
-        (9, "Ivy", "2", "14", "-15", 4), (10, "Jan", "2", "4", "-5", 2)]
+        (1, "Ada", "8", "12", "25", 4), (2, "Eli", "6", "12", "10", 4),
+        (3, "Dee", "6", "12", "9", 4), (4, "Cid", "4", "22", "7", 4),
+        (5, "Hal", "4", "18", "-1", 4), (6, "Ben", "4", "10", "5", 2),
+        (7, "Ivy", "2", "20", "-10", 4), (8, "Gus", "2", "20", "-21", 4),
+        (9, "Fay", "2", "18", "-19", 4), (10, "Jan", "2", "4", "-5", 2)]
     assert ok(cli, "check").startswith("ok")  # the drawn tables are normal tables
 
     out = tmp_path / "out"
@@ -148,5 +168,10 @@ def test_schnapsen_swiss_cup(cli: Cli, tmp_path: Path) -> None:
                         "round2_table,round2_opponents,round2_place,round2_points,"
                         "round3_table,round3_opponents,round3_place,round3_points,"
                         "round4_table,round4_opponents,round4_place,round4_points")
-    assert lines[1] == "1,Ada,8,16,26,4,2,Hal,1,2,6,Dee,1,2,9,Cid,1,2,13,Fay,1,2"
-    assert lines[7] == "7,Ben,4,2,6,2,bye,,,2,7,Ivy,1,2,,,,,,,,"
+    assert lines[1] == "1,Ada,8,12,25,4,2,Hal,1,2,7,Ivy,1,2,9,Cid,1,2,13,Gus,1,2"
+    assert lines[6] == "6,Ben,4,10,5,2,bye,,,2,5,Eli,1,2,,,,,,,,"
+    assert lines[10] == "10,Jan,2,4,-5,2,,,,,,,,,bye,,,2,16,Ivy,2,0"
+
+
+def r4_json(cli: Cli) -> dict:
+    return json.loads(ok(cli, "tournament", "draw", "Cup", "--round", "4", "--json"))

@@ -471,6 +471,6 @@ GAME = Game(
     name="crazy-solo", title="Crazy Solo", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     make_options=make_options, options_json=options_to_json, initial=initial, parse=parse,
     settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
-    status_type=Status, extra_type=Extra,
+    status_type=Status, extra_type=Extra, ends=False,
     quick=quick, form_facts=form_facts, setup_facts=setup_facts,
 )

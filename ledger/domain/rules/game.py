@@ -138,6 +138,9 @@ class Game(Generic[OptionsT, StateT, OutcomeT]):
     # refusals added after deals were stored: run on a deal as it is entered (record,
     # correct, calc), never on a stored deal's replay, so stored deals settle as recorded
     check_entered: Callable[[OutcomeT], None] | None = None
+    # does a table of this game end by itself (its status says "finished")? A game that
+    # does not (Crazy Solo) plays a tournament round of a number of deals
+    ends: bool = True
     # what a deal form may ask given the state and a partial outcome (contract JSON so far)
     form_facts: Callable[[StateT, OptionsT, Mapping[str, Any]], FormFacts] | None = None
     # what the new-table form shows of the game before a table exists (the rules people

@@ -6,14 +6,20 @@ At a table the players are placed by `place_by`: `chips` (the table's net) or `g
 (games won — Bummerl in Schnapsen — then game points won). Places give the points of the
 file's `places` list (first place first, later places 0); tied players share the points of
 the places they span (`ledger.domain.league.points_for`), so points are exact fractions.
-A match not finished when the round ends scores as `at_time` says: `score` (as it stands),
-`draw` (everyone at the table tied) or `none` (no points for anyone). A bye scores
-`bye_points`.
+A match counts once it is played: finished (a Bummerl or target reached, a chip table's
+deals done), or its round over (time up, or the next round drawn) — then an unfinished one
+scores as `at_time` says: `score` (as it stands), `draw` (everyone at the table tied) or
+`none` (no points for anyone). Before that it is "playing": no points, no place, no
+meeting for Buchholz. A bye scores `bye_points` as soon as it is drawn (it is decided).
 
 Tie-breaks, each largest first: `points`, `buchholz` (the sum of the current points of
-every opponent met, once per meeting), `game_point_difference` (game points won less those
-conceded), `game_points`, `chips` (net chips over the rounds), `games` (games won).
-Players equal on every one share the rank.
+every opponent met, once per meeting; a bye counts as a meeting with a virtual opponent of
+the holder's own points when `bye_in_buchholz` is `virtual`, as FIDE's tie-break rules
+count an unplayed round), `game_point_difference` (game points won less those conceded),
+`game_points`, `chips` (net chips over the rounds), `games` (games won). Players equal on
+every one share the rank. A player withdrawn before playing any match is not ranked
+(`withdrawn_unplayed` lists them); one withdrawn later is ranked on what they played and
+marked (`Standing.withdrawn`).
 
     >>> rules = Rules(places=(2, 0), place_by="games", ranking=("points", "buchholz"),
     ...               at_time="score", bye_points=2)
@@ -25,7 +31,7 @@ Players equal on every one share the rank.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -34,6 +40,8 @@ from ..league import points_for
 TIE_BREAKS = ("points", "buchholz", "game_point_difference", "game_points", "chips", "games")
 PLACE_BY = ("chips", "games")
 AT_TIME = ("score", "draw", "none")
+BYE_IN_BUCHHOLZ = ("virtual", "none")
+AFTER_TIME = ("finish_deal", "refuse")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +55,9 @@ class Rules:
     bye_points: int = 0
     preset: str = "default"
     description: str = ""
+    bye_in_buchholz: str = "none"
+    after_time: str = "finish_deal"  # a deal after time: the one in play, or "refuse"
+    round_deals: int = 0  # a chip table's round: this many kept deals (0: one per seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +72,12 @@ class TableResult:
     game_points: Mapping[str, int] = field(default_factory=dict)
     finished: bool = False
     deals: int = 0
+    over: bool = False  # the round is over: time up, or a later round drawn
+
+    @property
+    def counts(self) -> bool:
+        """Is the match decided, so that it scores?"""
+        return self.finished or self.over
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +93,7 @@ class RoundResult:
     games: int = 0
     game_points: int = 0
     conceded: int = 0
+    playing: bool = False  # under way: shown with the score so far, never as points
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +102,14 @@ class Standing:
     player: str
     points: Fraction
     tie_breaks: tuple[tuple[str, Fraction | int], ...]  # (name, value), the file's order
-    rounds: int
+    rounds: int  # rounds decided (played, or a bye)
     results: tuple[RoundResult | None, ...]  # rounds 1 … R; None: not playing that round
+    withdrawn: bool = False  # withdrawn after playing: ranked on what they played
+
+    @property
+    def playing(self) -> bool:
+        """Is one of this player's matches still under way (the ranking is provisional)?"""
+        return any(r is not None and r.playing for r in self.results)
 
 
 def places(table: TableResult, place_by: str) -> dict[str, int]:
@@ -124,30 +148,48 @@ def round_results(tables: Sequence[TableResult], byes: Sequence[str], rules: Rul
         scored = table_points(t, rules)
         total = sum(t.game_points.get(p, 0) for p in t.seats)
         for p in t.seats:
-            at, pts = scored[p]
+            at, pts = scored[p] if t.counts else (None, Fraction(0))
             out[p] = RoundResult(number, t.number, tuple(q for q in t.seats if q != p), at,
                                  pts, t.chips.get(p, 0), t.games.get(p, 0),
-                                 t.game_points.get(p, 0), total - t.game_points.get(p, 0))
+                                 t.game_points.get(p, 0), total - t.game_points.get(p, 0),
+                                 playing=not t.counts)
     for p in byes:
         out[p] = RoundResult(number, None, (), None, Fraction(rules.bye_points))
     return out
 
 
+def withdrawn_unplayed(players: Sequence[str], rounds: Sequence[Sequence[Sequence[str]]],
+                       byes: Sequence[Sequence[str]], withdrawn: Collection[str]) -> list[str]:
+    """The withdrawn among `players` who never sat at a table of the rounds given (each
+    round's tables' seats) nor had a bye: not ranked, listed apart."""
+    seated = {p for tables in rounds for seats in tables for p in seats}
+    seated |= {p for b in byes for p in b}
+    return [p for p in players if p in withdrawn and p not in seated]
+
+
 def rank(players: Sequence[str], rounds: Sequence[Sequence[TableResult]],
-         byes: Sequence[Sequence[str]], rules: Rules) -> list[Standing]:
+         byes: Sequence[Sequence[str]], rules: Rules,
+         withdrawn: Collection[str] = ()) -> list[Standing]:
     """The ranking of `players` (everyone ever registered) after the rounds given
-    (`rounds[i]`, `byes[i]`: round i + 1's tables and byes), best first."""
+    (`rounds[i]`, `byes[i]`: round i + 1's tables and byes), best first; `withdrawn`: who
+    has withdrawn (ranked only if they played)."""
+    gone = set(withdrawn_unplayed(players, [[t.seats for t in r] for r in rounds], byes,
+                                  withdrawn))
+    players = [p for p in players if p not in gone]
     per_round = [round_results(tables, byes[i] if i < len(byes) else (), rules, i + 1)
                  for i, tables in enumerate(rounds)]
     points = {p: sum((r[p].points for r in per_round if p in r), Fraction(0)) for p in players}
+    virtual = rules.bye_in_buchholz == "virtual"
 
     def value(p: str, name: str) -> Fraction | int:
-        mine = [r[p] for r in per_round if p in r]
+        mine = [r[p] for r in per_round if p in r and not r[p].playing]
         if name == "points":
             return points[p]
         if name == "buchholz":
-            return sum((points.get(o, Fraction(0)) for x in mine for o in x.opponents),
-                       Fraction(0))
+            met = sum((points.get(o, Fraction(0)) for x in mine for o in x.opponents),
+                      Fraction(0))
+            return met + (points[p] * sum(1 for x in mine if x.table is None) if virtual
+                          else 0)
         if name == "game_point_difference":
             return sum(x.game_points - x.conceded for x in mine)
         if name == "game_points":
@@ -162,6 +204,6 @@ def rank(players: Sequence[str], rounds: Sequence[Sequence[TableResult]],
     for i, p in enumerate(ordered):
         at = out[-1].rank if i and keys[ordered[i - 1]] == keys[p] else i + 1
         out.append(Standing(at, p, points[p], tuple(zip(rules.ranking, keys[p], strict=True)),
-                            sum(1 for r in per_round if p in r),
-                            tuple(r.get(p) for r in per_round)))
+                            sum(1 for r in per_round if p in r and not r[p].playing),
+                            tuple(r.get(p) for r in per_round), p in withdrawn))
     return out

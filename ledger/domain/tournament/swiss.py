@@ -1,12 +1,15 @@
 """Swiss pairings for two-player games, by maximum-weight matching (networkx).
 
-The players come ranked (best first). One matching over all of them (and, when their
-number is odd, one "bye" vertex) chooses, in this order of importance:
+The players come ranked (best first), with their points. One matching over all of them
+(and, when their number is odd, one "bye" vertex) chooses, in this order of importance:
 
 1. the bye for a player who has had none (while anyone active has had none);
 2. as few pairs that met before as possible — none while a pairing without any exists;
 3. the bye for the lowest-ranked such player;
-4. pairs close in the ranking (the sum of the squared rank differences, smallest).
+4. score groups kept together, as Swiss events pair: as many pairs of equal points as
+   possible, and among those the higher groups' pairs first (a pair in the top group
+   weighs more than one lower down, so the leaders meet while they can);
+5. pairs close in the ranking (the sum of the squared rank differences, smallest).
 
 Each level's weight is larger than everything the levels below it can add up to, so the
 matching's total compares the four in that order; `maxcardinality` seats everyone. Integer
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
+from fractions import Fraction
 
 from .draw import Draw, Pair, pair
 
@@ -39,17 +43,24 @@ BYE = -1  # the bye's vertex
 
 
 def swiss_draw(ranked: Sequence[str], met: Collection[Pair], had_bye: Collection[str],
-               seed: str) -> Draw:
-    """The round's pairs, top board first, seat order drawn; the bye when the count is odd."""
+               seed: str, scores: Sequence[Fraction | int] | None = None) -> Draw:
+    """The round's pairs, top board first, seat order drawn; the bye when the count is odd.
+    `scores[i]` is `ranked[i]`'s points (None: everyone equal)."""
     import networkx as nx
 
     rng = random.Random(seed)
     n = len(ranked)
     odd = n % 2 == 1
-    close = n * n  # level 4 per edge: close - diff² in [0, n²]; all edges < n³
-    rank_unit = n ** 3 + 1  # level 3: the bye's rank index × this; with level 4 < n⁴ + 2n³
+    points = list(scores) if scores is not None else [0] * n
+    groups = sorted(set(points), reverse=True)
+    height = {v: len(groups) - g for g, v in enumerate(groups)}  # the top group highest
+    half = n // 2 + 1  # more pairs than a matching holds
+    close = n * n  # level 5 per edge: close - diff² in [0, n²]; all edges < n³
+    top_unit = n ** 3 + 1  # level 4's order of groups: height × this, per equal pair
+    same_pair = top_unit * (len(groups) * half + 1)  # level 4's count, per equal pair
+    rank_unit = (same_pair + top_unit * len(groups)) * half + top_unit  # level 3: bye's rank
     fresh_pair = rank_unit * (n + 1)  # level 2, per pair that never met
-    fresh_bye = fresh_pair * (n + 1)  # level 1
+    fresh_bye = fresh_pair * (half + 1)  # level 1
     anyone_fresh = any(p not in had_bye for p in ranked)
     graph = nx.Graph()
     graph.add_nodes_from(range(n))
@@ -57,6 +68,8 @@ def swiss_draw(ranked: Sequence[str], met: Collection[Pair], had_bye: Collection
         far = n if n <= FULL else min(n, i + WINDOW + 1)
         for j in range(i + 1, far):
             w = close - (i - j) ** 2
+            if points[i] == points[j]:
+                w += same_pair + height[points[i]] * top_unit
             if pair(ranked[i], ranked[j]) not in met:
                 w += fresh_pair
             graph.add_edge(i, j, weight=w)
