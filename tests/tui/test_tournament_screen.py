@@ -4,36 +4,41 @@ night's tables — its clock, where everyone sits (by name) and the ranking."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from textual.widgets import DataTable, Static
 
-from ledger.service import Tally
+from ledger.service import Tally, clock
 from tui.screens.night import NightScreen
 from tui.screens.tournament import TournamentScreen
 
-from .conftest import SIZE, TODAY, app_for, keys, settle
+from .conftest import NOW, SIZE, TODAY, app_for, keys, settle
 from .test_flows import rows
 from .test_hachihachi import text
 from .test_snapshots import shoot
 
 
-def cup(tally: Tally) -> None:
+def cup(tally: Tally, monkeypatch: pytest.MonkeyPatch) -> None:
     night = tally.new_night(TODAY.isoformat(), "The Crown")
     tally.new_tournament("Cup", "schnapsen", 3, "swiss", round_minutes=30, seed="tui",
                          night=night)
     tally.register("Cup", ["Zoe", "Ada", "Mio", "Ben", "Kai"])
     d, _ = tally.draw("Cup")
-    tally.start_round("Cup")  # at the tests' fixed 2024 clock: long over
+    tally.start_round("Cup")  # at the tests' fixed 2024 clock
     first = d.tables[0]
     for points in (3, 3, 1):
         tally.add_deal(first.table_id, {"ending": "scored", "winner": first.seats[0],
                                         "game_points": points})
+    monkeypatch.setattr(clock, "now", lambda: NOW + timedelta(minutes=31))  # time is up
 
 
-def test_t_opens_the_round_where_everyone_sits(tally: Tally, tmp_path: Path) -> None:
-    cup(tally)
+def test_t_opens_the_round_where_everyone_sits(tally: Tally, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    cup(tally, monkeypatch)
 
     async def flow() -> None:
         app = app_for(tally, tmp_path)
@@ -62,6 +67,7 @@ def test_t_opens_the_round_where_everyone_sits(tally: Tally, tmp_path: Path) -> 
     asyncio.run(flow())
 
 
-def test_tournament_picture(snap_compare: Any, tally: Tally, tmp_path: Path) -> None:
-    cup(tally)
+def test_tournament_picture(snap_compare: Any, tally: Tally, tmp_path: Path,
+                            monkeypatch: pytest.MonkeyPatch) -> None:
+    cup(tally, monkeypatch)
     assert shoot(snap_compare, tally, tmp_path, "enter", "t")
