@@ -15,8 +15,10 @@ Each level's weight is larger than everything the levels below it can add up to,
 matching's total compares the four in that order; `maxcardinality` seats everyone. Integer
 weights keep networkx's arithmetic exact. Above `FULL` players only pairs at most `WINDOW`
 places apart are offered (and every bye): the dense graph would take over a second at 240,
-and pairs further apart never win level 4 unless level 2 needs them, which with ≤ 20 rounds
-a window of 24 leaves enough partners for. networkx is imported here only, so no other
+and pairs further apart never win level 5 unless level 2 needs them, which with ≤ 20 rounds
+a window of 16 leaves enough partners for; level 4 may float a group's last past a whole
+group to another's first (one pair across scores instead of two), so the last `EDGE` of
+each group and the first `EDGE` of every group below it are offered to each other too. networkx is imported here only, so no other
 command pays for it.
 
     >>> d = swiss_draw(["A", "B", "C", "D"], set(), set(), "s")
@@ -38,7 +40,8 @@ from fractions import Fraction
 from .draw import Draw, Pair, pair
 
 FULL = 96
-WINDOW = 24
+WINDOW = 16
+EDGE = 6  # past FULL: a group's last and another's first offered to each other
 BYE = -1  # the bye's vertex
 
 
@@ -64,15 +67,26 @@ def swiss_draw(ranked: Sequence[str], met: Collection[Pair], had_bye: Collection
     anyone_fresh = any(p not in had_bye for p in ranked)
     graph = nx.Graph()
     graph.add_nodes_from(range(n))
+    def edge(i: int, j: int) -> None:
+        w = close - (i - j) ** 2
+        if points[i] == points[j]:
+            w += same_pair + height[points[i]] * top_unit
+        if pair(ranked[i], ranked[j]) not in met:
+            w += fresh_pair
+        graph.add_edge(i, j, weight=w)
+
     for i in range(n):
         far = n if n <= FULL else min(n, i + WINDOW + 1)
         for j in range(i + 1, far):
-            w = close - (i - j) ** 2
-            if points[i] == points[j]:
-                w += same_pair + height[points[i]] * top_unit
-            if pair(ranked[i], ranked[j]) not in met:
-                w += fresh_pair
-            graph.add_edge(i, j, weight=w)
+            edge(i, j)
+    if n > FULL:  # a group's last few may float past a whole group to another's first few
+        ends = [(min(k), max(k)) for k in (
+            [i for i in range(n) if points[i] == v] for v in groups)]
+        for g, (_, last) in enumerate(ends):
+            for first, _ in ends[g + 2:]:
+                for i in range(max(0, last - EDGE + 1), last + 1):
+                    for j in range(first, min(n, first + EDGE)):
+                        edge(i, j)
     if odd:
         for i, p in enumerate(ranked):
             w = i * rank_unit
