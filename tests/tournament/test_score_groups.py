@@ -78,7 +78,8 @@ def test_score_groups_kept_together_as_far_as_an_exact_matching_can(
 
 @pytest.mark.parametrize(("n", "rounds"), [(97, 4), (240, 3)])
 def test_score_groups_in_large_events(n: int, rounds: int) -> None:
-    """Past 96 players the draw offers pairs at most 16 places apart (and group ends): still the fewest."""
+    """Past 96 players the draw offers pairs at most 16 places apart (and each score
+    group's ends to the groups below): still the fewest."""
     for drawn, best in play_event(n, rounds, 23):
         assert drawn == best
 

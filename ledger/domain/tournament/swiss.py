@@ -18,8 +18,8 @@ places apart are offered (and every bye): the dense graph would take over a seco
 and pairs further apart never win level 5 unless level 2 needs them, which with ≤ 20 rounds
 a window of 16 leaves enough partners for; level 4 may float a group's last past a whole
 group to another's first (one pair across scores instead of two), so the last `EDGE` of
-each group and the first `EDGE` of every group below it are offered to each other too. networkx is imported here only, so no other
-command pays for it.
+each group and the first `EDGE` of every group below it are offered to each other too.
+networkx is imported here only, so no other command pays for it.
 
     >>> d = swiss_draw(["A", "B", "C", "D"], set(), set(), "s")
     >>> sorted(sorted(t) for t in d.tables)
