@@ -24,8 +24,8 @@ API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", 
        # a tournament night (issue 26)
        "draw", "export_tournament", "new_tournament", "register", "start_round", "tournament",
        "tournament_notices", "tournament_rounds", "tournament_rules", "tournament_standings",
-       "tournament_table_notices", "tournament_unfinished", "tournament_withdrawn",
-       "tournaments", "withdraw",
+       "tournament_table", "tournament_table_notices", "tournament_unfinished",
+       "tournament_withdrawn", "tournaments", "withdraw",
        # what a tournament is doing now: for the room's screens
        "tournament_at_time", "tournament_playing"]
 

@@ -34,6 +34,9 @@ def add(
     ctx: typer.Context,
     table: Annotated[int, typer.Option(help="The table's id.")],
     author: Annotated[str | None, typer.Option(help="Who records it.")] = None,
+    tournament: Annotated[str | None, typer.Option(
+        help="A tournament's name: --table is then the table's number as its draw names "
+             "it.")] = None,
     expect_deal: Annotated[int | None, typer.Option(
         help="The deal's number as you see it: refused if the table is past it (another "
              "scorekeeper recorded it first).")] = None,
@@ -43,8 +46,9 @@ def add(
     *, flags: dict[str, Any],
 ) -> None:
     """Record a deal (JSON on stdin, or quick flags); prints the deal's id."""
-    obj = _deal_input(ctx, table, flags)
     service = ctx_of(ctx).service
+    table = service.tournament_table(tournament, table)
+    obj = _deal_input(ctx, table, flags)
     key = form_key or new_form_key()  # what a lost answer is looked up by
     try:
         deal_id = service.add_deal(table, obj, author, expect_number=expect_deal,

@@ -38,6 +38,7 @@ from .tables import (
     mark_before,
     state_before,
 )
+from .tournament_clock import check_in_time
 from .views import DealView, FormSave, Notice, Preview, TransferView
 
 
@@ -156,8 +157,10 @@ class Deals:
                 return [done[0]]
             t = load_open_table(s, table_id)
             check_new(expect_number, repo.next_deal_number(session=s, table_id=t.id))
+            now = clock.now()
+            check_in_time(s, t.id, t.number, now, len(objs))
             new = new_deals(s, t, objs, line_numbers)
-            return repo.add_deals(session=s, table_id=t.id, now=clock.now(), author=author,
+            return repo.add_deals(session=s, table_id=t.id, now=now, author=author,
                                   deals=new, form_key=form_key)
 
     def import_tables(self, tables: Sequence[tuple[int, Sequence[Mapping[str, Any]]]],

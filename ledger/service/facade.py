@@ -98,6 +98,7 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     "tournament_table_notices": ("tournaments", "table_notices"),
     "tournament_rules": ("tournaments", "rules"),
     "tournament_unfinished": ("tournaments", "unfinished"),
+    "tournament_table": ("tournaments", "table_id"),
     "tournament_withdrawn": ("tournaments", "withdrawn_unplayed"),
     "export_tournament": ("tournaments", "export"),
     # what a tournament is doing now: for the room's screens

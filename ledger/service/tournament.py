@@ -304,6 +304,31 @@ class Tournaments:
                               r.round < last or time_up(r, now)) for x in r.tables]
                 for r in made]
 
+    def table_id(self, name: object | None, table: int) -> int:
+        """The ledger's id of the table `table` names: with a tournament's `name`, its
+        drawn table of that number (the newest round's first); without, `table` is an id,
+        refused with the hint when a tournament draws a table of that number tonight and
+        the id is none of its tables (`--table 1` meant as the draw's table 1)."""
+        with self.store.read() as s:
+            if name is not None:
+                t = _tournament(s, name)
+                for r in reversed(draws(s, t)):
+                    for x in r.tables:
+                        if x.number == table:
+                            return x.table_id
+                raise RuleError("--table", f"{t.name} draws no table {table}",
+                                "tn_no_table", name=t.name, table=table)
+            if tournament_rows.tournament_of_table(session=s, table_id=table) is not None:
+                return table
+            for row in reversed(tournament_rows.tournaments(session=s)):
+                t = tournament_view(s, row)
+                made = draws(s, t)
+                if made and any(x.number == table for x in made[-1].tables):
+                    raise RuleError("--table", f"{table} is a table's id; {t.name}'s draw "
+                                    f"numbers its tables: --tournament {t.name} --table "
+                                    f"{table}", "tn_table_id", table=table, name=t.name)
+            return table
+
     def rounds(self, name: object) -> list[DrawView]:
         """Every drawn round's draw."""
         with self.store.read() as s:

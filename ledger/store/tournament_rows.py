@@ -124,3 +124,21 @@ def tournament_of_table(*, session: Connection, table_id: int) -> Any | None:
     rows = named(session, "SELECT tournament_id, round FROM tournament_seat "
                  "WHERE table_id = :table LIMIT 1", {"table": table_id})
     return rows[0] if rows else None
+
+
+def round_clock(*, session: Connection, table_id: int) -> Any | None:
+    """(tournament's points file, round, started_at, round_minutes) of a drawn table's round,
+    or None for a table of no tournament."""
+    rows = named(session, "SELECT t.points, r.number, r.started_at, t.round_minutes "
+                 "FROM tournament_seat s JOIN tournament t ON t.id = s.tournament_id "
+                 "JOIN tournament_round r ON r.tournament_id = s.tournament_id "
+                 "AND r.number = s.round WHERE s.table_id = :table LIMIT 1",
+                 {"table": table_id})
+    return rows[0] if rows else None
+
+
+def deals_since(*, session: Connection, table_id: int, at: datetime) -> int:
+    """How many deals of the table were first recorded at or after `at`."""
+    cur = session.execute("SELECT count(*) FROM deal WHERE table_id = :table AND "
+                          "created_at >= :at", {"table": table_id, "at": stamp(at)})
+    return int(cur.fetchone()[0])

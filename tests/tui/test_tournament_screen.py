@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from textual.widgets import DataTable, Static
 
 from ledger.service import Tally, clock
