@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..domain.rules import RuleError
 from ..domain.rules.errors import show
-from ..domain.rules.names import name_key
+from ..domain.rules.names import name_key, refuse_lookalike
 from ..store import repo
 from ..store.db import Connection
 
@@ -19,6 +19,24 @@ def player_id(s: Connection, name: object, field: str) -> int:
         raise RuleError(field, f"{show(name)} is not in the roster (tally player add)",
                         "not_in_roster", value=show(name))
     return found[0]
+
+
+class Newcomers:
+    """The one check of a name joining the roster, whichever way it comes in (`player
+    add`, a rename, registration at a tournament's door or by `tournament register`, a
+    file of pre-registrations): refused if it reads the same as a member's name or as one
+    admitted before it in the same transaction (Cyrillic "Аnn" beside "Ann"). A name that
+    is a member's in another case or width is that member or a clash, as its use case
+    says, before it gets here."""
+
+    def __init__(self, s: Connection, field: str, *, besides: int | None = None) -> None:
+        self.field = field
+        self.names = [n for i, n in repo.players(session=s) if i != besides]
+
+    def admit(self, name: str) -> str:
+        refuse_lookalike(name, self.names, self.field)
+        self.names.append(name)
+        return name
 
 
 def open_night(s: Connection, night_id: int) -> None:

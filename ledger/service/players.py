@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 from ..domain.rules import RuleError
 from ..domain.rules.errors import show
-from ..domain.rules.names import clean_name, refuse_lookalike
+from ..domain.rules.names import clean_name
 from ..store import renames, repo
 from . import clock
-from .lookups import player_id
+from .lookups import Newcomers, player_id
 from .store import Store
 from .views import PlayerView
 
@@ -26,16 +26,15 @@ class Players:
         cleaned = [clean_name(name) for name in names]
         with self.store.write() as s:
             ids = []
-            roster = [n for _, n in repo.players(session=s)]
+            newcomers = Newcomers(s, "name")
             for clean in cleaned:  # an earlier name of the same call counts as a clash
                 clash = repo.player_by_name_folded(session=s, name=clean)
                 if clash:
                     raise RuleError("name", f"{show(clean)} is already in the roster as "
                                     f"{show(clash[1])}",
                                     "roster_as", value=show(clean), other=show(clash[1]))
-                refuse_lookalike(clean, roster, "name")  # Cyrillic "Аnn" beside "Ann"
-                roster.append(clean)
-                ids.append(repo.add_player(session=s, name=clean, now=clock.now()))
+                ids.append(repo.add_player(session=s, name=newcomers.admit(clean),
+                                           now=clock.now()))
             return ids
 
     def rename(self, old: object, new: object) -> None:
@@ -46,8 +45,7 @@ class Players:
             if clash and clash[0] != pid:
                 raise RuleError("new name", f"{show(new_name)} is already in the roster",
                                 "already_roster", value=show(new_name))
-            refuse_lookalike(new_name, [n for i, n in repo.players(session=s) if i != pid],
-                             "new name")
+            Newcomers(s, "new name", besides=pid).admit(new_name)
             renames.rename_player(session=s, player_id=pid, name=new_name, now=clock.now())
 
     def all(self) -> list[PlayerView]:

@@ -24,7 +24,7 @@ from ..domain.rules.names import clean_name
 from ..store import removal, repo, tournament_rows
 from ..store.db import Connection
 from . import clock
-from .lookups import open_night, player_id
+from .lookups import Newcomers, open_night, player_id
 from .store import Store
 from .tournament_views import (
     DrawView,
@@ -153,9 +153,11 @@ class Tournaments:
                                 "tn_all_drawn", rounds=t.rounds, name=t.name)
             known = {e.player.casefold() for e in t.entries}
             out = []
+            newcomers = Newcomers(s, "player")
             for p in cleaned:
                 found = repo.player_by_name_folded(session=s, name=p)
-                pid = found[0] if found else repo.add_player(session=s, name=p, now=clock.now())
+                pid = found[0] if found else repo.add_player(
+                    session=s, name=newcomers.admit(p), now=clock.now())
                 shown_name = found[1] if found else p
                 if shown_name.casefold() in known:
                     raise RuleError("player", f"{show(shown_name)} is registered already",

@@ -172,3 +172,16 @@ def test_the_organiser_s_page_in_japanese(cup: Cup, browser: Browser) -> None:
     assert json.loads(tally(cup.db, "tournament", "list", "--json"))[0]["players"] == \
         before + 1
     assert "りん" in tally(cup.db, "player", "list")
+
+
+def test_a_look_alike_registered_at_the_door_is_refused(cup: Cup) -> None:
+    """Cyrillic "Аda" beside Ada: refused in one line (422), no new player, no entry."""
+    before = tally(cup.db, "player", "list")
+    data = "action=register&player=\u0410da".encode()
+    request = urllib.request.Request(cup.url("/tournament"), data=data)
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 422
+    page = refused.value.read().decode("utf-8")
+    assert re.search(r'id="error"[^>]*>player: \u0410da looks the same as Ada<', page), page
+    assert tally(cup.db, "player", "list") == before

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 
 @cache
@@ -45,23 +45,44 @@ def fold(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
+def _mapped(text: str) -> str:
+    reps = _representatives()  # ASCII letters have classes too ("l" and "1")
+    return "".join(reps.get(c, c) for c in text)
+
+
 def skeleton(name: str) -> str:
-    """What a name looks like: equal skeletons read the same.
+    """What a name looks like once case is folded: equal skeletons read the same.
 
     >>> skeleton("Ann") == skeleton("\\u0410nn") == skeleton("\\uff21nn")
     True
     >>> skeleton("Ann") == skeleton("Anne")
     False
     """
-    folded = fold(name)
-    reps = _representatives()  # ASCII letters have classes too ("l" and "1")
-    return "".join(reps.get(c, c) for c in folded)
+    return _mapped(fold(name))
+
+
+@lru_cache(maxsize=4096)
+def skeletons(name: str) -> tuple[str, str]:
+    """What a name looks like, twice: folded then mapped (`skeleton`), and mapped as
+    typed, then folded and mapped again. Folding first alone misses a capital that only
+    its capital form shares with another script: Cyrillic "В" reads as Latin "B", but
+    its small "в" is listed beside small-capital "ʙ", never beside "b"; Greek "Ε" is
+    "E", its "ε" is "ɛ".
+
+    >>> skeleton("Bea") == skeleton("\\u0412\\u0435\\u0430")
+    False
+    >>> skeletons("Bea")[1] == skeletons("\\u0412\\u0435\\u0430")[1]
+    True
+    """
+    return skeleton(name), _mapped(fold(_mapped(unicodedata.normalize("NFKC", name))))
 
 
 def looks_like(name: str, others: Iterable[str]) -> str | None:
     """The first of `others` that reads the same as `name` but is spelled otherwise."""
-    mine = skeleton(name)
+    folded, typed = skeletons(name)
     for other in others:
-        if other != name and skeleton(other) == mine:
-            return other
+        if other != name:
+            theirs = skeletons(other)
+            if theirs[0] == folded or theirs[1] == typed:
+                return other
     return None
