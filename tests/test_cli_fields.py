@@ -45,7 +45,7 @@ def test_fields_in_japanese_and_as_json(club: Cli) -> None:
     assert r.stdout.splitlines()[-1] == "取れない値：contract: solo | heart-solo"
     facts = json.loads(club("round", "fields", "--table", "1", "--json").stdout)
     assert [f["name"] for f in facts["fields"]] == [
-        "contract", "caller", "trump", "team_points", "called_card", "partner"]
+        "contract", "caller", "trump", "team_points", "gang_points", "called_card", "partner"]
     assert facts["impossible"] == {"contract": ["solo", "heart-solo"]}
     assert facts["limits"]["hand"] == 12
 

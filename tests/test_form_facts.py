@@ -18,9 +18,9 @@ def table(service: Tally, game: str, seats: list[str], preset: str = "default",
 def test_crazy_solo_fields_follow_the_contract(service: Tally) -> None:
     t = table(service, "crazy-solo", ["Ann", "Bea", "Chie", "Dan", "Eve"])
     assert service.form_facts(t, {}).fields == (
-        "contract", "caller", "trump", "team_points", "called_card", "partner")
+        "contract", "caller", "trump", "team_points", "gang_points", "called_card", "partner")
     alone = service.form_facts(t, {"contract": "heart-alone"})
-    assert alone.fields == ("contract", "caller", "trump", "team_points")
+    assert alone.fields == ("contract", "caller", "trump", "team_points", "gang_points")
     assert alone.forced == {"trump": "hearts"}
     assert service.form_facts(t, {"contract": "pass"}).fields == ("contract",)
     assert service.form_facts(t, {}).facts["removed"] == ("6S",)  # five players

@@ -123,5 +123,5 @@ def crazy_deal(page: Page, contract: str, caller: str, trump: str, points: str,
     tap_radio(page, "Trump", trump)
     if partner:
         tap_radio(page, "Partner", partner)
-    type_number(page, "Card points", points)
+    type_number(page, "Card points — the team's pile", points)
     expect(page.locator("#preview .summary")).not_to_be_empty(timeout=10000)

@@ -211,11 +211,14 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
         team_points = TEAM_POINTS - F.get_int(obj, "gang_points", 0, TEAM_POINTS)
 
     payers = None
-    if obj.get("payers") is not None:
+    raw_payers = obj.get("payers")
+    if isinstance(raw_payers, Mapping) and all(v is None for v in raw_payers.values()):
+        raw_payers = None  # each as seated (a form's "as seated" for every member)
+    if raw_payers is not None:
         if partner is None:
             raise RuleError("payers", "only a deal with a partner has payers to assign",
                             "cs.payers_need_partner")
-        payers = _parse_payers(obj["payers"], seats, caller, partner)
+        payers = _parse_payers(raw_payers, seats, caller, partner)
     if bids:
         _check_bids_end(bids, seats, dealer, caller, contract)
     return Outcome(contract, dealer=dealer, caller=caller, trump=trump, called_card=called,
@@ -232,6 +235,11 @@ def _gang(seats: tuple[str, ...], caller: str, partner: str | None) -> list[str]
 
 def _parse_payers(raw: Any, seats: tuple[str, ...], caller: str,
                   partner: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """`{"caller": [names], "partner": [names]}`, or each Gang member's payee by name
+    (`{"Bea": "Ann", "Chie": "Dan", …}`, as a form asks it per member)."""
+    if isinstance(raw, Mapping) and set(raw) != {"caller", "partner"} and all(
+            isinstance(v, str) for v in raw.values()):
+        raw = _payers_by_payee(raw, seats, caller, partner)
     if not isinstance(raw, Mapping) or set(raw) != {"caller", "partner"}:
         raise RuleError("payers", f"{show(raw)} must be {{\"caller\": [...], \"partner\": [...]}}",
                         "payers_shape", value=show(raw))
@@ -255,6 +263,19 @@ def _parse_payers(raw: Any, seats: tuple[str, ...], caller: str,
                         "cs.payers_count", n=len(to_caller), half=(len(gang) + 1) // 2,
                         gang=len(gang))
     return to_caller, to_partner
+
+
+def _payers_by_payee(raw: Mapping[str, str], seats: tuple[str, ...], caller: str,
+                     partner: str) -> dict[str, list[str]]:
+    sides: dict[str, list[str]] = {"caller": [], "partner": []}
+    for payer, payee in raw.items():
+        to = F.player_name(payee, f"payers.{payer}", seats)
+        if to not in (caller, partner):
+            raise RuleError(f"payers.{payer}", f"{to} is neither the caller ({caller}) nor the "
+                            f"partner ({partner})", "cs.payee_not_team", name=to,
+                            caller=caller, partner=partner)
+        sides["caller" if to == caller else "partner"].append(payer)
+    return sides
 
 
 def _parse_bids(raw: Any, seats: tuple[str, ...], dealer: str,
@@ -420,24 +441,30 @@ def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
 def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> FormFacts:
     """What a Crazy Solo deal form asks for the contract chosen so far (all of it before a
     contract is chosen); a hearts contract fixes the trump; three players play no partner
-    contract.
+    contract. The card points are either pile's (the team's or the Gang's); with a caller
+    and a partner, who of the Gang pays whom may be split otherwise than by seat.
 
     >>> st = initial(("Ann", "Bea", "Chie", "Dan", "Eve"), Options())
     >>> f = form_facts(st, Options(), {"contract": "heart-alone"})
     >>> f.fields, dict(f.forced)
-    (('contract', 'caller', 'trump', 'team_points'), {'trump': 'hearts'})
+    (('contract', 'caller', 'trump', 'team_points', 'gang_points'), {'trump': 'hearts'})
     >>> form_facts(st, Options(), {"contract": "pass"}).fields
     ('contract',)
     """
     contract = partial.get("contract")
+    seats = state.seats
+    caller, partner = partial.get("caller"), partial.get("partner")
+    team = (caller, partner) if caller in seats and partner in seats and partner != caller \
+        else None
     fields: tuple[str, ...] = ("contract",)
     if contract != "pass":
-        fields += ("caller", "trump", "team_points")
+        fields += ("caller", "trump", "team_points", "gang_points")
         if contract is None or contract in PARTNER_CONTRACTS:
             fields += ("called_card", "partner")
+            if team is not None:
+                fields += ("payers",)
     contracts = (*CONTRACTS, "pass")
     suits = tuple(SUIT_NAMES[s] for s in "CDHS")
-    seats = state.seats
     pack = cards_in_play(len(seats), options)
     specs = {
         "contract": FieldFact("contract", CHOICE, "slot.contract", choices=contracts,
@@ -445,17 +472,33 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
         "caller": FieldFact("caller", PLAYER, "slot.caller", choices=seats),
         "trump": FieldFact("trump", CHOICE, "slot.trump", choices=suits,
                            labels=tuple(f"suit.{s}" for s in suits)),
-        "team_points": FieldFact("team_points", NUMBER, "slot.points", low=0,
-                                 high=TEAM_POINTS, total=TEAM_POINTS, flag="--points"),
+        # one pile or the other, whichever the table counted
+        "team_points": FieldFact("team_points", NUMBER, "slot.team_pile", low=0,
+                                 high=TEAM_POINTS, total=TEAM_POINTS, flag="--points",
+                                 optional=True),
+        "gang_points": FieldFact("gang_points", NUMBER, "slot.gang_pile", low=0,
+                                 high=TEAM_POINTS, total=TEAM_POINTS, optional=True),
         "called_card": FieldFact("called_card", CARDS, "slot.card", size=1, optional=True,
                                  choices=tuple(str(c) for c in pack)),
         "partner": FieldFact("partner", PLAYER, "slot.partner", choices=seats, optional=True),
+        # who of the Gang pays whom, when the table split them otherwise (each member's payee)
+        "payers": FieldFact("payers", PLAYER, "slot.payers", choices=team or (),
+                            each=tuple(_gang(seats, *team)) if team else (), optional=True,
+                            none="cs.as_seated"),
     }
+    notes = {}
+    if team is not None:
+        gang = _gang(seats, *team)
+        half = (len(gang) + 1) // 2
+        notes["payers"] = (("cs.payers_default", {
+            "caller": team[0], "partner": team[1], "to_caller": ", ".join(gang[:half]),
+            "to_partner": ", ".join(gang[half:])}),)
     impossible = {"contract": PARTNER_CONTRACTS} if len(seats) == 3 else {}
     return FormFacts(order=seats, fields=fields, choices={"contract": contracts},
                      forced={"trump": "hearts"} if contract in HEART_CONTRACTS else {},
                      form=tuple(specs[f] for f in fields), impossible=impossible,
-                     totals={"team_points": TEAM_POINTS},
+                     totals={"team_points": TEAM_POINTS, "gang_points": TEAM_POINTS},
+                     notes=notes,
                      limits={"pack": len(pack), "hand": len(pack) // len(seats),
                              "team_points": TEAM_POINTS},
                      facts={"dealer": state.dealer, "removed": REMOVED.get(len(seats), ()),

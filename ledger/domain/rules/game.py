@@ -53,10 +53,12 @@ class FieldFact:
     each: tuple[str, ...] = ()  # NUMBER/CARDS: one per name (players, sides, sub-keys)
     total: int | None = None  # NUMBER: what the numbers make together
     optional: bool = False  # may stay empty (a player field: "no one", "drawn")
-    none: str | None = None  # catalogue key of what empty means here ("ss.none_drawn")
+    none: str | None = None  # catalogue key of what empty means here ("ss.drawn")
     size: int | None = None  # CARDS: how many cards each
     parts: tuple[FieldFact, ...] = ()  # a field of several kinds of number (`at_close`)
     flag: str | None = None  # its quick flag on the command line, when not `--<name>`
+    names: tuple[str, ...] = ()  # CHOICE: each choice as the rules name it, shown as it is
+    # (a hand role of the table's: "三本 three of a kind"), where no catalogue key names it
 
     @property
     def quick_flag(self) -> str:

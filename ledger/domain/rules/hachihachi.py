@@ -292,7 +292,10 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
     """
     start = partial.get("start_player")
     order = seats_from(state.seats, start if start in state.seats else state.start_player)
-    said = partial.get("declarations") or {}
+    said = dict(partial.get("declarations") or {})
+    mizuten = partial.get("mizuten") in (True, order[0])  # its player is in without choice
+    if mizuten:
+        said[order[0]] = "in"
     ins: list[str] = []
     declared = 0
     for name in order:
@@ -330,7 +333,9 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
     specs = _specs(state.seats, order, now, hand_players, options)
     return FormFacts(order=order, fields=fields, totals={"tricks": TRICKS}, facts=facts,
                      choices={"declarations": ("in", "out")},
-                     forced={"declarations": dict.fromkeys(forced, "out")} if forced else {},
+                     forced={"declarations": {**({order[0]: "in"} if mizuten else {}),
+                                              **dict.fromkeys(forced, "out")}}
+                     if forced or mizuten else {},
                      form=tuple(specs[f] for f in fields),
                      notes={"indicator": indicator_notes(card, options)},
                      limits={"hand_size": HAND_SIZE, "aces_in_pack": ACES_IN_PACK,
@@ -385,9 +390,11 @@ def _specs(seats: tuple[str, ...], order: tuple[str, ...], ins: tuple[str, ...],
             "hands", CARDS, "term.hand_roles", each=tuple(p for p, _ in hand_players),
             size=HAND_SIZE, optional=True, parts=(
                 FieldFact("roles", CHOICE, "term.hand_roles", choices=tuple(r.id for r in roles),
+                          names=tuple(r.shown for r in roles),
                           each=tuple(p for p, _ in hand_players), optional=True),
-                FieldFact("aces", NUMBER, "slot.aces", each=forced, low=0, high=ACES_IN_PACK,
-                          optional=True))),
+                # Aces are told of the forced-outs only (an in-player's are not asked)
+                *((FieldFact("aces", NUMBER, "slot.aces", each=forced, low=0,
+                             high=ACES_IN_PACK, optional=True),) if forced else ()))),
     }
 
 

@@ -55,6 +55,12 @@ class Role:
     forced_out: int  # owed to a forced-out player by each in-player (section 3)
     rule: str  # the detector, see the module docstring
 
+    @property
+    def shown(self) -> str:
+        """The role as people know it, in both words where the table gives two: "三本 three
+        of a kind"."""
+        return self.name_ja if self.name_en == self.name_ja else f"{self.name_ja} {self.name_en}"
+
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name_ja": self.name_ja, "name_en": self.name_en,
                 "group": self.group, "in": self.in_value, "forced_out": self.forced_out,

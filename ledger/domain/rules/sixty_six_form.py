@@ -39,7 +39,7 @@ def game_points_field() -> FieldFact:
 
 def winner_field(names: Sequence[str], labels: Sequence[str] = ()) -> FieldFact:
     return FieldFact("winner", PLAYER, "slot.winner", choices=tuple(names),
-                     labels=tuple(labels), optional=True, none="ss.none_drawn")
+                     labels=tuple(labels), optional=True, none="ss.drawn")
 
 
 def scored_fields(partial: Mapping[str, Any]) -> tuple[str, ...]:
@@ -69,6 +69,24 @@ def two_player_limits(rules: Rules) -> dict[str, Any]:
             "marriages_max": MARRIAGES_MAX, "game_points_max": GAME_POINTS_MAX,
             "points_most": tuple(rules.most(t) + MARRIAGES_MAX for t in range(rules.tricks + 1)),
             "points_least": tuple(rules.least(t) for t in range(rules.tricks + 1))}
+
+
+def exhausted_notes(rules: Rules, ending: Any, tricks: Any, players: tuple[str, ...]
+                    ) -> dict[str, tuple[tuple[str, dict[str, Any]], ...]]:
+    """What a form says beside the tricks once each player's are given: at "all played"
+    they must make every trick of the deal (the refusal the save would give, said as the
+    numbers are typed, before the rest of the deal is filled in).
+
+    >>> from .sixty_six_deal import SCHNAPSEN
+    >>> exhausted_notes(SCHNAPSEN, "exhausted", {"A": 5, "B": 4}, ("A", "B"))
+    {'tricks': (('err.ss.exhausted_tricks', {'n': 9, 'tricks': 10}),)}
+    """
+    if ending != "exhausted" or not isinstance(tricks, Mapping):
+        return {}
+    given = [tricks.get(p) for p in players]
+    if not all(type(n) is int for n in given) or sum(given) == rules.tricks:
+        return {}
+    return {"tricks": (("err.ss.exhausted_tricks", {"n": sum(given), "tricks": rules.tricks}),)}
 
 
 def two_player_facts(rules: Rules, players: tuple[str, ...], partial: Mapping[str, Any], *,
@@ -115,6 +133,7 @@ def two_player_facts(rules: Rules, players: tuple[str, ...], partial: Mapping[st
     return FormFacts(order=players, fields=fields, choices={"ending": ENDINGS},
                      form=tuple(specs[f] for f in fields), impossible=impossible,
                      limits=two_player_limits(rules),
+                     notes=exhausted_notes(rules, ending, partial.get("tricks"), players),
                      facts={"dealer": dealer, "players": players, "countdown": countdown,
                             "not_playing": not_playing})
 

@@ -19,7 +19,6 @@ from aiohttp import web
 
 from ledger.service import RuleError, StaleDeal, clean_text
 from ledger.service.views import DealView
-from ledger.text.i18n.errors import render_error, render_message
 
 from . import form as forms
 from . import pages
@@ -70,7 +69,8 @@ class FixRoutes:
                        revision: int | None = None, fix_error: str = "") -> dict[str, Any]:
         history = await asyncio.to_thread(self.service.history, deal.id)
         with words.speaking():
-            line = (error.field, render_message(error)) if (error and shown_error) else None
+            line = ((error.field, forms.refusal(error, words)) if (error and shown_error)
+                    else None)
             return {"words": words, "w": words, "table": now.view,
                     "title": pages.title(now.view), "status": pages.status_line(now.view),
                     "deal": deal, "summary": pages.minus_signs(deal.shown()),
@@ -79,8 +79,8 @@ class FixRoutes:
                                 for h in history],
                     "form": forms.build(facts, partial, words, line),
                     "preview": pages.preview_shown(preview, now.view.seats) if preview
-                    else None, "hint": render_error(error) if error and not shown_error
-                    else "", "base": f"/t/{now.view.number}",
+                    else None, "hint": forms.hint(error, facts, words)
+                    if error else "", "base": f"/t/{now.view.number}",
                     "here": f"/t/{now.view.number}/deal/{deal.id}",
                     "revision": revision or deal.revision, "reason": reason,
                     "fix_error": fix_error, "by": request.cookies.get(NAME_COOKIE, "")}
@@ -131,7 +131,8 @@ class FixRoutes:
                 revision = stale.revision or revision
             except RuleError as exc:
                 with words.speaking():
-                    fix_error = render_error(exc)
+                    fix_error = forms.hint(exc, facts, words,
+                                           {"reason": words.t("phone.reason")})
             else:
                 to = f"/t/{now.view.number}/log?saved={deal.id}"
                 if fetch:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ledger.service import FormFacts
+from ledger.text.i18n.errors import render_message
 
 from .words import Words
 
@@ -27,6 +28,7 @@ SEP = "|"
 WHOLE = re.compile(r"^[+-]?\d{1,9}$")
 YES, NO = "yes", "no"
 NOBODY = ""  # an optional player field's "no one"
+OPEN = "open"  # posted once per fold open on the page (its field): drawn open again
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +44,15 @@ class Control:
     a text box."""
 
     name: str  # the form's name for it (`kind|field[|who]`)
-    label: str  # its accessible name
+    label: str  # what it shows (its accessible name, unless `aria` says more)
     widget: str  # "radio" | "checks" | "check" | "number" | "text"
     value: str = ""
     options: tuple[Option, ...] = ()
     low: int | None = None
     high: int | None = None
     size: int | None = None  # cards: how many
+    aria: str = ""  # its accessible name where the label alone does not say it: the field
+    # and the name ("Tricks — Fay"), as a box of a name's row shows the name only
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +74,8 @@ class Group:
     fixed: str | None = None  # a value the rules fix: shown, not asked
     hint: str = ""  # what the numbers make together
     error: str | None = None
-    folded: bool = False  # optional and not filled in: drawn closed (a hand's cards, roles)
+    folded: bool = False  # optional: drawn in a fold (a hand's cards, roles)
+    open: bool = False  # the fold drawn open (filled in, or open as posted)
     said: str = ""  # what the engine says of it as filled in (the indicator's Ooba ×2)
 
 
@@ -167,9 +172,12 @@ def settled(partial: Mapping[str, Any], facts_for: Callable[[dict[str, Any]], Fo
 
 
 def build(facts: FormFacts, partial: Mapping[str, Any], words: Words,
-          error: tuple[str, str] | None = None) -> Form:
+          error: tuple[str, str] | None = None, opened: Iterable[str] = ()) -> Form:
     """The groups to draw for `facts`, filled with `partial`; `error` (field, line) is shown
-    in the group it names, else above the form."""
+    in the group it names, else above the form. A field the rules fix is shown, not sent:
+    `settled` puts it in (so a value one contract fixed is gone once another is chosen).
+    An optional field asked per name is drawn in a fold, open when filled in, refused or
+    named in `opened` (the folds open as the form was posted)."""
     form = Form()
     placed = error is None
     for spec in getattr(facts, "form", ()):
@@ -177,14 +185,12 @@ def build(facts: FormFacts, partial: Mapping[str, Any], words: Words,
             continue
         group = replace(_group(spec, facts, partial, words),
                         said=said(facts, spec.name, words))
-        forced = facts.forced.get(spec.name)
-        if group.fixed is not None and not isinstance(forced, Mapping):
-            form.hidden[_name(spec)] = str(forced)
+        if spec.optional and spec.each:
+            group = replace(group, folded=True, open=_filled(spec, partial)
+                            or spec.name in opened)
         if error is not None and (_names(error[0], spec.name) or any(
                 _names(error[0], p.name) for p in spec.parts if spec.kind != "number")):
-            group = replace(group, error=error[1])
-        elif spec.optional and spec.each and not _filled(spec, partial):
-            group = replace(group, folded=True)
+            group = replace(group, error=error[1], open=True)
             placed = True
         form.groups.append(group)
     if not placed and error is not None:
@@ -209,6 +215,65 @@ def said(facts: FormFacts, name: str, words: Words) -> str:
                  for k, v in values.items()}
         lines.append(words.t(key, **shown))
     return " · ".join(lines)
+
+
+def hint(error: Exception, facts: FormFacts, words: Words,
+         more: Mapping[str, str] | None = None) -> str:
+    """A refusal as the form says it under the preview: the field by its label ("Tricks —
+    Fumi: is missing"), not its name in the contract; a refusal of no field on the form
+    as its line alone (`more`: the labels of the page's other boxes, by name). Rendered in
+    the language in use."""
+    line = refusal(error, words)
+    if _own(error, words):  # said as the form's boxes, field and all
+        return line
+    where = str(getattr(error, "field", "") or "")
+    named = field_label(where, facts, words) or (more or {}).get(where, "")
+    return words.t("phone.hint", field=named, line=line) if named else line
+
+
+def refusal(error: Exception, words: Words) -> str:
+    """A refusal's line as the form says it: the phone's own words where the engine's name
+    the contract's keys ("give exactly one of team_points and gang_points" is said as the
+    two boxes of the form), else the refusal in the language in use."""
+    if _own(error, words):
+        return words.t(f"phone.err.{error.code}", **{  # type: ignore[attr-defined]
+            k: str(v) for k, v in (getattr(error, "values", None) or {}).items()})
+    return render_message(error)
+
+
+def _own(error: Exception, words: Words) -> bool:
+    code = getattr(error, "code", None)
+    return bool(code and words.t(f"phone.err.{code}", default=""))
+
+
+def field_label(field_name: str, facts: FormFacts, words: Words) -> str:
+    """How the form labels the place a refusal names ("tricks.Fumi": "Tricks — Fumi",
+    "at_close.points.Kai": "Points at the close — Kai"); "" for none on the form.
+
+    >>> from ledger.domain.rules.game import FieldFact
+    >>> f = FormFacts(fields=("tricks",), form=(FieldFact("tricks", "number", "slot.tricks",
+    ...                                                   each=("Fumi", "Gen")),))
+    >>> field_label("tricks.Fumi", f, Words("en")), field_label("deal", f, Words("en"))
+    ('Tricks — Fumi', '')
+    """
+    steps = [p for p in re.split(r"[.\[\] ]", field_name) if p]
+    if not steps:
+        return ""
+    specs = [f for f in getattr(facts, "form", ()) if f.name in facts.fields]
+    spec = next((f for f in specs if f.name == steps[0]), None) or next(
+        (p for f in specs if f.kind != "number" for p in f.parts if p.name == steps[0]), None)
+    if spec is None:
+        return ""
+    rest = steps[1:]
+    if rest and (part := next((p for p in spec.parts if p.name == rest[0]), None)):
+        spec, rest = part, rest[1:]
+    label = words.t(spec.label, default=spec.name)
+    if not rest:
+        return label
+    who = rest[-1]
+    if spec.kind in ("number", "player") and spec.labels and who in spec.each:
+        who = str(spec.labels[spec.each.index(who)])
+    return words.t("phone.named", field=label, name=who)
 
 
 def _filled(spec: Any, partial: Mapping[str, Any]) -> bool:
@@ -256,12 +321,15 @@ def _group(spec: Any, facts: FormFacts, partial: Mapping[str, Any], words: Words
     rows: list[Row] = []
     for i, who in enumerate(spec.each):
         shown = str(side_labels[i]) if i < len(side_labels) else str(who)
-        if who in fixed:
-            rows.append(Row(shown, (), fixed=_choice_label(spec, fixed[who], words)))
+        if who in fixed:  # what the rules fix is shown; a part stays (Mizuten: untick it)
+            rows.append(Row(shown, tuple(_parts(spec, partial, words, who, shown)),
+                            fixed=_choice_label(spec, fixed[who], words)))
             continue
         own = [] if spec.kind == "number" and spec.parts else [
-            _control(spec, words, shown, values.get(who), str(who))]
-        own += _parts(spec, partial, words, who)
+            _control(spec, words, _own_label(spec, words, shown), values.get(who), str(who),
+                     aria=words.t("phone.named", name=shown, field=words.t("phone.cards")
+                                  if spec.kind == "cards" else legend))]
+        own += _parts(spec, partial, words, who, shown)
         # numbers one per name sit in one group, each box named by its name; anything
         # else is a group per name ("Ann": in / out)
         nested = not (spec.kind == "number" and not spec.parts)
@@ -269,13 +337,22 @@ def _group(spec: Any, facts: FormFacts, partial: Mapping[str, Any], words: Words
     return Group(spec.name, legend, tuple(rows), hint=hint)
 
 
-def _parts(spec: Any, partial: Mapping[str, Any], words: Words, who: Any) -> list[Control]:
-    """The parts of a field asked beside it (of `who`, when it asks one per name)."""
+def _own_label(spec: Any, words: Words, shown: str) -> str:
+    """What a name's own control shows: a number box its name (the field is the group's
+    legend), a name's cards "Cards" (the name is its row's legend)."""
+    return words.t("phone.cards") if spec.kind == "cards" else shown
+
+
+def _parts(spec: Any, partial: Mapping[str, Any], words: Words, who: Any,
+           shown: str | None = None) -> list[Control]:
+    """The parts of a field asked beside it (of `who`, shown as `shown`, when it asks one
+    per name)."""
     out: list[Control] = []
     for part in spec.parts:
         if who is not None and part.each and who not in part.each:
             continue
         label = words.t(part.label, default=part.name)
+        aria = words.t("phone.named", field=label, name=shown) if shown is not None else ""
         if spec.kind == "number":  # inside the field: at_close.points.Bea
             inner = partial.get(spec.name)
             raw = inner.get(part.name) if isinstance(inner, Mapping) else None
@@ -293,11 +370,12 @@ def _parts(spec: Any, partial: Mapping[str, Any], words: Words, who: Any) -> lis
         if kind == "multi":
             chosen = set(got or ())
             out.append(Control(name, label, "checks", options=tuple(
-                Option(str(c), words.t(f"role.{c}", default=str(c)), c in chosen)
-                for c in part.choices)))
+                Option(str(c), lab, c in chosen)
+                for c, lab in zip(part.choices, _labels(part, words), strict=False)),
+                aria=aria))
         elif part.kind == "number":
             out.append(Control(name, label, "number", "" if got is None else str(got),
-                               low=part.low, high=part.high))
+                               low=part.low, high=part.high, aria=aria))
         else:
             out.append(_control(part, words, label, got, None, name=name))
     return out
@@ -311,6 +389,8 @@ def _choice_label(spec: Any, value: Any, words: Words) -> str:
 
 
 def _labels(spec: Any, words: Words) -> list[str]:
+    if spec.names:  # as the rules name them (a hand role)
+        return [str(x) for x in spec.names]
     if spec.kind == "player":  # names, or how a side is shown ("Ann+Chie")
         return [str(x) for x in (spec.labels or spec.choices)]
     if spec.kind == "flag":
@@ -323,7 +403,7 @@ def _labels(spec: Any, words: Words) -> list[str]:
 
 
 def _control(spec: Any, words: Words, label: str, value: Any, who: str | None,
-             name: str | None = None, said: bool = False) -> Control:
+             name: str | None = None, said: bool = False, aria: str = "") -> Control:
     name = name or _name(spec, who)
     if spec.kind in ("choice", "player", "flag"):
         if spec.kind == "flag":
@@ -341,7 +421,7 @@ def _control(spec: Any, words: Words, label: str, value: Any, who: str | None,
         return Control(name, label, "radio", options=tuple(options))
     if spec.kind == "number":
         return Control(name, label, "number", "" if value is None else str(value),
-                       low=spec.low, high=spec.high)
+                       low=spec.low, high=spec.high, aria=aria)
     text = " ".join(value) if isinstance(value, list | tuple) else ("" if value is None
                                                                      else str(value))
-    return Control(name, label, "text", text, size=spec.size)
+    return Control(name, label, "text", text, size=spec.size, aria=aria)

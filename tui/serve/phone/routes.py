@@ -30,7 +30,7 @@ from ledger.service import (
     same_deal,
 )
 from ledger.service.views import TableView
-from ledger.text.i18n.errors import render_error, render_message
+from ledger.text.i18n.errors import render_message
 
 from ...at_time import at_time_text
 from ...format import deal_line, signed
@@ -126,16 +126,18 @@ class PhoneRoutes:
 
     def _context(self, request: web.Request, now: pages.TableNow, partial: dict[str, Any],
                  facts: Any, preview: Any, error: Any, words: Words, *,
-                 shown_error: bool, key: str | None = None, **more: Any) -> dict[str, Any]:
+                 shown_error: bool, key: str | None = None, opened: Any = (),
+                 **more: Any) -> dict[str, Any]:
         with words.speaking():
-            line = (error.field, render_message(error)) if (error and shown_error) else None
-            built = forms.build(facts, partial, words, line)
+            line = ((error.field, forms.refusal(error, words)) if (error and shown_error)
+                    else None)
+            built = forms.build(facts, partial, words, line, opened)
             return {"words": words, "w": words, "now": now, "table": now.view,
                     "title": pages.title(now.view), "status": pages.status_line(now.view),
                     "form": built, "number": now.next_number,
                     "preview": pages.preview_shown(preview, now.view.seats) if preview
-                    else None, "hint": render_error(error) if error and not shown_error
-                    else "", "by": request.cookies.get(NAME_COOKIE, ""),
+                    else None, "hint": forms.hint(error, facts, words)
+                    if error else "", "by": request.cookies.get(NAME_COOKIE, ""),
                     "key": key or secrets.token_urlsafe(12), "base": f"/t/{now.view.number}",
                     **more}
 
@@ -146,8 +148,10 @@ class PhoneRoutes:
         now = await self._table(request)
         base = f"/t/{now.view.number}"
         if not request.cookies.get(NAME_COOKIE):
+            with words.speaking():
+                title = pages.title(now.view)
             return page(request, "name.html", words=words, table=now.view, base=base,
-                        title=pages.title(now.view), max_name=MAX_NAME, error="")
+                        title=title, max_name=MAX_NAME, error="")
         # a new deal starts from what the table's status already says of a field (the start
         # player, the dealer), as the terminal's form does; `settled` keeps only fields
         partial, facts, preview, error = await self._drawn(now, starting(now.view), words)
@@ -157,10 +161,12 @@ class PhoneRoutes:
     async def draft(self, request: web.Request) -> web.Response:
         words = words_for(request)
         now = await self._table(request)
-        posted = forms.read_posted((await request.post()).items())
+        data = await request.post()
+        posted = forms.read_posted(data.items())
         partial, facts, preview, error = await self._drawn(now, posted, words)
         ctx = self._context(request, now, partial, facts, preview, error, words,
-                            shown_error=bool(error and _touched(error, posted)))
+                            shown_error=bool(error and _touched(error, posted)),
+                            opened=data.getall(forms.OPEN, ()))
         return self._json(ctx, words)
 
     def _json(self, ctx: dict[str, Any], words: Words, **more: Any) -> web.Response:
@@ -225,7 +231,8 @@ class PhoneRoutes:
             error = RuleError("deal", "is empty", "missing")
         ctx = self._context(request, now, partial, facts, preview, error, words,
                             shown_error=action == "save" or bool(
-                                error and _touched(error, posted)), key=key)
+                                error and _touched(error, posted)), key=key,
+                            opened=data.getall(forms.OPEN, ()))
         if fetch:
             return self._json(ctx, words)
         return page(request, "entry.html", **ctx)
@@ -257,10 +264,9 @@ class PhoneRoutes:
             name = clean_name(str(data.get("by", "")), "by")
         except RuleError as exc:
             with words.speaking():
-                line = render_message(exc)
+                line, title = render_message(exc), pages.title(now.view)
             return page(request, "name.html", http_status=400, words=words, table=now.view,
-                        base=base, title=pages.title(now.view), max_name=MAX_NAME,
-                        error=line)
+                        base=base, title=title, max_name=MAX_NAME, error=line)
         response = web.HTTPSeeOther(base)
         response.set_cookie(NAME_COOKIE, name, max_age=YEAR, samesite="Strict", path="/t")
         raise response

@@ -10,6 +10,8 @@
   var seq = {true: 0, false: 0}, timer = 0;  // the latest redraw asked, whole or preview
   function data(extra) {
     var d = new URLSearchParams(new FormData(form));
+    var open = form.querySelectorAll("details[data-fold][open]");  // drawn open again
+    for (var i = 0; i < open.length; i++) d.append("open", open[i].dataset.fold);
     for (var k in extra || {}) d.set(k, extra[k]);
     return d;
   }
