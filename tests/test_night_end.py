@@ -408,9 +408,9 @@ def test_item6_a_correction_after_the_plan_shows_the_difference(
     with pytest.raises(RuleError, match="night: 1 has 3 open settlement item"):
         service.close_night_settled(night)
     r = cli("settle", "--night", str(night))
-    assert r.stdout.splitlines()[-2:] == [
+    assert r.stdout.splitlines()[-3:] == [
         "changed since the plan was made: Ann -20, Dan -20, Eve +60, Zoë -20",
-        "re-plan: tally settle --night 1 --replan"]
+        "the plan was made before deal 3 was corrected", "re-plan: tally settle --night 1 --replan"]
     r = cli("settle", "--night", str(night), "--replan")
     assert r.exit_code == 0 and "changed since" not in r.stdout
     assert _owes(service.settlement(night)) == {"Ann": -255, "Dan": 175, "Eve": 15, "Zoë": 65}
@@ -421,15 +421,16 @@ def test_item7_rate_shown_exactly_and_money_sums_per_player(
     service, night, _ = fragile
     service.set_rate(night, "0.0175", "EUR")
     st = service.settlement(night)
-    # Ann pays 150 (€2.63) and 85 (€1.49): €4.12 in all, not €4.11 (235 × 0.0175, rounded)
+    # Ann pays 150 (€2.63) and 85 (€1.49), each rounded on its own; her money is one
+    # amount, her net at the rate: 235 × 0.0175 = €4.1125, €4.11
     assert [str(i.money) for i in st.open] == ["2.63", "1.49", "6.56"]
-    assert st.player_money == {"Ann": Decimal("-4.12"), "Dan": Decimal("9.19"),
+    assert st.player_money == {"Ann": Decimal("-4.11"), "Dan": Decimal("9.19"),
                                "Eve": Decimal("-6.56"), "Zoë": Decimal("1.49")}
     r = cli("settle", "--night", str(night))
     assert r.stdout.splitlines()[0] == "Night 1 · 2026-11-29 · fewest · 1 chip = €0.0175"
     standings = service.export(tmp_path, night_id=night)[0].read_text(encoding="utf-8-sig")
     assert standings.splitlines()[1:] == [  # the same money as the settlement's
-        "1,Dan,525,9.19,3,525", "2,Zoë,85,1.49,3,85", "3,Ann,-235,-4.12,3,-235",
+        "1,Dan,525,9.19,3,525", "2,Zoë,85,1.49,3,85", "3,Ann,-235,-4.11,3,-235",
         "4,Eve,-375,-6.56,3,-375"]
     service.set_rate(night, "0.125", "EUR")
     r = cli("settle", "--night", str(night), "--json")

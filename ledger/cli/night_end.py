@@ -64,6 +64,7 @@ def settle(
             "money": None if st.player_money is None else {
                 k: str(v) for k, v in st.player_money.items()},
             "kept": st.kept, "proposal": st.proposal, "drift": st.drift,
+            "changed_deals": [{"table": a, "deal": b} for a, b in st.changed_deals],
             "open": [{"from": i.payer, "to": i.payee, "amount": i.amount, "planned": i.planned,
                       "table": i.table, "money": None if i.money is None else str(i.money),
                       "why": i.why.text()} for i in st.open],
@@ -103,6 +104,11 @@ def settle(
     if st.drift:
         typer.echo(t("cli.settle.drift") + ", ".join(
             f"{name} {change:+d}" for name, change in st.drift.items()))
+        if st.changed_deals:
+            from ..text.stale_plan import stale_plan_text
+
+            typer.echo(stale_plan_text("cli.settle.stale", st.changed_deals,
+                                       len(st.table_nets)))
         typer.echo(t("cli.settle.replan", id=st.night_id))
 
 

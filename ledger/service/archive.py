@@ -79,7 +79,7 @@ class Archive:
         ends = self.night_end
         settlements = (ends.all_settlements(rate, currency, nets=per_table) if night_id is None
                        else {night_id: ends.settlement(night_id, rate=rate, currency=currency)})
-        # a player's money is what they pay or receive: their transfers' money, summed
+        # a player's money is their net at each night's rate (the settlement's), summed
         paid_money: dict[str, Decimal] = {}
         for st in settlements.values():
             for name, amount in (st.player_money or {}).items():

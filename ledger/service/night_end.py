@@ -24,7 +24,7 @@ from ..domain.rules.errors import show
 from ..domain.rules.names import clean_text
 from ..domain.settle import Explanation, Payment, TablePayment, explain
 from ..domain.settle import fewest_transfers as fewest
-from ..store import repo
+from ..store import plan_rows, repo
 from ..store.db import Connection
 from . import clock
 from .lookups import player_id
@@ -81,9 +81,12 @@ class NightSettlement:
     kept: bool = False  # the lines are a kept plan (payment started, or someone re-planned)
     proposal: bool = False  # not the plan in use: what re-planning in this mode would give
     drift: dict[str, int] = field(default_factory=dict)  # net changes the kept plan lacks
-    # what each player pays (−) or receives (+) in money: the sum of their payments' and
-    # open items' money, each rounded on its own (so it is what actually changes hands)
+    # what each player pays (−) or receives (+) in money: their net at the rate, whatever
+    # the plan (a plan made before a correction lacks the change; the net has it)
     player_money: dict[str, Decimal] | None = None
+    # (table number, deal number) of the deals corrected or voided since the kept plan was
+    # made: why it is stale, when the nets moved under it (`drift`)
+    changed_deals: tuple[tuple[int, int], ...] = ()
 
     def money(self, chips: int) -> Decimal | None:
         if self.rate is None or self.currency is None:
@@ -122,7 +125,10 @@ class NightEnd:
             table_nets = _table_nets(s, night_id)
             paid_rows = _payments(s, night_id)
             kept = _kept(s, night_id)
-        return settlement_of(n, table_nets, paid_rows, kept, mode, rate, currency)
+            changed = (plan_rows.deals_changed_since(session=s, plan_id=kept.id)
+                       if kept is not None else [])
+        return settlement_of(n, table_nets, paid_rows, kept, mode, rate, currency,
+                             changed_deals=changed)
 
     def all_settlements(self, rate: str | None = None, currency: str | None = None, *,
                         nets: Mapping[tuple[int, int], int] | None = None
@@ -251,8 +257,10 @@ class NightEnd:
 
 def settlement_of(n: Any, table_nets: dict[int, dict[str, int]], paid_rows: Sequence[PaidRow],
                    kept: KeptPlan | None, mode: Mode | None, rate: str | None,
-                   currency: str | None) -> NightSettlement:
-    """A night's settlement from its table nets, payments and kept plan (no database)."""
+                   currency: str | None, *,
+                   changed_deals: Sequence[tuple[int, int]] = ()) -> NightSettlement:
+    """A night's settlement from its table nets, payments and kept plan (no database);
+    `changed_deals`: the deals corrected since the kept plan was made."""
     night_id = n.id or 0
     the_rate = money.parse_rate(rate) if rate is not None else (
         Decimal(n.rate) if n.rate else None)
@@ -284,18 +292,14 @@ def settlement_of(n: Any, table_nets: dict[int, dict[str, int]], paid_rows: Sequ
                                   between.get((line.payer, line.payee), 0)), line.amount)
                   for line, owed in rows)
     player_money = None
-    if the_rate is not None:
-        player_money = {name: Decimal(0) for name in nets}
-        for x in (*paid, *items):
-            amount = x.money or Decimal(0)
-            player_money[x.payer] = player_money.get(x.payer, Decimal(0)) - amount
-            player_money[x.payee] = player_money.get(x.payee, Decimal(0)) + amount
-        player_money = {k: money.round_money(v, code) for k, v in sorted(player_money.items())}
+    if the_rate is not None:  # one amount per player: the net, at the rate
+        player_money = {k: money.to_money(v, the_rate, code) for k, v in sorted(nets.items())}
     return NightSettlement(night_id, n.date, use, the_rate, code if the_rate else None,
                            dict(sorted(nets.items())), table_nets, items, paid,
                            kept=kept is not None and kept.mode == use,
                            proposal=kept is not None and kept.mode != use, drift=drift,
-                           player_money=player_money)
+                           player_money=player_money,
+                           changed_deals=tuple(changed_deals) if drift else ())
 
 
 def settle_nets(raw: Any) -> list[Payment]:

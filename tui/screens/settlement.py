@@ -27,6 +27,8 @@ from textual.widgets import DataTable, Header, Static
 from ledger.service import RuleError
 from ledger.service.night_end import Mode, NightSettlement, SettleItem
 from ledger.text.i18n import formats
+from ledger.text.i18n.formats import signed
+from ledger.text.stale_plan import stale_plan_text
 from ledger.text.summaries import why_text
 
 from ..format import MINUS, chips, night_label
@@ -90,6 +92,21 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
         self.query_one("#plan-note").display = False
         self.load()
 
+    def ledger_changed(self) -> None:
+        """Someone saved (a correction on another device, a payment marked there): read
+        again, the cursor kept; a covered screen reads again when it is shown."""
+        if self.data is None:
+            return
+        if self.is_current:
+            self.load()
+        else:
+            self._stale = True
+
+    def on_screen_resume(self) -> None:
+        if getattr(self, "_stale", False):
+            self._stale = False
+            self.load()
+
     @work(thread=True, exclusive=True, group="settle-load", description="settle-load")
     def load(self) -> None:
         data = self.service.settlement(self.night_id, self.mode)
@@ -122,8 +139,10 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
             kept = "direct" if data.mode == "fewest" else "fewest"
             text = t("settle.proposal", kept=t(f"settle.name_{kept}"))
         elif data.drift:
-            text = t("settle.drift", changes=", ".join(
-                f"{name} {change:+d}" for name, change in data.drift.items()))
+            changes = ", ".join(f"{name} {signed(change)}" for name, change in data.drift.items())
+            text = (stale_plan_text("settle.stale", data.changed_deals, len(data.table_nets))
+                    + "\n" + t("settle.drift_since", changes=changes)
+                    if data.changed_deals else t("settle.drift", changes=changes))
         elif data.kept and data.open:
             text = t("settle.kept")
         else:
