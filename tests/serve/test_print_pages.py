@@ -19,7 +19,7 @@ def cup(service: Tally) -> None:
 
 def test_table_cards_one_page_each_with_the_tables_qr_code(service: Tally) -> None:
     cup(service)
-    html = page_for(service, 1, "cards", "http://host/?key=K&table=")
+    html = page_for(service, 1, "cards", lambda n: f"http://host/t/{n}?key=K{n}")
     assert html is not None
     assert "@page { size: A4; margin: 12mm; }" in html
     cards = re.findall(r'<section class="card" data-table="(\d+)">(.*?)</section>', html)

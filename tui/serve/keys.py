@@ -7,6 +7,12 @@ A key comes in the URL once (`?key=…`, what the QR code carries); the page's a
 it in an HttpOnly cookie so the requests the page makes itself (the app's script and
 websocket, the board's event stream) carry it too. Every route checks it: no key is 401,
 a wrong key (or the board key on the app) is 403, and neither says anything of the ledger.
+
+A table's key also opens the terminal app kept on its table (`/?key=<table key>&table=N`,
+what `terminal N:` prints): that page, its assets and its websocket, and no other table
+and no other route (`request[TERMINAL]` is the tables it opens there; the server starts
+only those tables' apps). Its cookie is the table's own (`tally_term<N>`), so a tablet
+that opened table 3's terminal never holds the entry key.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ from .phone import access
 
 ENTRY, BOARD, TABLE = "entry", "board", "table"
 COOKIE = {ENTRY: "tally_entry", BOARD: "tally_board"}
+TERMINAL = "tally.terminal"  # request key: the tables a table's key opens the terminal of
+TERMINAL_PATHS = ("/ws/", "/static/")  # what a terminal's page loads after it
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +100,9 @@ def guard(keys: Keys, granted: Any = None) -> web.middleware:  # type: ignore[va
         from_url = request.query.get("key")
         given = from_url or request.cookies.get(COOKIE[need]) or (
             request.cookies.get(COOKIE[ENTRY]) if need == BOARD else None)
+        if not (given and keys.grants(given, need)) and need == ENTRY and (
+                tables := terminal_tables(keys, request)):
+            return await terminal_check(request, handler, tables, granted)
         if not given:
             return web.Response(status=401, text="401: this page needs its key\n",
                                 headers={"WWW-Authenticate": 'Key realm="tally"'})
@@ -108,10 +119,48 @@ def guard(keys: Keys, granted: Any = None) -> web.middleware:  # type: ignore[va
     return check
 
 
+def terminal_tables(keys: Keys, request: web.Request) -> set[int]:
+    """The tables whose terminal a table's key in this request opens: the page
+    `/?table=N` on table N's key (in the URL or its cookie), or its assets and websocket
+    with any table's terminal cookie; empty for every other route."""
+    if request.path == "/":
+        number = request.query.get("table", "")
+        if not number.isdigit() or len(number) > 6:
+            return set()
+        n = int(number)
+        given = request.query.get("key") or request.cookies.get(access.terminal_cookie(n))
+        ok = given and given != keys.entry and access.opens_table(keys.entry, given, n)
+        return {n} if ok else set()
+    if not request.path.startswith(TERMINAL_PATHS):
+        return set()
+    found = set()
+    for name, value in request.cookies.items():
+        n = name.removeprefix("tally_term")
+        if n != name and n.isdigit() and len(n) <= 6 and access.opens_table(
+                keys.entry, value, int(n)) and value != keys.entry:
+            found.add(int(n))
+    return found
+
+
+async def terminal_check(request: web.Request, handler,  # type: ignore[no-untyped-def]
+                         tables: set[int], granted: Any = None):
+    request[TERMINAL] = frozenset(tables)
+    if granted is not None:
+        granted(request.transport)
+    response = await handler(request)
+    from_url = request.query.get("key")
+    if from_url and request.path == "/" and not response.prepared:
+        (n,) = tables
+        response.set_cookie(access.terminal_cookie(n), from_url, httponly=True,
+                            samesite="Strict", path="/")
+    return response
+
+
 async def table_check(keys: Keys, request: web.Request, handler,  # type: ignore[no-untyped-def]
                       granted: Any = None):
     """A table's pages (`/t/<N>/…`): its own key (the phone's QR code) or the entry key.
-    A key that does not open it gets the page that says the link has changed."""
+    Another table's key gets the page that says which table it is for (and a link there);
+    a key that opens no table tonight, the page that says the link has changed."""
     number = access.table_of(request.path)
     assert number is not None
     cookie = access.cookie_name(number)
@@ -123,7 +172,7 @@ async def table_check(keys: Keys, request: web.Request, handler,  # type: ignore
     if not access.opens_table(keys.entry, given, number):
         from .phone.routes import changed_link
 
-        return changed_link(request)
+        return changed_link(request, await other_table(keys, request, given))
     if granted is not None:
         granted(request.transport)
     response = await handler(request)
@@ -131,3 +180,16 @@ async def table_check(keys: Keys, request: web.Request, handler,  # type: ignore
         response.set_cookie(cookie, from_url, httponly=True, samesite="Strict",
                             path=f"/t/{number}")
     return response
+
+
+async def other_table(keys: Keys, request: web.Request, given: str) -> int | None:
+    """The table of tonight whose key `given` is, if any (tried against each number)."""
+    import asyncio
+
+    from .phone.routes import CLUB
+
+    server = request.app.get(CLUB)
+    if server is None:
+        return None
+    numbers = await asyncio.to_thread(server.table_numbers)
+    return access.table_opened(keys.entry, given, numbers)

@@ -7,6 +7,10 @@ what was done, or the page again with the refusal in one line at the top.
 
 Every change is one service call (`register`, `withdraw`), in a thread: the event loop
 never waits for the store. `?tournament=NAME` picks another tournament than the night's.
+
+`/tables` (entry key too) is every table of the night with its phone link and QR code,
+each on the table's own key, read at each request: a table made after `serve` started is
+there at the next reload (`serve` printed the links of the tables it found at the start).
 """
 
 from __future__ import annotations
@@ -28,6 +32,29 @@ if TYPE_CHECKING:
     from .server import ClubServer
 
 PATH = "/tournament"
+TABLES_PATH = "/tables"
+
+
+@dataclass(frozen=True, slots=True)
+class TableCode:
+    number: int
+    game: str
+    seats: tuple[str, ...]
+    url: str  # its phone page, on its own key
+    terminal: str  # its terminal app, on its own key
+    svg: str  # the QR code of `url`
+
+
+def read_codes(service: Tally, night_id: int, base: str, entry: str) -> list[TableCode]:
+    """(blocking: run in a thread)"""
+    from ..format import game_title
+    from .phone.access import table_url, terminal_url
+    from .phone.codes import qr_svg
+
+    return [TableCode(x.number, game_title(x.game), tuple(x.seats),
+                      url := table_url(base, entry, x.number),
+                      terminal_url(base, entry, x.number), qr_svg(url, 200))
+            for x in service.night(night_id).tables]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +93,16 @@ class OrganiserRoutes:
     def add_to(self, app: web.Application) -> None:
         app.router.add_get(PATH, self.shown)
         app.router.add_post(PATH, self.posted)
+        app.router.add_get(TABLES_PATH, self.tables)
+
+    async def tables(self, request: web.Request) -> web.Response:
+        base = f"{request.scheme}://{request.host}"
+        codes = await asyncio.to_thread(read_codes, self.service, self.server.night_id,
+                                        base, self.server.keys.entry)
+        words = words_for(request)
+        with words.speaking():
+            title = words.t("org.tables")
+        return page(request, "tables.html", words=words, title=title, codes=codes)
 
     async def _desk(self, name: str | None) -> Desk:
         desk = await asyncio.to_thread(read_desk, self.service, self.server.night_id, name)

@@ -3,7 +3,8 @@ round, seats and the table's QR code), draw slips (one per player, to cut), scor
 (one per table, a row per deal) and the ranking. Plain HTML made for paper: `@page` sets A4
 with margins (a browser's "print" or "save as PDF" lays them out; its fonts print Japanese),
 and each card and sheet starts a page. The QR codes are SVG drawn by `qrcode` (no image
-library), each the table's phone URL."""
+library), each the table's phone URL on the table's own key (never the entry key: a card
+lies on a table)."""
 
 from __future__ import annotations
 
@@ -119,10 +120,11 @@ def ranking(title: str, rows: list, breaks: list[str]) -> str:
     return _page(t("print.ranking"), f"<h1>{escape(title)}</h1>{table}")
 
 
-def page_for(service: Tally, night_id: int, kind: str, table_base: str,
+def page_for(service: Tally, night_id: int, kind: str, table_url: Callable[[int], str],
              name: str | None = None, number: int = 0) -> str | None:
     """The page `kind` of round `number` (0: the newest) of tournament `name` (None: the
-    one playing tonight); None when there is no such round."""
+    one playing tonight); None when there is no such round. `table_url(n)` is what table
+    n's card's QR code opens (its phone page on its own key)."""
     if name is None:
         ids = {x.id for x in service.night(night_id).tables}
         name = next((x.name for x in reversed(service.tournaments())
@@ -138,7 +140,7 @@ def page_for(service: Tally, night_id: int, kind: str, table_base: str,
         return None
     d = rounds[number - 1] if number else rounds[-1]
     if kind == "cards":
-        return cards(d, lambda n: f"{table_base}{n}")
+        return cards(d, table_url)
     if kind == "slips":
         return slips(d)
     if kind == "sheets":

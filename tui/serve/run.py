@@ -11,7 +11,8 @@ from ledger.service import RuleError, Tally
 
 from ..i18n import set_language
 from .keys import Keys
-from .phone.access import table_key
+from .organiser import TABLES_PATH
+from .phone.access import table_url, terminal_url
 from .qr import qr_text
 from .server import ClubServer, night_to_serve
 from .tabs import MAX_TABS, PER_ADDRESS, Tabs
@@ -49,10 +50,14 @@ def check_address(host: str, port: int) -> None:
 
 
 def urls(base: str, keys: Keys, tables: list[int]) -> dict[str, str]:
-    out = {"entry": f"{base}/?key={keys.entry}", "board": f"{base}/board?key={keys.board}"}
-    for n in tables:  # the phone's entry page, on the table's own key
-        out[f"table {n}"] = f"{base}/t/{n}?key={table_key(keys.entry, n)}"
-        out[f"terminal {n}"] = f"{base}/?key={keys.entry}&table={n}"
+    """The links `serve` prints. Only `entry` and `tables` (the organiser's) carry the entry
+    key; each table's phone page and terminal carry that table's key: whatever is printed
+    or shown at a table opens that table and nothing else."""
+    out = {"entry": f"{base}/?key={keys.entry}", "board": f"{base}/board?key={keys.board}",
+           "tables": f"{base}{TABLES_PATH}?key={keys.entry}"}
+    for n in tables:
+        out[f"table {n}"] = table_url(base, keys.entry, n)
+        out[f"terminal {n}"] = terminal_url(base, keys.entry, n)
     return out
 
 
@@ -101,7 +106,8 @@ def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | No
             out.write(f"{name}: {found[name]}\n")
         for name in ("entry", "board"):
             out.write(f"\n{name}\n{qr_text(found[name])}")
-        out.write("\n")
+        out.write(f"\ntables: {found['tables']}\n(every table's code, tables made later "
+                  "too: for the organiser, it carries the entry key)\n")
         for n in tables:
             out.write(f"table {n}: {found[f'table {n}']}\n")
             out.write(f"terminal {n}: {found[f'terminal {n}']}\n")
@@ -113,7 +119,9 @@ def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | No
         else:
             out.write("only this computer can connect (127.0.0.1); --host 0.0.0.0 lets "
                       "tablets in\n")
-        out.write("the entry key records deals; the board key only reads. Ctrl+C stops.\n")
+        out.write("the entry key records deals at every table (keep it to yourself); a "
+                  "table's code and terminal link record at that table only; the board key "
+                  "only reads. Ctrl+C stops.\n")
         out.flush()
 
     ClubServer(db, night_id, keys, host=host, port=port, lang=lang, announce=announce,

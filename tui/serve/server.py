@@ -32,8 +32,9 @@ from .board import event_data, read_board, render_page
 from .compat_serve import PublicServer
 from .gate import IDLE, Gate, raise_open_files
 from .hub import BoardHub
-from .keys import Keys, guard, no_referrer
+from .keys import TERMINAL, Keys, guard, no_referrer
 from .organiser import OrganiserRoutes
+from .phone.access import table_url
 from .phone.mount import mount as mount_phones
 from .tabs import MAX_MESSAGE, Tabs, clamp_size, read_message
 
@@ -175,7 +176,9 @@ class ClubServer(PublicServer):
                 f"503: {self.tabs.per_address} tabs are open from this device: close one\n"))
 
     def device_command(self, ask: Ask) -> str:
-        args = [sys.executable, "-m", "tui.serve.device", "--db", str(self.db),
+        """The tab's app as a shell command: the database's URL without its password
+        (`ps` shows every process's command line), which `device_env` gives instead."""
+        args = [sys.executable, "-m", "tui.serve.device", "--db", without_secret(self.db),
                 "--night", str(self.night_id), "--lang", self.lang,
                 "--server-pid", str(os.getpid())]
         if ask.table is not None:
@@ -184,12 +187,21 @@ class ClubServer(PublicServer):
             args += ["--by", ask.by]
         return shlex.join(args)
 
+    def device_env(self) -> dict[str, str]:
+        """What the tab's app is given beside its command: the database's password as
+        PGPASSWORD (libpq reads it), never on a command line."""
+        secret = password_of(self.db)
+        return {} if secret is None else {"PGPASSWORD": secret}
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A tab's app: started for the token its page was given (once), as textual-serve
         does for `/ws`, with this tab's command."""
         ask = self.asks.pop(request.match_info.get("token", ""), None)
         if ask is None or time.monotonic() - ask.made > TOKEN_LIFE:  # its age, checked here
             raise web.HTTPForbidden(text="403: open the page again\n")
+        bound = request.get(TERMINAL)  # a table's key: that table's app only
+        if bound is not None and ask.table not in bound:
+            raise web.HTTPForbidden(text="403: wrong key\n")
         self.room_for_a_tab(request)
         address = request.remote or ""
         self.tabs.take(address)
@@ -200,9 +212,11 @@ class ClubServer(PublicServer):
         self.sockets.add(websocket)
         try:
             await websocket.prepare(request)
-            service = AppService(self.device_command(ask), write_bytes=websocket.send_bytes,
-                                 write_str=websocket.send_str, close=websocket.close,
-                                 download_manager=self.download_manager, debug=self.debug)
+            service = DeviceService(self.device_command(ask), self.device_env(),
+                                    write_bytes=websocket.send_bytes,
+                                    write_str=websocket.send_str, close=websocket.close,
+                                    download_manager=self.download_manager,
+                                    debug=self.debug)
             await service.start(width, height)
             try:
                 await self.drive(websocket, service)
@@ -269,20 +283,56 @@ class ClubServer(PublicServer):
 
     async def handle_print(self, request: web.Request) -> web.Response:
         """A tournament's printable page (entry key: the organiser's): cards, slips,
-        sheets or ranking of tonight's round (`?tournament=NAME&round=N` for another)."""
+        sheets or ranking of tonight's round (`?tournament=NAME&round=N` for another).
+        A card's QR code is its table's phone page on that table's key: a card on a
+        table opens that table only."""
         from .print_pages import KINDS, page_for
 
         kind = request.match_info.get("kind", "")
         if kind not in KINDS:
             raise web.HTTPNotFound(text=f"404: no page {kind}\n")
-        base = f"{request.scheme}://{request.host}/?key={self.keys.entry}&table="
-        html = await asyncio.to_thread(page_for, self.service, self.night_id, kind, base,
+        base, entry = f"{request.scheme}://{request.host}", self.keys.entry
+        html = await asyncio.to_thread(page_for, self.service, self.night_id, kind,
+                                       lambda n: table_url(base, entry, n),
                                        request.query.get("tournament"),
                                        to_int(request.query.get("round", "0"), 0))
         if html is None:
             raise web.HTTPNotFound(text="404: no tournament round tonight\n")
         return web.Response(text=html, content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-store"})
+
+
+class DeviceService(AppService):
+    """textual-serve's app process with `extra` in its environment (it passes its own
+    copy of the server's environment, and takes no other)."""
+
+    def __init__(self, command: str, extra: dict[str, str], **kw: Any) -> None:
+        super().__init__(command, **kw)
+        self.extra = extra
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return {**super()._build_environment(width, height), **self.extra}
+
+
+def without_secret(db: Path | str) -> str:
+    """The database as a command line may show it: a server's URL without its password."""
+    from ledger.service.inputs import describe_database
+
+    return describe_database(db)[1]
+
+
+def password_of(db: Path | str) -> str | None:
+    """The password in a server's URL (`user:pw@` or `?password=`), decoded; else None."""
+    from urllib.parse import parse_qs, unquote, urlsplit
+
+    text = str(db)
+    if "://" not in text:
+        return None
+    parts = urlsplit(text)
+    if parts.password is not None:
+        return unquote(parts.password)
+    found = parse_qs(parts.query).get("password")
+    return found[-1] if found else None
 
 
 def night_to_serve(service: Tally, night: int | None) -> int:

@@ -77,9 +77,15 @@ def page(request: web.Request, template: str, http_status: int = 200, **values: 
                                  "Content-Language": words.lang})
 
 
-def changed_link(request: web.Request) -> web.Response:
-    """A key that no longer opens this table (new keys since the code was printed)."""
-    return page(request, "changed.html", http_status=403)
+def changed_link(request: web.Request, other: int | None = None) -> web.Response:
+    """A key that does not open this table: another table's (`other`: said, with a link
+    to that table's page on the same key), or one that opens no table (new keys since
+    the code was printed)."""
+    from urllib.parse import urlencode
+
+    given = request.query.get("key")
+    link = f"/t/{other}" + (f"?{urlencode({'key': given})}" if given else "")
+    return page(request, "changed.html", http_status=403, other=other, link=link)
 
 
 class PhoneRoutes:
