@@ -55,7 +55,15 @@ def get(url: str, cookie: str = "", lang: str = "en") -> tuple[int, str]:
 
 
 def printed(room: Served) -> dict[str, str]:
-    return dict(m.groups() for line in room.output
+    """The links `serve` printed, once its last table's line has been read (the lines after
+    the entry and board links are read on, by another thread)."""
+    import time
+
+    deadline = time.monotonic() + 20
+    while not any(x.startswith("terminal 2:") for x in list(room.output)):
+        assert time.monotonic() < deadline, room.output
+        time.sleep(0.05)
+    return dict(m.groups() for line in list(room.output)
                 if (m := re.match(r"(terminal \d+|table \d+|tables): (\S+)$", line.strip())))
 
 
