@@ -143,3 +143,34 @@ async def phones(db: Path, lang: str = "en", phone_lang: str | None = None
             yield Phone(client, lang)
     finally:
         server.service.db.dispose()
+
+
+class _Form(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.sent: list[tuple[str, str]] = []
+        self.inputs: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "input":
+            return
+        a = {k: v or "" for k, v in attrs}
+        self.inputs.append(a)
+        if a.get("type") in ("radio", "checkbox") and "checked" not in a:
+            return
+        if a.get("name"):
+            self.sent.append((a["name"], a.get("value", "")))
+
+
+def sent(html: str) -> dict[str, str]:
+    """What a browser sends of the fields `html` draws, as they stand (one value a name)."""
+    reader = _Form()
+    reader.feed(html)
+    return dict(reader.sent)
+
+
+def inputs(html: str) -> list[dict[str, str]]:
+    """Each input `html` draws, its attributes."""
+    reader = _Form()
+    reader.feed(html)
+    return reader.inputs
