@@ -13,13 +13,15 @@ import pytest
 from textual.widgets import DataTable, Static
 
 from ledger.service import Tally, clock
+from tui.forms.prompt import PromptModal
 from tui.i18n import set_language
 from tui.screens.settlement import SettlementScreen
 
-from .conftest import NOW, SIZE, TODAY, app_for, keys, settle
+from .conftest import NOW, SIZE, TODAY, app_for, keys, settle, until
 from .test_flows import rows
 from .test_hachihachi import text
 from .test_snapshots import shoot
+from .test_type_ahead import burst
 
 SEATS = ["Ann", "Bea", "Chie", "Dan", "Eve"]
 # nets Ann +165, Bea −110, Chie +140, Dan −195, Eve 0; fewest: Bea → Chie 110,
@@ -133,3 +135,63 @@ def test_the_settlement_follows_a_correction_made_elsewhere(
     asyncio.run(flow())
 
 
+
+
+def unpaid(tally: Tally) -> int:
+    """The night before any payment: Bea → Chie 110, Dan → Ann 165, Dan → Chie 30."""
+    for name in SEATS:
+        tally.add_player(name)
+    night = tally.new_night(TODAY.isoformat(), "The Crown")
+    tally.add_deals(tally.new_table(night, "crazy-solo", SEATS), DEALS)
+    return night
+
+
+def test_a_burst_after_marking_paid_acts_on_the_lines_as_drawn(tally: Tally,
+                                                               tmp_path: Path) -> None:
+    """`Enter Enter Down p` in one burst: Bea → Chie paid (it leaves the list), then the
+    line below it as the typist saw it, Dan → Ann, not Dan → Chie that moved up."""
+    night = unpaid(tally)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter", "s")
+            screen = app.screen
+            assert isinstance(screen, SettlementScreen)
+            assert [r[:3] for r in rows(screen.query_one("#open", DataTable))] == [
+                ["Bea", "Chie", "110"], ["Dan", "Ann", "165"], ["Dan", "Chie", "30"]]
+            await burst(pilot, "enter", "enter", "down", "p")
+            dialog = app.screen
+            assert isinstance(dialog, PromptModal)
+            assert text(dialog.query_one(".dialog-title", Static)) == "Dan pays Ann 165 chips"
+            await until(pilot, lambda: screen.data is not None and len(screen.data.open) == 2)
+            assert [r[:3] for r in rows(screen.query_one("#open", DataTable))] == [
+                ["Dan", "Ann", "165"], ["Dan", "Chie", "30"]]
+            assert screen.query_one("#open", DataTable).cursor_row == 0  # still Dan → Ann
+            await keys(pilot, "ctrl+s")
+            assert [(p.payer, p.payee, p.amount) for p in tally.settlement(night).paid] == [
+                ("Bea", "Chie", 110), ("Dan", "Ann", 165)]
+
+    asyncio.run(flow())
+
+
+def test_a_key_meant_for_a_line_just_paid_is_refused(tally: Tally, tmp_path: Path) -> None:
+    """`Enter Enter p`: the p meant the line just paid; it opens nothing and says so."""
+    night = unpaid(tally)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "enter", "s")
+            screen = app.screen
+            await burst(pilot, "enter", "enter", "p")
+            await settle(pilot)
+            assert app.screen is screen
+            assert "Bea pays Chie: that line is paid and has left the list." in [
+                n.message for n in app._notifications]  # type: ignore[attr-defined]
+            assert [(p.payer, p.payee) for p in tally.settlement(night).paid] == [
+                ("Bea", "Chie")]
+
+    asyncio.run(flow())

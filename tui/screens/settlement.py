@@ -19,12 +19,12 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
 
-from ledger.service import RuleError
+from ledger.service import RuleError, Tally
 from ledger.service.night_end import Mode, NightSettlement, SettleItem
 from ledger.text.i18n import formats
 from ledger.text.i18n.formats import signed
@@ -47,6 +47,14 @@ def money_text(amount: Decimal | None, currency: str | None) -> Text:
     return Text(MINUS + text[1:] if text.startswith("-") else text, justify="right")
 
 
+KEYS_FIRST = 0.05  # seconds: how often a new list waiting for keys typed ahead looks again
+
+
+def _line(item: SettleItem) -> tuple[str, str, int | None]:
+    """A plan line's identity in the list: who pays whom (at which table)."""
+    return item.payer, item.payee, item.table
+
+
 class SettlementScreen(ReadsOffThread, TallyScreen[None]):
     HELP = "help.settlement"
     PALETTE = ("toggle_mode", "set_rate", "mark_paid", "replan", "export")
@@ -63,6 +71,9 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
         self.night_id = night_id
         self.mode: Mode | None = None  # None: the mode of the plan in use
         self.data: NightSettlement | None = None
+        self._gone: set[tuple[str, str, int | None]] = set()  # paid whole, not yet redrawn
+        self._stale = False  # the ledger changed while another screen covered this one
+        self._latest: NightSettlement | None = None  # the last read, shown or waiting
 
     def rebuilt(self) -> SettlementScreen:
         fresh = SettlementScreen(self.night_id)
@@ -103,21 +114,43 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
             self._stale = True
 
     def on_screen_resume(self) -> None:
-        if getattr(self, "_stale", False):
+        if self._stale:
             self._stale = False
             self.load()
 
-    @work(thread=True, exclusive=True, group="settle-load", description="settle-load")
     def load(self) -> None:
-        data = self.service.settlement(self.night_id, self.mode)
-        night = self.service.night(self.night_id)
-        self.app.call_from_thread(self.show, data, night_label(night.date, night.venue))
+        """Read the settlement in a worker (the app and service taken here, on the app's
+        thread: a live refresh may outlive the screen, or the app)."""
+        self._read(self.app, self.service, self.mode)
+
+    @work(thread=True, exclusive=True, group="settle-load", description="settle-load")
+    def _read(self, app: App[object], service: Tally, mode: Mode | None) -> None:
+        data = service.settlement(self.night_id, mode)
+        night = service.night(self.night_id)
+        try:
+            app.call_from_thread(self.show, data, night_label(night.date, night.venue))
+        except RuntimeError:  # the app has stopped meanwhile
+            pass
 
     def show(self, data: NightSettlement, label: str) -> None:
+        """Show what `load` read. Keys typed ahead act on the list they were typed at: while
+        some still wait, the new list waits for them (`Down p` after marking a line paid is
+        the line below it as drawn, not the one that moves up into its place)."""
         if not self.is_mounted:
             return
-        keep = self.query_one("#open", DataTable).cursor_row
+        self._latest = data
+        self._show_after_keys(data, label)
+
+    def _show_after_keys(self, data: NightSettlement, label: str) -> None:
+        if data is not self._latest or not self.is_mounted:
+            return  # overtaken by a newer read
+        keys = getattr(self.app, "keys", None)
+        if keys is not None and keys.busy:
+            self.set_timer(KEYS_FIRST, lambda: self._show_after_keys(data, label))
+            return
+        keep = self._cursor_after(data)
         self.data = data
+        self._gone.clear()
         rate = (t("settle.rate", rate=formats.rate_text(data.rate, data.currency),
                   currency=data.currency)
                 if data.rate is not None and data.currency else t("settle.no_rate"))
@@ -131,6 +164,19 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
         self._fill_paid(data)
         self.show_why()
         self.update_bindings()
+
+    def _cursor_after(self, data: NightSettlement) -> int:
+        """Where the cursor goes in `data`'s lines: on the line it is on, else (that line
+        paid) on its neighbour below, else above."""
+        if self.data is None or not self.data.open:
+            return 0
+        now = [_line(i) for i in data.open]
+        row = self.query_one("#open", DataTable).cursor_row
+        before = [_line(i) for i in self.data.open]
+        for key in (*before[row:], *reversed(before[:row])):
+            if key in now:
+                return now.index(key)
+        return 0
 
     def _fill_note(self, data: NightSettlement) -> None:
         """Whether the lines are a proposal, or the nets moved under the kept plan."""
@@ -193,7 +239,7 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
         table.display = bool(data.open)
         self.query_one("#open-empty").display = not data.open
         if data.open:
-            table.move_cursor(row=min(max(keep, 0), len(data.open) - 1))
+            table.move_cursor(row=min(max(keep, 0), len(data.open) - 1), animate=False)
             table.focus()
 
     def _fill_paid(self, data: NightSettlement) -> None:
@@ -275,16 +321,27 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
         item = self.selected()
         if item is None or self.data is None or self.data.proposal:
             return  # a proposal is paid only once it is the plan (R)
+        if _line(item) in self._gone:  # paid here a moment ago, the list not yet redrawn
+            self.app.bell()
+            self.notify(t("settle.line_gone", payer=item.payer, payee=item.payee),
+                        severity="warning")
+            return
 
         def submit(values: Mapping[str, str]) -> int:
             text = values["amount"].strip()
             if not text.isdigit():
                 raise RuleError("amount", t("settle.amount_not_number", text=text))
+            if self.data is not None and _line(item) not in map(_line, self.data.open):
+                # the list was redrawn under the dialog without its line (paid elsewhere)
+                raise RuleError("to", t("settle.line_gone", payer=item.payer,
+                                        payee=item.payee))
             mode = self.data.mode if self.data is not None else None
             return self.service.pay(self.night_id, item.payer, item.payee, int(text), mode=mode)
 
         def paid(amount: int | None) -> None:
             if amount is not None:
+                if amount == item.amount:
+                    self._gone.add(_line(item))
                 self.notify(t("settle.marked", payer=item.payer, payee=item.payee, n=amount))
                 self._changed(True)
 
