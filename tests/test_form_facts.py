@@ -124,7 +124,7 @@ def test_two_player_sixty_six_fields_follow_the_ending(service: Tally) -> None:
     assert points_field is not None and points_field.choices == (1, 2, 3)
     assert points_field.labels == ("ss.points_1", "ss.points_2", "ss.points_3")
     winner = scored.spec("winner")
-    assert winner is not None and winner.optional and winner.none == "ss.none_drawn"
+    assert winner is not None and winner.optional and winner.none == "ss.drawn_short"
     drawn = service.form_facts(t, {"ending": "scored", "winner": None})
     assert drawn.fields == ("ending", "winner")
     limits = first.limits

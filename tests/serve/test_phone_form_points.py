@@ -77,8 +77,8 @@ def test_each_box_is_named_by_its_field_and_its_name(tmp_path: Path) -> None:
     assert schnapsen == {
         "number|points|Jun": "Card points — Jun", "number|points|Kai": "Card points — Kai",
         "number|tricks|Jun": "Tricks — Jun", "number|tricks|Kai": "Tricks — Kai",
-        "number|at_close.points|Kai": "Points at the close — Kai",
-        "number|at_close.tricks|Kai": "Tricks at the close — Kai"}
+        "number|at_close.points|Kai": "Kai's points — Kai",
+        "number|at_close.tricks|Kai": "tricks — Kai"}
     assert four == {"number|points|Quy": "Card points — Quy+Sol",
                     "number|points|Ren": "Card points — Ren+Tom"}
     assert crazy == {"number|team_points": "Card points — the team's pile",

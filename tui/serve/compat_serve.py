@@ -10,12 +10,17 @@ modules reaches a private name.
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
+from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 # (where, attribute, what needs it)
 INTERNALS: tuple[tuple[str, str, str], ...] = (
     ("Server", "_make_app", "ClubServer adds its routes and middlewares (tui/serve/server.py)"),
+    ("AppService", "_build_environment", "a tab's app gets the database's password in its "
+     "environment, never on its command line (DeviceService)"),
 )
 
 
@@ -23,7 +28,7 @@ def missing_internals() -> list[str]:
     """What of `INTERNALS` the installed textual-serve lacks, one line each."""
     from importlib.metadata import version
 
-    found = {"Server": Server}
+    found = {"Server": Server, "AppService": AppService}
     return [f"textual-serve {version('textual-serve')}: {where}.{name} is gone; {why} "
             "(see tui/serve/compat_serve.py)"
             for where, name, why in INTERNALS if not hasattr(found[where], name)]
@@ -42,3 +47,15 @@ class PublicServer(Server):
     async def web_app(self) -> web.Application:
         """The application, routes and hooks and all."""
         return await self._make_app()
+
+
+class DeviceService(AppService):
+    """textual-serve's app process with `extra` in its environment (it passes its own
+    copy of the server's environment, and takes no other)."""
+
+    def __init__(self, command: str, extra: dict[str, str], **kw: Any) -> None:
+        super().__init__(command, **kw)
+        self.extra = extra
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return {**super()._build_environment(width, height), **self.extra}

@@ -29,7 +29,7 @@ from textual_serve.server import to_int
 from ledger.service import MAX_NAME, RuleError, Tally, clean_text
 
 from .board import event_data, read_board, render_page
-from .compat_serve import PublicServer
+from .compat_serve import DeviceService, PublicServer
 from .gate import IDLE, Gate, raise_open_files
 from .hub import BoardHub
 from .keys import TERMINAL, Keys, guard, no_referrer
@@ -300,18 +300,6 @@ class ClubServer(PublicServer):
             raise web.HTTPNotFound(text="404: no tournament round tonight\n")
         return web.Response(text=html, content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-store"})
-
-
-class DeviceService(AppService):
-    """textual-serve's app process with `extra` in its environment (it passes its own
-    copy of the server's environment, and takes no other)."""
-
-    def __init__(self, command: str, extra: dict[str, str], **kw: Any) -> None:
-        super().__init__(command, **kw)
-        self.extra = extra
-
-    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        return {**super()._build_environment(width, height), **self.extra}
 
 
 def without_secret(db: Path | str) -> str:

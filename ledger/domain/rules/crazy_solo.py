@@ -14,6 +14,7 @@ from typing import Any, TypedDict
 
 from . import fields as F
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card, parse_suit
+from .crazy_solo_payers import parse_payers as _parse_payers
 from .errors import RuleError, show
 from .game import CARDS, CHOICE, NUMBER, PLAYER, FieldFact, FormFacts, Game
 from .options import options_from_mapping, options_to_json
@@ -231,51 +232,6 @@ def _gang(seats: tuple[str, ...], caller: str, partner: str | None) -> list[str]
     start = seats.index(caller)
     walk = [seats[(start + i) % len(seats)] for i in range(1, len(seats))]
     return [p for p in walk if p != partner]
-
-
-def _parse_payers(raw: Any, seats: tuple[str, ...], caller: str,
-                  partner: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """`{"caller": [names], "partner": [names]}`, or each Gang member's payee by name
-    (`{"Bea": "Ann", "Chie": "Dan", …}`, as a form asks it per member)."""
-    if isinstance(raw, Mapping) and set(raw) != {"caller", "partner"} and all(
-            isinstance(v, str) for v in raw.values()):
-        raw = _payers_by_payee(raw, seats, caller, partner)
-    if not isinstance(raw, Mapping) or set(raw) != {"caller", "partner"}:
-        raise RuleError("payers", f"{show(raw)} must be {{\"caller\": [...], \"partner\": [...]}}",
-                        "payers_shape", value=show(raw))
-    gang = _gang(seats, caller, partner)
-    lists = []
-    for side in ("caller", "partner"):
-        names = raw[side]
-        if not isinstance(names, list):
-            raise RuleError(f"payers.{side}", f"{show(names)} is not a list of names",
-                            "not_names", value=show(names))
-        lists.append(tuple(F.player_name(n, f"payers.{side}", seats) for n in names))
-    to_caller, to_partner = lists
-    together = to_caller + to_partner
-    if sorted(together) != sorted(gang):
-        raise RuleError("payers", "must name each Gang member exactly once: " + ", ".join(gang),
-                        "payers_each_once", names=", ".join(gang))
-    if len(to_caller) != (len(gang) + 1) // 2:
-        raise RuleError("payers.caller",
-                        f"{len(to_caller)} payers; the caller collects from "
-                        f"{(len(gang) + 1) // 2} of a Gang of {len(gang)}",
-                        "cs.payers_count", n=len(to_caller), half=(len(gang) + 1) // 2,
-                        gang=len(gang))
-    return to_caller, to_partner
-
-
-def _payers_by_payee(raw: Mapping[str, str], seats: tuple[str, ...], caller: str,
-                     partner: str) -> dict[str, list[str]]:
-    sides: dict[str, list[str]] = {"caller": [], "partner": []}
-    for payer, payee in raw.items():
-        to = F.player_name(payee, f"payers.{payer}", seats)
-        if to not in (caller, partner):
-            raise RuleError(f"payers.{payer}", f"{to} is neither the caller ({caller}) nor the "
-                            f"partner ({partner})", "cs.payee_not_team", name=to,
-                            caller=caller, partner=partner)
-        sides["caller" if to == caller else "partner"].append(payer)
-    return sides
 
 
 def _parse_bids(raw: Any, seats: tuple[str, ...], dealer: str,

@@ -53,7 +53,7 @@ class FieldFact:
     each: tuple[str, ...] = ()  # NUMBER/CARDS: one per name (players, sides, sub-keys)
     total: int | None = None  # NUMBER: what the numbers make together
     optional: bool = False  # may stay empty (a player field: "no one", "drawn")
-    none: str | None = None  # catalogue key of what empty means here ("ss.drawn")
+    none: str | None = None  # catalogue key of what empty means here ("ss.drawn_short")
     size: int | None = None  # CARDS: how many cards each
     parts: tuple[FieldFact, ...] = ()  # a field of several kinds of number (`at_close`)
     flag: str | None = None  # its quick flag on the command line, when not `--<name>`

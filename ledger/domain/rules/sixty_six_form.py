@@ -39,7 +39,7 @@ def game_points_field() -> FieldFact:
 
 def winner_field(names: Sequence[str], labels: Sequence[str] = ()) -> FieldFact:
     return FieldFact("winner", PLAYER, "slot.winner", choices=tuple(names),
-                     labels=tuple(labels), optional=True, none="ss.drawn")
+                     labels=tuple(labels), optional=True, none="ss.drawn_short")
 
 
 def scored_fields(partial: Mapping[str, Any]) -> tuple[str, ...]:

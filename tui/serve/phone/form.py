@@ -351,7 +351,7 @@ def _parts(spec: Any, partial: Mapping[str, Any], words: Words, who: Any,
     for part in spec.parts:
         if who is not None and part.each and who not in part.each:
             continue
-        label = words.t(part.label, default=part.name)
+        label = words.t(part.label, default=part.name, name=shown or "")  # "Bea's points"
         aria = words.t("phone.named", field=label, name=shown) if shown is not None else ""
         if spec.kind == "number":  # inside the field: at_close.points.Bea
             inner = partial.get(spec.name)
