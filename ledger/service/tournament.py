@@ -368,8 +368,7 @@ class Tournaments:
         made = draws(s, t)[:after]
         rules = _rules(t.points)
         results = self._results(s, t, made, rules)
-        gone = [e.player for e in t.entries
-                if e.withdrawn_from is not None and e.withdrawn_from <= after + 1]
+        gone = _withdrawn(t, after)
         # the players registered by then (a late registration is not in an earlier ranking),
         # and `also` (a Swiss draw ranks its late registrations too)
         return rank([e.player for e in t.entries if e.from_round <= max(after, 1)
@@ -383,8 +382,7 @@ class Tournaments:
             t = _tournament(s, name)
             upto = t.drawn if after is None else after
             made = draws(s, t)[:upto]
-            gone = [e.player for e in t.entries
-                    if e.withdrawn_from is not None and e.withdrawn_from <= upto + 1]
+            gone = _withdrawn(t, upto)
             return withdrawn_unplayed([e.player for e in t.entries],
                                       [[x.seats for x in r.tables] for r in made],
                                       [r.byes for r in made], gone)
@@ -426,6 +424,13 @@ class Tournaments:
 
     def rules(self, name: object) -> Rules:
         return _rules(self.one(name).points)
+
+
+def _withdrawn(t: TournamentView, after: int) -> list[str]:
+    """Who had withdrawn by the ranking after round `after` (from round `after` + 1 or
+    earlier)."""
+    return [e.player for e in t.entries
+            if e.withdrawn_from is not None and e.withdrawn_from <= after + 1]
 
 
 def time_up(d: DrawView, now: datetime) -> bool:
