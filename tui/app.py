@@ -25,7 +25,7 @@ from textual.screen import Screen
 
 from ledger.service import Tally
 
-from .compat_textual import reset_app_bindings, text_never_markup
+from .compat_textual import escape_then_key, reset_app_bindings, text_never_markup
 from .i18n import language, set_language, t
 from .keys import localize
 from .live import LIVE_POLL, LiveLedger
@@ -308,4 +308,5 @@ def make_app(service: Tally, **options: object) -> TallyApp:
     """The app over `service` (options: demo_path, start_night, demo, today, settings,
     exports_dir, table_id, scorekeeper, ask_scorekeeper, live, open_tonight, ask_name)."""
     text_never_markup()  # a name like `[/]` is a name, never markup
+    escape_then_key()  # Esc and a letter typed together are Esc, then the letter
     return TallyApp(service, **options)  # type: ignore[arg-type]

@@ -52,15 +52,20 @@ INTERNALS: tuple[tuple[str, str, str], ...] = (
     ("Console", "_markup", "text_never_markup: Rich tables' str cells read as plain text"),
     ("StylesCache", "get_inner_outer.cache_clear",
      "release_closed_widgets (Textualize/textual#6665)"),
+    ("XTermParser", "_awaiting", "escape_then_key: the parser waits for a sequence"),
+    ("XTermParser", "_gen", "escape_then_key: the Esc is told as the parser's timeout"),
+    ("XTermParser", "_tokens", "escape_then_key: the keys the Esc's timeout told"),
+    ("XTermParser", "_timeout_time", "escape_then_key: the wait is over"),
 )
 
 
 def _instances() -> dict[str, Any]:
     from textual._styles_cache import StylesCache
+    from textual._xterm_parser import XTermParser
 
     return {"DataTable": DataTable(), "DOMNode": DOMNode(), "App": App(), "Footer": Footer(),
             "Widget": Widget(), "StylesCache": StylesCache, "MessagePump": MessagePump(),
-            "Console": Console()}
+            "Console": Console(), "XTermParser": XTermParser()}
 
 
 def missing_internals() -> list[str]:
@@ -298,3 +303,58 @@ def text_never_markup() -> None:
 
     data_table.default_cell_formatter = plain_cell  # type: ignore[assignment]
     setattr(Static, _PLAIN, True)
+
+
+# ---- Esc, then a key, typed in one burst ------------------------------------------------
+
+_SPLIT = "tally_escape_then_key"
+ESC = "\x1b"
+SEQUENCE_STARTS = "[O" + ESC  # what may follow the Esc that begins a key's sequence
+
+
+def escape_then_key() -> None:
+    """Read an Esc followed at once by a key as the Esc key and then that key.
+
+    Textual's parser, having read an Esc, waits `ESCDELAY` (its default, 100 ms, kept) for
+    the rest of an escape sequence; but the delay only runs while nothing else has come. An
+    Esc and a letter typed in one burst (a fast typist, tmux's `send-keys Escape a`) arrive
+    in one read and were taken for Alt+a, whose letter the field typed ("Zeda") with the
+    dialog left open, or for `^a` when more keys came behind. A key's sequence goes on
+    after its Esc with `[` (CSI), `O` (SS3) or another Esc (Alt+arrow in some terminals);
+    anything else cannot, and Tally binds no Alt key: so before such a character the
+    parser is told its wait is over (the `ParseTimeout` its own `tick` throws) and reports
+    the Esc, then reads the character as a key of its own. Installed by `make_app`
+    (idempotent) for every driver that reads with `XTermParser`.
+    """
+    import functools
+
+    from textual._parser import ParseTimeout
+    from textual._xterm_parser import XTermParser
+
+    if getattr(XTermParser, _SPLIT, False):
+        return
+    feed = XTermParser.feed
+
+    @functools.wraps(feed)
+    def split_feed(self: Any, data: str) -> Any:
+        start = 0
+        for at in range(len(data) - 1):
+            if data[at] != ESC or data[at + 1] in SEQUENCE_STARTS:
+                continue
+            if at > start:
+                yield from feed(self, data[start:at])  # (never "": that says end of file)
+                start = at
+            # between keys, or just after an Esc (Esc Esc a): this Esc is the key
+            if self._awaiting.timeout is None or (at > 0 and data[at - 1] == ESC):
+                yield from feed(self, ESC)
+                self._timeout_time = None
+                self._awaiting = self._gen.throw(ParseTimeout())  # as `tick` would
+                while self._tokens:
+                    yield self._tokens.popleft()
+                start = at + 1
+        if start < len(data) or not data:
+            yield from feed(self, data[start:])
+
+    XTermParser.feed = split_feed  # type: ignore[method-assign]
+    setattr(XTermParser, _SPLIT, True)
+
