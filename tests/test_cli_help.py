@@ -65,3 +65,11 @@ def test_japanese_help_lines_fit_the_terminal() -> None:
         assert result.exit_code == 0, (path, result.output)
         too_wide = [line for line in result.output.splitlines() if width(line) > 80]
         assert too_wide == [], path
+
+
+def test_every_option_of_round_add_and_correct_says_what_it_is_for() -> None:
+    """The quick flags (issue 38 item 9) had no description in --help, in either language."""
+    commands = dict(walk(get_command(app)))
+    bare = [f"{' '.join(path)} --{p.name}" for path in (("round", "add"), ("round", "correct"))
+            for p in commands[path].params if p.name != "help" and not getattr(p, "help", None)]
+    assert bare == []

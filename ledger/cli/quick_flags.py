@@ -14,25 +14,61 @@ from typing import Annotated, Any
 
 import typer
 
-Flag = Annotated[str | None, typer.Option(show_default=False)]
+# what each flag is for, in --help (Japanese: `cli.help.round.add.<flag>` in the catalogue)
+HELP: dict[str, str] = {
+    "dealer": "Who dealt (default: the table's next dealer).",
+    "contract": "Crazy Solo: the contract (solo, heart-solo, alone, …, or pass).",
+    "caller": "Crazy Solo: who called the contract.",
+    "partner": "Crazy Solo: the called partner, if any.",
+    "trump": "Crazy Solo: the trump suit (clubs, spades, hearts, diamonds).",
+    "called_card": "Crazy Solo: the card called for a partner (AH, 10C, …).",
+    "points": ("Crazy Solo: the solo team's card points; Sixty-Six: card points by player, "
+               "A=68,B=40."),
+    "gang_points": "Crazy Solo: the Gang's card points (instead of --points).",
+    "payers": "Crazy Solo: who of the Gang pays whom, caller=A,B;partner=C.",
+    "bids": "Crazy Solo: the bids in turn, pass,solo,….",
+    "start": "Hachi-Hachi: who leads this round (default: as the table goes).",
+    "indicator": "Hachi-Hachi: the turned-up card (QS).",
+    "mizuten": "Hachi-Hachi: the round is played Mizuten.",
+    "declare": "Hachi-Hachi: each seat's in or out from the start player, in,out,in,….",
+    "tricks": "Tricks by player, A=3,B=2.",
+    "roles": "Hachi-Hachi: hand roles by player, A=sanbon+kuttsuki.",
+    "aces": "Hachi-Hachi: Aces held by a forced-out player, A=1.",
+    "hands": "Hachi-Hachi: the seven cards by player, A=7S 7H …;B=….",
+    "split": "Hachi-Hachi: the two ins split (no play).",
+    "ending": "Sixty-Six: how the deal ended (claim, close, exhausted, scored).",
+    "by": "Sixty-Six: who claimed or closed.",
+    "closer_won": "Sixty-Six: whether the one who closed made it.",
+    "at_close_points": "Sixty-Six: the other's card points at the close, B=0.",
+    "at_close_tricks": "Sixty-Six: the other's tricks at the close, B=0.",
+    "last_trick": "Sixty-Six: who took the last trick.",
+    "winner": "Sixty-Six: the deal's winner, for a paper score (none: drawn).",
+    "game_points": "Sixty-Six: the game points won (1, 2 or 3).",
+    "ten_of_trumps": "Four-hand: who held the ten of trumps.",
+}
+
+
+def _flag(name: str) -> Any:
+    return Annotated[str | None, typer.Option(show_default=False, help=HELP[name])]
 
 
 def _switch(name: str) -> Any:
     """An on-only flag (`--split`): off means not given."""
-    return Annotated[bool, typer.Option(f"--{name}")]
+    return Annotated[bool, typer.Option(f"--{name}", help=HELP[name])]
 
 
 # (name, annotation, default) in --help order: Crazy Solo; Hachi-Hachi; the Sixty-Six family
 QUICK: tuple[tuple[str, Any, Any], ...] = (
-    *((name, Flag, None) for name in (
+    *((name, _flag(name), None) for name in (
         "dealer", "contract", "caller", "partner", "trump", "called_card", "points",
         "gang_points", "payers", "bids", "start", "indicator")),
     ("mizuten", _switch("mizuten"), False),
-    *((name, Flag, None) for name in ("declare", "tricks", "roles", "aces", "hands")),
+    *((name, _flag(name), None) for name in ("declare", "tricks", "roles", "aces", "hands")),
     ("split", _switch("split"), False),
-    ("ending", Flag, None), ("by", Flag, None),
-    ("closer_won", Annotated[bool | None, typer.Option("--closer-won/--closer-lost")], None),
-    *((name, Flag, None) for name in (
+    ("ending", _flag("ending"), None), ("by", _flag("by"), None),
+    ("closer_won", Annotated[bool | None, typer.Option("--closer-won/--closer-lost",
+                                                      help=HELP["closer_won"])], None),
+    *((name, _flag(name), None) for name in (
         "at_close_points", "at_close_tricks", "last_trick", "winner", "game_points",
         "ten_of_trumps")),
 )

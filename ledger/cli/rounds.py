@@ -69,7 +69,7 @@ def correct(
     ctx: typer.Context,
     deal: Annotated[int, typer.Argument(help="The deal's id.")],
     reason: Annotated[str | None, typer.Option(help="Why it changes.")] = None,
-    author: Annotated[str | None, typer.Option()] = None,
+    author: Annotated[str | None, typer.Option(help="Who records it.")] = None,
     *, flags: dict[str, Any],
 ) -> None:
     """Replace a deal's outcome (a new revision; the old one stays in its history)."""
