@@ -60,6 +60,10 @@ def test_a_night_from_the_command_line(night: Cli) -> None:
     assert [(h["revision"], h["kind"], h["net"]["Bea"]) for h in hist] == [
         (1, "record", 50), (2, "correct", -30)]
     assert night("round", "void", "2", "--reason", "misdeal").exit_code == 0
+    # each later revision says why, as the app and the CSV do (issue 38 item 9)
+    assert [line[7:50].rstrip() for line in night("round", "list", "--table", "1")
+            .stdout.splitlines()[2:4]] == ["Solo ♣ Bea + Dan, 52 → -15 [rev 2: recount]",
+                                           "void [rev 2: misdeal]"]
     r = night("check")
     assert (r.exit_code, r.stdout) == (0, "ok: every deal re-derives to its stored transfers\n")
     r = night("night", "close", "1")

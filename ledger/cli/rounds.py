@@ -107,6 +107,15 @@ def undo(ctx: typer.Context, table: Annotated[int, typer.Option()]) -> None:
     typer.echo(deal)
 
 
+def _revision(d: DealView) -> str:
+    """" [rev 2: misdeal]": a corrected or voided deal's revision and why (as the app and
+    the CSV say it); nothing for a deal as first recorded."""
+    if d.revision <= 1:
+        return ""
+    return t("cli.rev_why", n=d.revision, reason=d.reason) if d.reason else \
+        t("cli.rev", n=d.revision)
+
+
 def _deal_json(d: DealView) -> dict[str, Any]:
     return {"id": d.id, "number": d.number, "revision": d.revision, "kind": d.kind,
             "summary": d.summary, "outcome": d.outcome, "net": d.nets,
@@ -128,7 +137,7 @@ def list_(ctx: typer.Context, table: Annotated[int, typer.Option()],
     running = service.running_totals(seats, deals)
     rows = []
     for d in deals:
-        label = d.shown() + (t("cli.rev", n=d.revision) if d.revision > 1 else "")
+        label = d.shown() + _revision(d)
         rows.append([d.number, d.id, label, *[d.nets.get(p, 0) for p in seats]])
     rows.append(["", "", t("cli.total"), *[running[p][-1] if running[p] else 0 for p in seats]])
     typer.echo(grid(["#", "id", t("cli.col.deal"), *seats], rows,
