@@ -151,3 +151,16 @@ def test_four_hand_on_the_losers_scale_asks_the_tricks(tally: Tally, tmp_path: P
             assert (deal.extra["winner"], deal.extra["game_points"]) == (["Ann", "Cid"], 2)
 
     asyncio.run(flow())
+
+
+def test_a_schnapsen_score_past_zero_reads_with_the_minus_sign(tally: Tally) -> None:
+    """Dan needs 1 and wins 3: the panel's "to go" says −2 (U+2212), as every other number
+    of the app does — it said an ASCII "-2" (issue 38 item 9)."""
+    from tui.forms.sixty_six_preview import render_sixty_six
+
+    table = table_of(tally, "schnapsen", ["Dan", "Zoë"])
+    paper = {"ending": "scored", "winner": "Dan", "game_points": 3}
+    tally.add_deals(table, [paper, paper])
+    shown = plain(render_sixty_six(tally.preview_deal(table, paper), ["Dan", "Zoë"],
+                                   countdown=True))
+    assert "Dan  −2" in shown and "-2" not in shown

@@ -27,7 +27,8 @@ def render_sixty_six(preview: Preview, seats: Sequence[str], countdown: bool,
     groups = list(sides) if sides else [(s,) for s in seats]
     gains = [("+".join(g), scored.get(g[0], 0)) for g in groups if scored.get(g[0], 0)]
     if gains:
-        parts.append(Text(t("ss.scores", what=", ".join(f"{n} {v}" for n, v in gains))))
+        parts.append(Text(t("ss.scores", what=minus_signs(", ".join(f"{n} {v}"
+                                                                    for n, v in gains)))))
     else:
         parts.append(Text(t("ss.drawn"), style="dim"))
     parts += [Text(""), Text(t("ss.to_go_title" if countdown else "ss.score_title"),
@@ -37,7 +38,7 @@ def render_sixty_six(preview: Preview, seats: Sequence[str], countdown: bool,
     grid.add_column()
     grid.add_column(justify="right")
     for group in groups:
-        grid.add_row("+".join(group), str(score.get(group[0], "")))
+        grid.add_row("+".join(group), minus_signs(str(score.get(group[0], ""))))
     parts.append(grid)
     if extra.get("game_over"):
         winner = extra.get("game_winner")

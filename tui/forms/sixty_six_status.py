@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..format import minus_signs
 from ..i18n import t
 
 
 def score_text(status: Mapping[str, Any]) -> str:
     """"Ann 3 – Bea 1" (partners: "Ann+Cid 3 – Bea+Dan 1")."""
     score = status.get("sides") or status.get("score") or {}
-    return " – ".join(f"{name} {value}" for name, value in score.items())
+    return minus_signs(" – ".join(f"{name} {value}" for name, value in score.items()))
 
 
 def tally_text(status: Mapping[str, Any]) -> str:
