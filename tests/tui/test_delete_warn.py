@@ -95,7 +95,8 @@ def test_two_nights_on_one_date_and_a_player_seated_twice_warn(tally: Tally,
             assert isinstance(app.screen, PromptModal)
             await keys(pilot, "enter", *typed("Annex"), "enter")
             assert isinstance(app.screen, NightScreen)
-            assert warnings(app) == [f"date: {TODAY.isoformat()} already has night {night} "
+            # said as people read it, without the command line's field ids (issue 38 item 9)
+            assert warnings(app) == [f"{TODAY.isoformat()} already has night {night} "
                                      "(two nights on one date)"]
             second = app.screen.night_id
             assert len(tally.nights()) == 2  # warned, not refused
@@ -108,8 +109,8 @@ def test_two_nights_on_one_date_and_a_player_seated_twice_warn(tally: Tally,
                 await keys(pilot, *typed(name), "enter")
             await keys(pilot, "ctrl+s")
             assert isinstance(app.screen, TableScreen)
-            assert warnings(app) == ["seats: Cid is also seated at open table 1",
-                                     "seats: Dan is also seated at open table 1"]
+            assert warnings(app) == ["Cid is also seated at open table 1",
+                                     "Dan is also seated at open table 1"]
             assert len(tally.night(second).tables) == 2
 
     asyncio.run(flow())

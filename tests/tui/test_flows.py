@@ -291,7 +291,7 @@ def test_welcome_opens_the_demo_in_its_own_database(tally: Tally, tmp_path: Path
             assert "demo" in app.sub_title
             await keys(pilot, "escape")
             assert isinstance(app.screen, NightsScreen)
-            assert rows(app.screen.query_one("#nights", DataTable))[0][0] == night.date
+            assert rows(app.screen.query_one("#nights", DataTable))[0][1] == night.date
 
     asyncio.run(flow())
 

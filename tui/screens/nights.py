@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Header, Static
@@ -53,6 +54,9 @@ class NightsScreen(ReadsOffThread, TallyScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#nights", DataTable)
+        # the night's id, as warnings and the command line name it ("night 3"): two
+        # nights on one date are told apart by more than their venue
+        table.add_column(t("col.night"), key="night")
         table.add_column(t("col.date"), key="date")
         table.add_column(t("col.venue"), key="venue")
         table.add_column(t("col.state"), key="state")
@@ -78,7 +82,7 @@ class NightsScreen(ReadsOffThread, TallyScreen[None]):
         self._select = None
         self.nights = nights
         table.clear()
-        rows = [(date_text(n.date), n.venue or "",
+        rows = [(Text(str(n.id), justify="right"), date_text(n.date), n.venue or "",
                  t("night.closed") if n.closed else t("night.open")) for n in self.nights]
         fit_columns(table, rows)
         for n, row in zip(self.nights, rows, strict=True):

@@ -53,5 +53,5 @@ def ask_delete(screen: Screen[object], note: Static, *, deals: int, refused: str
 def warn(app: App[object], notices: Sequence[Notice]) -> None:
     """Each warning as a toast that stays a while: the thing was done, but check it."""
     for notice in notices:
-        app.notify(render_notice(notice), title=t("warn.title"), severity="warning",
+        app.notify(render_notice(notice, field=False), title=t("warn.title"), severity="warning",
                    timeout=12)

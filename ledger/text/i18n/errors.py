@@ -22,12 +22,13 @@ def render_error(exc: Exception) -> str:
     return f"{field}: {render_message(exc)}"
 
 
-def render_notice(notice: object) -> str:
-    """`field: text` for a warning (`views.Notice`) in the language in use."""
+def render_notice(notice: object, *, field: bool = True) -> str:
+    """`field: text` for a warning (`views.Notice`) in the language in use; the text alone
+    (`field=False`) where people read it, not a command line's user (the app's toast)."""
     from . import t
 
-    return f"{getattr(notice, 'field', '')}: " + t(f"warn.{getattr(notice, 'code', '')}",
-                                                   **getattr(notice, "values", {}))
+    said = t(f"warn.{getattr(notice, 'code', '')}", **getattr(notice, "values", {}))
+    return f"{getattr(notice, 'field', '')}: {said}" if field else said
 
 
 def render_message(exc: object) -> str:
