@@ -195,3 +195,31 @@ def test_a_key_meant_for_a_line_just_paid_is_refused(tally: Tally, tmp_path: Pat
                 ("Bea", "Chie")]
 
     asyncio.run(flow())
+
+
+def test_closing_the_night_says_the_plan_is_out_of_date(
+        tally: Tally, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`c` on the nights with a plan made before a correction: the question lists what is
+    unpaid and says the plan is out of date, as the CLI does (issue 38 item 7; before, only
+    the unpaid lines)."""
+    from tui.forms.prompt import ConfirmModal
+    from tui.screens.nights import NightsScreen
+
+    _, deal = paid(tally)
+    recount(tally, deal, monkeypatch)
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, NightsScreen)
+            await keys(pilot, "c")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+            question = app.screen.question.splitlines()  # type: ignore[attr-defined]
+            assert question[-2:] == [
+                "Plan made before deal 3 was corrected: re-plan with R.",
+                "Changed since: Ann −50, Bea +25, Chie −25, Dan +25, Eve +25."]
+            await keys(pilot, "n")
+            assert not tally.night(1).closed
+
+    asyncio.run(flow())

@@ -13,7 +13,7 @@ from ledger.service.views import NightView
 from ..format import date_text
 from ..forms.prompt import ConfirmModal
 from ..i18n import plural, t
-from .settlement import money_text
+from .settlement import drift_note, money_text
 
 
 def close_night(app: App[object], service: Tally, night: NightView,
@@ -49,6 +49,9 @@ def _ask_close(app: App[object], service: Tally, night: NightView,
         question = "\n".join((plural("night.close_unpaid", len(unpaid),
                                      date=date_text(night.date)),
                               *lines))
+        yes = t("button.close_anyway")
+    if settlement.drift:  # the plan is out of date: said as the settlement screen says it
+        question += "\n\n" + drift_note(settlement)
         yes = t("button.close_anyway")
 
     def closed() -> None:

@@ -185,10 +185,7 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
             kept = "direct" if data.mode == "fewest" else "fewest"
             text = t("settle.proposal", kept=t(f"settle.name_{kept}"))
         elif data.drift:
-            changes = ", ".join(f"{name} {signed(change)}" for name, change in data.drift.items())
-            text = (stale_plan_text("settle.stale", data.changed_deals, len(data.table_nets))
-                    + "\n" + t("settle.drift_since", changes=changes)
-                    if data.changed_deals else t("settle.drift", changes=changes))
+            text = drift_note(data)
         elif data.kept and data.open:
             text = t("settle.kept")
         else:
@@ -381,3 +378,13 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
         names = ", ".join(p.name for p in paths)
         self.app.call_from_thread(self.notify, t("settle.exported", n=len(paths),
                                                   folder=str(folder), names=names))
+
+
+def drift_note(data: NightSettlement) -> str:
+    """Why the kept plan is out of date (the deals corrected since it was made) and how the
+    nets moved under it: the settlement screen's note, and the question closing the night."""
+    changes = ", ".join(f"{name} {signed(change)}" for name, change in data.drift.items())
+    if not data.changed_deals:
+        return t("settle.drift", changes=changes)
+    return (stale_plan_text("settle.stale", data.changed_deals, len(data.table_nets))
+            + "\n" + t("settle.drift_since", changes=changes))
