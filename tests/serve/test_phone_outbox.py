@@ -51,7 +51,8 @@ def test_the_answer_lost_mid_save_the_deal_is_recorded_once(room: PhoneRoom,
                                 "e.getBoundingClientRect().bottom <= window.innerHeight")
         # the form now stands for the next deal, empty
         expect(page.locator("#deal-n")).to_have_text("Deal 2")
-        expect(page.get_by_role("textbox", name="Card points")).to_have_value("")
+        for pile in ("the team's pile", "the Gang's pile"):
+            expect(page.get_by_role("textbox", name=f"Card points — {pile}")).to_have_value("")
         shot(page, room, "outbox")
         # landed, unanswered (on a loaded machine the outbox may have tried again already:
         # each try reaches the server, and the deal is still recorded once)
