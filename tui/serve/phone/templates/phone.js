@@ -338,6 +338,20 @@
   function gone(a, item) {  // a table deleted, a night closed: said, never waited on
     if (item) notSaved(item, goneLine(a)); else line(goneLine(a));
   }
+  // a waiting deal not saved: the deals after it, and the form, take the numbers from
+  // `from` on (the dropped deal's, or the table's next when another device saved one)
+  function renumber(dropped, from) {
+    var n = Number(from || dropped.number);
+    if (!entry || !n) return;
+    keep(waiting().map(function (x) {
+      var b = new URLSearchParams(x.body);
+      x.number = String(n++);
+      b.set("expect", x.number);
+      x.body = b.toString();
+      return x;
+    }));
+    if (Number(form.elements.expect.value) >= Number(dropped.number)) number(n);
+  }
   var flushing = false, sent = null;
   function flush() {
     var list = waiting();
@@ -348,16 +362,18 @@
       flushing = false;
       keep(waiting().filter(function (x) { return (x.key || x.url) !== (first.key || first.url); }));
       var quiet = !entry || edits === untouched;  // the form on screen holds nothing new
-      if (a.gone) gone(a, first);
-      else if (a.status === 409 && a.j.form_used !== undefined) notSaved(first, a.j.error || "");
-      else if (a.j.saved) sent = a.j.saved;
-      else if (quiet) {  // refused, or asked about: shown in the form, to settle there
-        answer(a.j);
+      if (a.j.saved) sent = a.j.saved;
+      else if (!a.gone && !(a.status === 409 && a.j.form_used !== undefined) && quiet) {
+        answer(a.j);  // refused, or asked about: shown in the form, to settle there
         if (entry) { form.elements.key.value = first.key; number(first.number); }
         untouched = -1;
-      } else notSaved(first, a.j.error || (a.j.errors && Object.values(a.j.errors)[0]) || "");
+      } else if (a.gone) gone(a, first);  // the table or night gone: nothing after it saves
+      else {  // not saved, said with its content; the deals after it are sent as next
+        notSaved(first, a.j.error || (a.j.errors && Object.values(a.j.errors)[0]) || "");
+        renumber(first, a.j.next);
+      }
       if (waiting().length) flush();
-      else if (sent && quiet) location.assign(sent);
+      else if (sent && quiet && !read(LOST).length) location.assign(sent);  // none to read
     }, function () { flushing = false; });
   }
   if (entry && waiting().length) untouched = edits;  // reloaded with deals waiting: fresh
