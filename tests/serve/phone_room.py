@@ -35,8 +35,9 @@ class PhoneRoom:
     process: subprocess.Popen[str]
 
 
-def start(db: Path, *args: str) -> PhoneRoom:
-    """The night (made if the database is new) served on a free port."""
+def start(db: Path, *args: str, tables: int = 3) -> PhoneRoom:
+    """The night (made if the database is new) served on a free port; the links of its
+    first `tables` tables read."""
     if not db.exists():
         tally(db, "player", "add", *CRAZY, *HACHI, *SCHNAPSEN)
         tally(db, "night", "new", "--date", "2026-12-01", "--venue", "Club")
@@ -45,7 +46,7 @@ def start(db: Path, *args: str) -> PhoneRoom:
             tally(db, "table", "new", "--night", "1", "--game", game, "--seats",
                   ",".join(seats))
     deadline = time.monotonic() + START
-    process, found, port = serve(db, *args, wanted=("entry", "board", "table 3"),
+    process, found, port = serve(db, *args, wanted=("entry", "board", f"table {tables}"),
                                  deadline=deadline)
     try:
         # the URLs are printed as the server starts, a moment before it listens
@@ -66,9 +67,9 @@ def start(db: Path, *args: str) -> PhoneRoom:
 
 
 @contextmanager
-def serving(db: Path, *args: str) -> Iterator[PhoneRoom]:
+def serving(db: Path, *args: str, tables: int = 3) -> Iterator[PhoneRoom]:
     """`start`, and the server stopped afterwards (a module's room)."""
-    started = start(db, *args)
+    started = start(db, *args, tables=tables)
     try:
         yield started
     finally:

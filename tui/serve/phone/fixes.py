@@ -2,8 +2,9 @@
 
 - `GET /t/N/deal/ID`: the deal's revisions (who, when, why), its form filled in as it stands
   (the table as it stood before it: the service's form facts for that deal), and a void;
-- `POST /t/N/deal/ID`: `action=update` redraws, `action=save` corrects, `action=void` voids;
-  refused (`StaleDeal`) if the deal changed since the page was opened;
+- `POST /t/N/deal/ID`: `action=update` redraws, `action=save` corrects, `action=void` voids,
+  each with a reason (refused without one); refused (`StaleDeal`) if the deal changed since
+  the page was opened, or if the preview the phone showed is not the correction's;
 - `POST /t/N/deal/ID/draft`: the live redraw, previewing the correction.
 
 A deal of another table is not found: a table's key corrects at its table only.
@@ -22,7 +23,7 @@ from ledger.service.views import DealView
 
 from . import form as forms
 from . import pages
-from .routes import ENV, FETCH, NAME_COOKIE, _int, page, words_for
+from .routes import ENV, FETCH, NAME_COOKIE, PREVIEW_CHANGED, _int, as_shown, page, words_for
 from .words import Words
 
 if TYPE_CHECKING:
@@ -118,6 +119,11 @@ class FixRoutes:
         if action in ("save", "void") and (action == "void" or error is None):
             try:
                 clean_text(reason, "reason")
+                if action == "save" and not reason:  # a correction says why, as a void does
+                    raise RuleError("reason", "a correction needs a reason", "correct_reason")
+                if action == "save" and preview is not None and not as_shown(
+                        data, preview, now, words):
+                    raise PREVIEW_CHANGED
                 if action == "void":
                     await asyncio.to_thread(lambda: self.service.void_deal(
                         deal.id, reason, by, expect_revision=revision))

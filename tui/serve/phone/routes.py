@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import secrets
 from collections.abc import Mapping
@@ -183,7 +184,8 @@ class PhoneRoutes:
         errors = {g.field: g.error for g in built.groups if g.error}
         said = {g.field: g.said for g in built.groups if g.said}
         return web.json_response({"fields": fields, "preview": preview, "errors": errors,
-                                  "said": said, "error": built.error, **more},
+                                  "said": said, "error": built.error,
+                                  "shown": shown_id(ctx.get("preview")), **more},
                                  dumps=lambda x: json.dumps(x, ensure_ascii=False))
 
     async def posted(self, request: web.Request) -> web.Response:
@@ -202,6 +204,8 @@ class PhoneRoutes:
             if fetch:
                 return web.json_response({"saved": to, "deal": done})
             raise web.HTTPSeeOther(to)
+        if action == "save" and preview is not None and not as_shown(data, preview, now, words):
+            error = PREVIEW_CHANGED  # the phone's preview was not what these fields settle
         if action == "save" and error is None and preview is not None:
             last = now.deals[-1] if now.deals else None
             if same_deal(partial, last) and data.get("same") != "yes":
@@ -293,6 +297,26 @@ class PhoneRoutes:
                    "saved": saved, "base": f"/t/{number}", "number": now.next_number,
                    "by": request.cookies.get(NAME_COOKIE, "")}
         return page(request, "log.html", **ctx)
+
+
+PREVIEW_CHANGED = RuleError("deal", "the preview shown was not this deal's: look at it again "
+                            "and save", "preview_changed")
+
+
+def shown_id(shown: pages.PreviewShown | None) -> str:
+    """A preview's identity as a page draws it (its summary, transfers and nets): what the
+    phone sends with a save, so the deal saved is the one its screen showed."""
+    return hashlib.sha256(repr(shown).encode("utf-8")).hexdigest()[:16] if shown else ""
+
+
+def as_shown(data: Mapping[str, Any], preview: Any, now: pages.TableNow, words: Words) -> bool:
+    """Is this save's preview the one its phone showed (said by `shown`; a form posted
+    without the script says none)?"""
+    said = data.get("shown")
+    if not said:
+        return True
+    with words.speaking():
+        return said == shown_id(pages.preview_shown(preview, now.view.seats))
 
 
 def saved_after_loss(service: Tally, key: str | None) -> int | None:
