@@ -30,6 +30,7 @@ log = logging.getLogger("tally.serve")
 HEAD_TIMEOUT = 10.0  # seconds from connecting to a request that carries its key
 MAX_WAITING = 128  # connections open at once without a keyed request yet
 IDLE = 15.0  # seconds a keyed connection may stay idle between requests
+BODY_TIMEOUT = 10.0  # seconds a request's body may take to come in
 
 
 def raise_open_files() -> tuple[int, int]:
@@ -48,8 +49,9 @@ def raise_open_files() -> tuple[int, int]:
 
 class Gate:
     def __init__(self, *, head_timeout: float = HEAD_TIMEOUT,
-                 max_waiting: int = MAX_WAITING) -> None:
+                 max_waiting: int = MAX_WAITING, body_timeout: float = BODY_TIMEOUT) -> None:
         self.head_timeout = head_timeout
+        self.body_timeout = body_timeout  # a request's body, once its head came (bodies.py)
         self.max_waiting = max_waiting
         # no keyed request yet, oldest first (a dict keeps the order they came in)
         self.waiting: dict[asyncio.BaseTransport, None] = {}

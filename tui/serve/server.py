@@ -28,6 +28,7 @@ from textual_serve.server import to_int
 
 from ledger.service import MAX_NAME, RuleError, Tally, clean_text
 
+from .bodies import quiet_parser, read_bodies
 from .board import event_data, read_board, render_offline, render_page
 from .compat_serve import DeviceService, PublicServer
 from .faults import answer_faults
@@ -83,6 +84,8 @@ class ClubServer(PublicServer):
     def extend_app(self, app: web.Application) -> web.Application:
         app.middlewares.append(answer_faults(self))  # the ledger out of reach: 503
         app.middlewares.append(guard(self.keys, self.gate.keyed))
+        app.middlewares.append(read_bodies(self.gate.body_timeout))  # 4xx, never 500
+        quiet_parser()  # a malformed header: one line, not aiohttp's traceback
         app.on_response_prepare.append(no_referrer)
         app.router.add_get("/ws/{token}", self.handle_websocket)
         app.router.add_get("/board", self.handle_board)
