@@ -28,6 +28,7 @@ from ..store import bulk, repo
 from ..store.db import Connection
 from ..store.rows import Checkpoint, DealRow
 from . import clock
+from .form_use import same_form
 from .store import Store
 from .tables import (
     Table,
@@ -38,7 +39,6 @@ from .tables import (
     mark_before,
     state_before,
 )
-from .form_use import same_form
 from .tournament_clock import check_in_time
 from .views import DealView, FormSave, Notice, Preview, TransferView
 
@@ -113,7 +113,8 @@ class Deals:
         (a retry); None if it saved none; `FormUsed` if it saved another deal."""
         with self.store.read() as s:
             found = repo.deal_of_form(session=s, form_key=form_key)
-            return same_form(s, found, form_key, table_id, [obj]) if found else None
+            return (same_form(s, found, form_key, table_id, [obj], outcome_for) if found
+                    else None)
 
     def save_of_form(self, form_key: str, wait: float = 0.0, pause: float = 0.25) -> FormSave:
         """After a save's connection was lost (`ConnectionLost`): whether the save of the
@@ -160,7 +161,7 @@ class Deals:
         with self.store.write() as s:
             if form_key is not None and (done := repo.deal_of_form(session=s,
                                                                    form_key=form_key)):
-                return [same_form(s, done, form_key, table_id, objs)]
+                return [same_form(s, done, form_key, table_id, objs, outcome_for)]
             t = load_open_table(s, table_id)
             check_new(expect_number, repo.next_deal_number(session=s, table_id=t.id))
             now = clock.now()

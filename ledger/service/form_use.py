@@ -6,7 +6,7 @@ adds itself (the dealer) are added alike, and a retry of any form compares exact
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..domain.conflicts import FormUsed
@@ -16,11 +16,9 @@ from .tables import load_table, state_before
 
 
 def same_form(s: Connection, done: tuple[int, int, int], form_key: str, table_id: int,
-              objs: Sequence[Mapping[str, Any]]) -> int:
+              objs: Sequence[Mapping[str, Any]], outcome_for: Callable[..., Any]) -> int:
     """The deal id `done` (deal id, table id, number) the form `form_key` saved, if
-    `objs` are what it saved at `table_id`; else `FormUsed`."""
-    from .deals import outcome_for
-
+    `objs` are what it saved at `table_id` (`outcome_for`: deals'); else `FormUsed`."""
     deal_id, at_table, number = done
     if at_table != table_id:
         raise FormUsed(number, deal_id, elsewhere=True)

@@ -14,13 +14,11 @@ as the README says, and the room comes back by itself when the server does (no r
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from typing import Any
 
 import pytest
-
 from aiohttp.test_utils import TestClient, TestServer
 
 from tests.serve.phone_inproc import FETCH, night, shown

@@ -4,9 +4,9 @@ no form of the room has, is 4xx with one log line, never a traceback (issue 35, 
 Hostile bodies gave 500 with a traceback: a field name nested a thousand levels deep
 (`number|team_points.a.a.a…`, a RecursionError on save and on draft), multipart without a
 boundary or cut short, bytes that are not UTF-8. So each POST's form is read here, once
-(aiohttp keeps it: the route's own `request.post()` gets the same), within `body_timeout`
-seconds (`Gate.body_timeout`: a body that trickles in holds a connection, 408) and `MAX_BODY` bytes (413), and
-each of its field names must be one the room's pages send:
+(aiohttp keeps it: the route's own `request.post()` gets the same), within the gate's
+`body_timeout` seconds (a body that trickles in holds a connection: 408) and `MAX_BODY`
+bytes (413), and each of its field names must be one the room's pages send:
 
 - the fixed names of the forms (`action`, `key`, `by`, `reason`, … : `FIXED`);
 - a deal's field, `kind|name`, `kind|name.part` or `kind|name|seat` (form.py `_name`):
@@ -76,7 +76,7 @@ def read_bodies(body_timeout: float) -> Any:
             return refuse(request, 413, f"the request's body is over {MAX_BODY} bytes")
         except web.HTTPException:
             raise
-        except Exception as exc:  # noqa: BLE001 - any way a body cannot be parsed
+        except Exception as exc:
             return refuse(request, 400, f"the form could not be read ({type(exc).__name__})")
         for name, value in data.items():
             if not known_field(name):

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
-import sys
 from html import escape
 from typing import Any
 
@@ -31,22 +29,16 @@ log = logging.getLogger("tally.serve")
 RETRY_S = 5  # a page that could not be read loads itself again after this many seconds
 # the store's faults that mean "the database cannot be used now" (ledger/store/*/db.py)
 UNREACHABLE = {"pg_unreachable", "pg_lost", "pg_lost_commit", "pg_password",
-               "pg_no_database", "db_locked", "db_busy"}
+               "pg_no_database", "db_locked", "db_busy", "db_disk_full", "db_open_why"}
 FETCH = "X-Tally-Fetch"
 NO_LEDGER = ("/static/", "/board/events", "/ws/")  # routes that answer without reading it
 
 
 def is_unreachable(exc: BaseException) -> bool:
-    """Is `exc` the database out of reach (rather than a refusal, or a bug)?"""
-    from ledger.store.db import StoreError
-
-    if isinstance(exc, StoreError) or (isinstance(exc, RuleError)
-                                       and exc.code in UNREACHABLE):
-        return True
-    if isinstance(exc, sqlite3.OperationalError):
-        return True
-    psycopg = sys.modules.get("psycopg")  # only where a server's ledger is open
-    return psycopg is not None and isinstance(exc, psycopg.OperationalError)
+    """Is `exc` the database out of reach (rather than a refusal, or a bug)? The store
+    says every driver's fault as Tally's error, its code naming which."""
+    return (isinstance(exc, RuleError) and exc.field in ("database", "db")
+            and exc.code in UNREACHABLE)
 
 
 def words_of(server: Any, request: web.Request) -> Words:

@@ -28,8 +28,8 @@ from textual_serve.server import to_int
 
 from ledger.service import MAX_NAME, RuleError, Tally, clean_text
 
-from .bodies import quiet_parser, read_bodies
 from .board import event_data, read_board, render_offline, render_page
+from .bodies import quiet_parser, read_bodies
 from .compat_serve import DeviceService, PublicServer
 from .faults import answer_faults
 from .gate import IDLE, Gate, raise_open_files

@@ -202,7 +202,8 @@ class PhoneRoutes:
             done = await asyncio.to_thread(self.service.form_saved, key, now.view.id,
                                            partial) if action == "save" and key else None
         except FormUsed as used:
-            return used_answer(request, used, words, fetch, f"/t/{now.view.number}")
+            return used_answer(request, used, words, fetch, f"/t/{now.view.number}",
+                               page)
         if done is not None:
             to = f"/t/{now.view.number}/log?saved={done}"
             if fetch:
@@ -224,7 +225,8 @@ class PhoneRoutes:
                 deal_id = await asyncio.to_thread(partial_save(
                     self.service.add_deal, now.view.id, partial, by, expect, key))
             except FormUsed as used:  # saved from another device meanwhile, as another
-                return used_answer(request, used, words, fetch, f"/t/{now.view.number}")
+                return used_answer(request, used, words, fetch, f"/t/{now.view.number}",
+                                   page)
             except StaleDeal as stale:
                 return await self._conflict(request, now, partial, facts, preview, words,
                                             stale, key, fetch)

@@ -6,6 +6,7 @@ post gets a page with that line and a link to a new form."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from aiohttp import web
 
@@ -15,12 +16,11 @@ from .words import Words
 
 
 def used_answer(request: web.Request, used: FormUsed, words: Words, fetch: bool,
-                base: str) -> web.Response:
+                base: str, page: Callable[..., web.Response]) -> web.Response:
+    """409: JSON to the page's script, else the page (`page`: the routes' renderer)."""
     if fetch:
         return web.json_response(
             {"form_used": used.number, "error": words.t("err.form_used", n=used.number)},
             status=409, dumps=lambda x: json.dumps(x, ensure_ascii=False))
-    from .routes import page
-
     return page(request, "used.html", http_status=409, words=words, n=used.number,
                 base=base)
