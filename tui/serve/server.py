@@ -34,8 +34,9 @@ from .compat_serve import DeviceService, PublicServer
 from .faults import answer_faults
 from .gate import IDLE, Gate, raise_open_files
 from .hub import BoardHub
-from .keys import TERMINAL, Keys, guard, no_referrer
+from .keys import TERMINAL, Keys, guard, referrer_policy
 from .organiser import OrganiserRoutes
+from .origin import same_origin
 from .phone.access import table_url
 from .phone.mount import mount as mount_phones
 from .tabs import MAX_MESSAGE, Tabs, clamp_size, read_message
@@ -83,10 +84,11 @@ class ClubServer(PublicServer):
 
     def extend_app(self, app: web.Application) -> web.Application:
         app.middlewares.append(answer_faults(self))  # the ledger out of reach: 503
+        app.middlewares.append(same_origin())  # a form from another page: 403
         app.middlewares.append(guard(self.keys, self.gate.keyed))
         app.middlewares.append(read_bodies(self.gate.body_timeout))  # 4xx, never 500
         quiet_parser()  # a malformed header: one line, not aiohttp's traceback
-        app.on_response_prepare.append(no_referrer)
+        app.on_response_prepare.append(referrer_policy)
         app.router.add_get("/ws/{token}", self.handle_websocket)
         app.router.add_get("/board", self.handle_board)
         app.router.add_get("/board/events", self.handle_events)
