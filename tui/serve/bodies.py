@@ -54,8 +54,24 @@ def known_field(name: str) -> bool:
 def refuse(request: web.Request, status: int, why: str) -> web.Response:
     """The refusal, in one line to the client and one to the log."""
     log.warning("%d %s %s: %s", status, request.method, request.path[:80], why)
-    return web.Response(status=status, text=f"{status}: {why}\n",
-                        headers={"Connection": "close"} if status in (408, 413) else None)
+    if status in (408, 413):
+        return Closing(request.protocol, status=status, text=f"{status}: {why}\n")
+    return web.Response(status=status, text=f"{status}: {why}\n")
+
+
+class Closing(web.Response):
+    """An answer after which its connection closes: the rest of a body too slow or too
+    big is not waited for (aiohttp would read it for up to 10 s more)."""
+
+    def __init__(self, protocol: Any, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.protocol = protocol
+        self.force_close()  # it says Connection: close
+
+    async def write_eof(self, data: bytes = b"") -> None:
+        await super().write_eof(data)
+        if self.protocol is not None:
+            self.protocol.force_close()  # public: RequestHandler.force_close
 
 
 def read_bodies(body_timeout: float) -> Any:

@@ -83,6 +83,7 @@ class ClubServer(PublicServer):
         logging.basicConfig(level="WARNING", format="%(message)s")
 
     def extend_app(self, app: web.Application) -> web.Application:
+        app.middlewares.append(self.gate.middleware())  # a head in: its clock stops
         app.middlewares.append(answer_faults(self))  # the ledger out of reach: 503
         app.middlewares.append(same_origin())  # a form from another page: 403
         app.middlewares.append(guard(self.keys, self.gate.keyed))
