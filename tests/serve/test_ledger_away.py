@@ -97,3 +97,46 @@ def test_the_ledger_away_every_route_answers_and_the_room_comes_back(
     assert said[0].startswith("the ledger cannot be reached: ")
     assert said[1:] == ["the ledger answers again"]
     assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
+
+
+def test_a_sqlite_ledger_locked_past_its_timeout_is_not_saved_yet_then_saved(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Another program holding the file's write lock past the busy timeout (made short):
+    the save is 503 "not saved yet", pages still read (WAL); saved once the lock goes."""
+    import sqlite3
+
+    import ledger.store.sqlite.db as sqlite_db
+
+    monkeypatch.setattr(sqlite_db, "BUSY_TIMEOUT_MS", 200)
+    db = tmp_path / "club.sqlite3"
+    night(db).db.dispose()
+    caplog.set_level(logging.INFO)
+
+    async def go() -> list[tuple[int, Any]]:
+        out: list[tuple[int, Any]] = []
+        keys = Keys.new()
+        server = ClubServer(db, 1, keys, host="127.0.0.1", port=0, lang="en")
+        async with TestClient(TestServer(await server.web_app())) as c:
+            assert (await c.get(f"/t/1?key={keys.entry}")).status == 200
+            c.session.cookie_jar.update_cookies({NAME_COOKIE: "Mio"})
+            other = sqlite3.connect(db, isolation_level=None)
+            other.execute("BEGIN IMMEDIATE")  # another program writing, for a while
+            try:
+                r = await c.post("/t/1", data=PASS, headers=FETCH)
+                out.append((r.status, await r.json()))
+                out.append(((await c.get("/t/1")).status, None))
+            finally:
+                other.execute("ROLLBACK")
+                other.close()
+            r = await c.post("/t/1", data=PASS, headers=FETCH)
+            out.append((r.status, (await r.json()).get("deal")))
+        server.service.db.dispose()
+        return out
+
+    locked, page, saved = asyncio.run(go())
+    assert locked == (503, {"lost": True, "error": NOT_SAVED})
+    assert page == (200, None) and saved[0] == 200 and saved[1] > 0
+    said = [r.getMessage() for r in caplog.records if r.name == "tally.serve"]
+    assert said[0].startswith("the ledger cannot be reached: ") and "locked" in said[0]
+    assert said[1:] == ["the ledger answers again"]

@@ -52,7 +52,9 @@ def known_field(name: str) -> bool:
 
 
 def refuse(request: web.Request, status: int, why: str) -> web.Response:
-    """The refusal, in one line to the client and one to the log."""
+    """The refusal, in one line to the client and one to the log (what it quotes of the
+    request as UTF-8, a byte that was not as an escape)."""
+    why = why.encode("utf-8", "backslashreplace").decode("utf-8")
     log.warning("%d %s %s: %s", status, request.method, request.path[:80], why)
     if status in (408, 413):
         return Closing(request.protocol, status=status, text=f"{status}: {why}\n")

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from aiohttp import web
 
 from ledger.service import RuleError
-
-from .phone.words import Words, from_header
 
 log = logging.getLogger("tally.serve")
 RETRY_S = 5  # a page that could not be read loads itself again after this many seconds
@@ -39,11 +38,6 @@ def is_unreachable(exc: BaseException) -> bool:
     says every driver's fault as Tally's error, its code naming which."""
     return (isinstance(exc, RuleError) and exc.field in ("database", "db")
             and exc.code in UNREACHABLE)
-
-
-def words_of(server: Any, request: web.Request) -> Words:
-    fixed = getattr(server, "phone_lang", None)
-    return Words(fixed or from_header(request.headers.get("Accept-Language"), server.lang))
 
 
 class Outage:
@@ -65,9 +59,10 @@ class Outage:
             log.warning("the ledger answers again")
 
 
-def answer_faults(server: Any) -> Any:
-    """aiohttp middleware: a fault of the database becomes the room's 503 answer."""
-    outage = getattr(server, "outage", None) or Outage()
+def answer_faults(words_for: Callable[[web.Request], Any]) -> Any:
+    """aiohttp middleware: a fault of the database becomes the room's 503 answer, in the
+    words `words_for(request)` gives (the phone's: `t(key)` and `lang`)."""
+    outage = Outage()
 
     @web.middleware
     async def answer(request: web.Request, handler):  # type: ignore[no-untyped-def]
@@ -79,7 +74,7 @@ def answer_faults(server: Any) -> Any:
             if not is_unreachable(exc):
                 raise
             outage.lost(exc)
-            return unreachable(request, words_of(server, request))
+            return unreachable(request, words_for(request))
         if response.status < 500 and not request.path.startswith(NO_LEDGER):
             outage.answered()
         return response
@@ -87,7 +82,7 @@ def answer_faults(server: Any) -> Any:
     return answer
 
 
-def unreachable(request: web.Request, words: Words) -> web.Response:
+def unreachable(request: web.Request, words: Any) -> web.Response:
     """503: "not saved yet" for a save (JSON to the phone's script), else the page that
     says the server cannot be reached and tries again by itself."""
     headers = {"Retry-After": str(RETRY_S), "Cache-Control": "no-store",
@@ -105,7 +100,7 @@ def unreachable(request: web.Request, words: Words) -> web.Response:
                         text=fault_page(words, words.t("serve.unreachable"), refresh=True))
 
 
-def fault_page(words: Words, line: str, *, refresh: bool) -> str:
+def fault_page(words: Any, line: str, *, refresh: bool) -> str:
     """A page of one line (a save's answer is not loaded again: that would drop it)."""
     again = f'<meta http-equiv="refresh" content="{RETRY_S}">' if refresh else ""
     return (f'<!DOCTYPE html><html lang="{escape(words.lang)}"><head><meta charset="utf-8">'

@@ -59,6 +59,7 @@ def same_origin() -> Any:
         why = foreign(request)
         if why is None:
             return await handler(request)
+        why = why.encode("utf-8", "backslashreplace").decode("utf-8")  # a header's bytes
         log.warning("403 %s %s: %s", request.method, request.path[:80], why)
         return web.Response(status=403, text=f"403: {why}\n")
 

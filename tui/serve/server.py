@@ -39,6 +39,7 @@ from .organiser import OrganiserRoutes
 from .origin import same_origin
 from .phone.access import table_url
 from .phone.mount import mount as mount_phones
+from .phone.routes import words_for
 from .tabs import MAX_MESSAGE, Tabs, clamp_size, read_message
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -84,7 +85,7 @@ class ClubServer(PublicServer):
 
     def extend_app(self, app: web.Application) -> web.Application:
         app.middlewares.append(self.gate.middleware())  # a head in: its clock stops
-        app.middlewares.append(answer_faults(self))  # the ledger out of reach: 503
+        app.middlewares.append(answer_faults(words_for))  # the ledger out of reach: 503
         app.middlewares.append(same_origin())  # a form from another page: 403
         app.middlewares.append(guard(self.keys, self.gate.keyed))
         app.middlewares.append(read_bodies(self.gate.body_timeout))  # 4xx, never 500

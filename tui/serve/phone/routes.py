@@ -35,6 +35,7 @@ from ledger.text.i18n.errors import render_message
 
 from ...at_time import at_time_text
 from ...format import deal_line, signed
+from ..faults import is_unreachable
 from . import form as forms
 from . import pages
 from .used import used_answer
@@ -237,6 +238,8 @@ class PhoneRoutes:
                     return web.json_response({"lost": True}, status=503)
                 error = lost
             except RuleError as exc:
+                if is_unreachable(exc):  # not a refusal: the room's 503 (`faults`)
+                    raise
                 error = exc
             if deal_id is not None:
                 to = f"/t/{now.view.number}/log?saved={deal_id}"
