@@ -174,3 +174,15 @@ def test_no_request_gets_a_5xx_or_a_traceback(
                                      ((b"Content-Type", content), *more), keyed))
     assert status < 500, (status, line)
     assert records.tracebacks() == []
+
+
+def test_a_malformed_cookie_header_is_400_in_one_log_line(room: Room, records: Records) -> None:
+    """A Cookie header with a control byte: aiohttp's parser answers 400 itself and
+    logged the full traceback of its exception; one line now."""
+    sent = request(room, "GET", "/board", b"", ((b"Cookie", b"tally_entry=\x01\x7f"),),
+                   keyed=False)
+    assert room.send(sent)[0] == 400
+    assert records.tracebacks() == []
+    [line] = [r.getMessage() for r in records.records if r.name == "aiohttp.server"]
+    assert line.startswith("Error handling request from 127.0.0.1: 400 Invalid header value")
+    assert "\n" not in line
