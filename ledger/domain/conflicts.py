@@ -34,3 +34,19 @@ def check_revision(expected: int | None, number: int, revision: int, next_number
     """A correction or void: refused if the deal has a newer revision than the form saw."""
     if expected is not None and expected != revision:
         raise StaleDeal(number, next_number=next_number, revision=revision)
+
+
+class FormUsed(RuleError):
+    """A form's key that already saved deal `number` came again with other values, or at
+    another table (`elsewhere`): nothing is saved, and the device is told so, never "saved"
+    (it keeps its deal, to save it on a new form)."""
+
+    def __init__(self, number: int, deal_id: int, *, elsewhere: bool = False) -> None:
+        self.number = number
+        self.deal_id = deal_id
+        if elsewhere:  # the code (and line) it has had since issue 24
+            super().__init__("form_key", "was saved at another table", "form_key_table",
+                             n=number)
+        else:
+            super().__init__("form_key", f"this form was already saved as deal {number} "
+                             "with other values", "form_used", n=number)

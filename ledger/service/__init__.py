@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..config.paths import exports_dir
-from ..domain.conflicts import StaleDeal
+from ..domain.conflicts import FormUsed, StaleDeal
 from ..domain.league import Scoring, shown
 from ..domain.rules import RuleError
 from ..domain.rules.game import CARDS, CHOICE, FLAG, NUMBER, PLAYER, FieldFact, FormFacts
@@ -55,6 +55,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["CARDS", "CHOICE", "FLAG", "MAX_NAME", "MAX_REASON", "MAX_TEXT", "NUMBER",
-           "PLAYER", "POT", "ConnectionLost", "FieldFact", "FormFacts", "RuleError",
-           "Scoring", "StaleDeal", "Tally", "clean_name", "clean_text", "dispose_all",
+           "PLAYER", "POT", "ConnectionLost", "FieldFact", "FormFacts", "FormUsed",
+           "RuleError", "Scoring", "StaleDeal", "Tally", "clean_name", "clean_text", "dispose_all",
            "exports_dir", "name_key", "rank_rows", "read_json_object", "same_deal", "shown"]

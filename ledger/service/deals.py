@@ -28,6 +28,7 @@ from ..store import bulk, repo
 from ..store.db import Connection
 from ..store.rows import Checkpoint, DealRow
 from . import clock
+from .form_use import same_form
 from .store import Store
 from .tables import (
     Table,
@@ -107,6 +108,14 @@ class Deals:
             found = repo.deal_of_form(session=s, form_key=form_key)
             return found[0] if found else None
 
+    def form_saved(self, form_key: str, table_id: int, obj: Mapping[str, Any]) -> int | None:
+        """The deal the form `form_key` saved, if `obj` is what it saved at `table_id`
+        (a retry); None if it saved none; `FormUsed` if it saved another deal."""
+        with self.store.read() as s:
+            found = repo.deal_of_form(session=s, form_key=form_key)
+            return (same_form(s, found, form_key, table_id, [obj], outcome_for) if found
+                    else None)
+
     def save_of_form(self, form_key: str, wait: float = 0.0, pause: float = 0.25) -> FormSave:
         """After a save's connection was lost (`ConnectionLost`): whether the save of the
         form `form_key` went through, asked of the database by that key (never guessed)
@@ -152,9 +161,7 @@ class Deals:
         with self.store.write() as s:
             if form_key is not None and (done := repo.deal_of_form(session=s,
                                                                    form_key=form_key)):
-                if done[1] != table_id:
-                    raise RuleError("form_key", "was saved at another table", "form_key_table")
-                return [done[0]]
+                return [same_form(s, done, form_key, table_id, objs, outcome_for)]
             t = load_open_table(s, table_id)
             check_new(expect_number, repo.next_deal_number(session=s, table_id=t.id))
             now = clock.now()

@@ -66,8 +66,8 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     **{name: ("deals", name) for name in (
         "add_deal", "add_deals", "import_tables", "preview_deal", "status_before",
         "form_facts", "form_facts_source", "quick_json", "table_of_deal", "deal_of_form",
-        "save_of_form", "correct_deal", "void_deal", "correction_effects", "chain_notices",
-        "undo_last",
+        "form_saved", "save_of_form", "correct_deal", "void_deal", "correction_effects",
+        "chain_notices", "undo_last",
         "deals", "recent_deals", "deal", "history")},
     # standings and the end of the night
     "standings": ("standings", "standings"),

@@ -148,5 +148,21 @@ def render_page(board: Board, events_url: str) -> str:
     css = files(__package__).joinpath("templates/board.css").read_text("utf-8")
     return page.substitute(lang=language(), title=escape(t("board.title")), css=css,
                            body=render_body(board), events=escape(events_url),
-                           stale=escape(t("board.reconnecting")),
+                           stale=escape(t("board.reconnecting")), hidden=" hidden",
+                           lost=escape(t("board.lost")))
+
+
+def render_offline(latest: str, events_url: str) -> str:
+    """The page when the ledger cannot be read: the last body the hub sent (`latest`, an
+    event's data; none yet: empty), under the "no contact" banner, shown from the start."""
+    try:
+        body = str(json.loads(latest)["html"])
+    except (ValueError, KeyError, TypeError):
+        body = ""
+    page = Template(files(__package__).joinpath("templates/board.html").read_text("utf-8"))
+    css = files(__package__).joinpath("templates/board.css").read_text("utf-8")
+    now = datetime.now(UTC).astimezone().strftime("%H:%M")
+    return page.substitute(lang=language(), title=escape(t("board.title")), css=css,
+                           body=body, events=escape(events_url),
+                           stale=escape(t("board.lost", time=now)), hidden="",
                            lost=escape(t("board.lost")))

@@ -11,7 +11,10 @@ sending a byte every 5 s was never dropped. So:
   one over that closes the oldest of them (a flood; logged once, not once a connection),
   so a flood cannot keep the key's holder out: a browser's connection brings its request
   at once and is let in long before it is the oldest;
-- a keyed connection left idle between requests is closed by aiohttp after `IDLE`;
+- a keyed connection left idle between requests is closed by aiohttp after `IDLE`; once
+  the next request's first bytes come, its head must be in within `head_timeout` too
+  (a head sent a byte at a time held a keyed connection for ever), and its body within
+  `body_timeout` (`bodies.py`: 408);
 - the process's soft limit of open files is raised to its hard limit at start.
 
 `Gate.factory` wraps aiohttp's protocol factory (`runner.server`, public) in a protocol
@@ -30,6 +33,7 @@ log = logging.getLogger("tally.serve")
 HEAD_TIMEOUT = 10.0  # seconds from connecting to a request that carries its key
 MAX_WAITING = 128  # connections open at once without a keyed request yet
 IDLE = 15.0  # seconds a keyed connection may stay idle between requests
+BODY_TIMEOUT = 10.0  # seconds a request's body may take to come in
 
 
 def raise_open_files() -> tuple[int, int]:
@@ -48,13 +52,15 @@ def raise_open_files() -> tuple[int, int]:
 
 class Gate:
     def __init__(self, *, head_timeout: float = HEAD_TIMEOUT,
-                 max_waiting: int = MAX_WAITING) -> None:
+                 max_waiting: int = MAX_WAITING, body_timeout: float = BODY_TIMEOUT) -> None:
         self.head_timeout = head_timeout
+        self.body_timeout = body_timeout  # a request's body, once its head came (bodies.py)
         self.max_waiting = max_waiting
         # no keyed request yet, oldest first (a dict keeps the order they came in)
         self.waiting: dict[asyncio.BaseTransport, None] = {}
         self.refused = 0  # waiting connections closed in the current flood
         self.flooding = False
+        self.open: dict[Any, _Watched] = {}  # every connection, by its transport
 
     def factory(self, inner: Callable[[], asyncio.Protocol]) -> Callable[[], asyncio.Protocol]:
         return lambda: _Watched(self, inner)
@@ -63,6 +69,24 @@ class Gate:
         """A request on `transport` was let in by its key: it is no longer waiting."""
         if transport is not None:
             self._gone(transport)
+
+    def middleware(self) -> Any:
+        """aiohttp middleware: a request reached a route, so its head came in whole (the
+        connection's head clock stops) and it is in hand until the route returns."""
+        from aiohttp import web
+
+        @web.middleware
+        async def heads(request: web.Request, handler):  # type: ignore[no-untyped-def]
+            watched = self.open.get(request.transport)
+            if watched is not None:
+                watched.heading, watched.busy = False, True
+            try:
+                return await handler(request)
+            finally:
+                if watched is not None:
+                    watched.busy = False
+
+        return heads
 
     def _evict(self) -> None:
         """Close the oldest connection still waiting, to make room for a new one."""
@@ -92,22 +116,32 @@ class _Watched(asyncio.Protocol):
         self.inner: asyncio.Protocol | None = None
         self.transport: asyncio.BaseTransport | None = None
         self.timer: asyncio.TimerHandle | None = None
+        self.busy = False  # a request of this connection is at a route now
+        self.heading = False  # the next request's head is coming (its clock runs)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport
         while len(self.gate.waiting) >= self.gate.max_waiting:
             self.gate._evict()
         self.gate.waiting[transport] = None
+        self.gate.open[transport] = self
         self.timer = asyncio.get_running_loop().call_later(self.gate.head_timeout,
                                                            self._expire)
         self.inner = self.make_inner()
         self.inner.connection_made(transport)
 
     def _expire(self) -> None:
-        if self.transport is not None and self.transport in self.gate.waiting:
-            self.transport.abort()  # no keyed request in time: slow headers, or none
+        if self.transport is not None and (self.transport in self.gate.waiting
+                                           or self.heading):
+            self.transport.abort()  # no (keyed) request in time: slow headers, or none
 
     def data_received(self, data: bytes) -> None:
+        if not (self.busy or self.heading) and self.transport not in self.gate.waiting:
+            self.heading = True  # a keyed connection's next request: its head's clock
+            if self.timer is not None:
+                self.timer.cancel()
+            self.timer = asyncio.get_running_loop().call_later(self.gate.head_timeout,
+                                                               self._expire)
         if self.inner is not None:
             self.inner.data_received(data)
 
@@ -127,5 +161,6 @@ class _Watched(asyncio.Protocol):
             self.timer.cancel()
         if self.transport is not None:
             self.gate._gone(self.transport)
+            self.gate.open.pop(self.transport, None)
         if self.inner is not None:
             self.inner.connection_lost(exc)

@@ -29,6 +29,7 @@ class BoardHub:
         self._changed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self.closed = False  # the server is stopping: every board stream ends
+        self.lost = False  # the ledger cannot be reached: the boards show "no contact"
 
     async def start(self) -> None:
         self.watch.changed()  # the first look
@@ -50,17 +51,37 @@ class BoardHub:
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(POLL)
-            try:
-                if not self.watch.changed():
+            try:  # a server's watch says no change while it cannot reach it: asked here
+                changed = self.watch.changed()
+                if not getattr(self.watch, "reachable", True):
+                    self._contact(False)
+                    continue
+                if not (changed or self.lost):
                     continue
                 data = await asyncio.to_thread(self.read)
-            except Exception:  # a board that cannot be read now: try at the next change
-                log.exception("the board could not be read")
+            except Exception as exc:  # a board that cannot be read now: try at the next
+                from .faults import is_unreachable
+
+                if is_unreachable(exc):
+                    self._contact(False)
+                else:
+                    log.exception("the board could not be read")
                 continue
-            if data != self.latest:
-                self.latest, self.version = data, self.version + 1
-                self._changed.set()
-                self._changed = asyncio.Event()
+            if data != self.latest or self.lost:
+                self.latest, self.lost = data, False
+                self._bump()
+
+    def _contact(self, reached: bool) -> None:
+        if self.lost == (not reached):
+            return
+        self.lost = not reached
+        self._bump()
+
+    def _bump(self) -> None:
+        """Every open board is told (the board, or that there is no contact)."""
+        self.version += 1
+        self._changed.set()
+        self._changed = asyncio.Event()
 
     async def next_after(self, version: int, timeout: float) -> int:
         """Wait until the board is newer than `version` (or `timeout`); its version now."""

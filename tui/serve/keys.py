@@ -82,10 +82,12 @@ def needs(path: str) -> str:
     return BOARD if path == "/board" or path.startswith("/board/") else ENTRY
 
 
-async def no_referrer(request: web.Request, response: web.StreamResponse) -> None:
-    """Every answer (pages, refusals, streams): a link followed from a page sends no
-    Referer, so the key in a URL never leaves the room that way."""
-    response.headers["Referrer-Policy"] = "no-referrer"
+async def referrer_policy(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer (pages, refusals, streams): a link followed from a page to another
+    site sends no Referer, so the key in a URL never leaves the room that way. Not
+    `no-referrer`: with it a browser sends `Origin: null` on the room's own form posts,
+    which `origin.same_origin` refuses."""
+    response.headers["Referrer-Policy"] = "same-origin"
 
 
 def guard(keys: Keys, granted: Any = None) -> web.middleware:  # type: ignore[valid-type]

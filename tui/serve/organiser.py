@@ -26,6 +26,7 @@ from ledger.service import MAX_NAME, RuleError, Tally
 from ledger.service.tournament_views import EntryView, TournamentView
 from ledger.text.i18n.errors import render_error
 
+from .faults import is_unreachable
 from .phone.routes import page, words_for
 
 if TYPE_CHECKING:
@@ -158,6 +159,8 @@ class OrganiserRoutes:
             else:
                 raise web.HTTPBadRequest(text="400: register or withdraw\n")
         except RuleError as exc:
+            if is_unreachable(exc):  # not a refusal: the room's 503 (`faults`)
+                raise
             with words.speaking():
                 line = render_error(exc)
             return self._page(request, await self._desk(name), status=422, error=line,

@@ -28,14 +28,18 @@ from textual_serve.server import to_int
 
 from ledger.service import MAX_NAME, RuleError, Tally, clean_text
 
-from .board import event_data, read_board, render_page
+from .board import event_data, read_board, render_offline, render_page
+from .bodies import quiet_parser, read_bodies
 from .compat_serve import DeviceService, PublicServer
+from .faults import answer_faults
 from .gate import IDLE, Gate, raise_open_files
 from .hub import BoardHub
-from .keys import TERMINAL, Keys, guard, no_referrer
+from .keys import TERMINAL, Keys, guard, referrer_policy
 from .organiser import OrganiserRoutes
+from .origin import same_origin
 from .phone.access import table_url
 from .phone.mount import mount as mount_phones
+from .phone.routes import words_for
 from .tabs import MAX_MESSAGE, Tabs, clamp_size, read_message
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -80,8 +84,13 @@ class ClubServer(PublicServer):
         logging.basicConfig(level="WARNING", format="%(message)s")
 
     def extend_app(self, app: web.Application) -> web.Application:
+        app.middlewares.append(self.gate.middleware())  # a head in: its clock stops
+        app.middlewares.append(answer_faults(words_for))  # the ledger out of reach: 503
+        app.middlewares.append(same_origin())  # a form from another page: 403
         app.middlewares.append(guard(self.keys, self.gate.keyed))
-        app.on_response_prepare.append(no_referrer)
+        app.middlewares.append(read_bodies(self.gate.body_timeout))  # 4xx, never 500
+        quiet_parser()  # a malformed header: one line, not aiohttp's traceback
+        app.on_response_prepare.append(referrer_policy)
         app.router.add_get("/ws/{token}", self.handle_websocket)
         app.router.add_get("/board", self.handle_board)
         app.router.add_get("/board/events", self.handle_events)
@@ -256,10 +265,20 @@ class ClubServer(PublicServer):
     # ---- the board ----------------------------------------------------------------------------
 
     async def handle_board(self, request: web.Request) -> web.Response:
-        html = await asyncio.to_thread(
-            lambda: render_page(read_board(self.service, self.night_id), "/board/events"))
-        return web.Response(text=html, content_type="text/html", charset="utf-8",
-                            headers={"Cache-Control": "no-store"})
+        """The board as it is now; the ledger out of reach, the last board the hub read
+        under the "no contact" banner (503), which the stream takes down when it is back."""
+        from .faults import is_unreachable
+
+        status = 200
+        try:
+            html = await asyncio.to_thread(
+                lambda: render_page(read_board(self.service, self.night_id), "/board/events"))
+        except Exception as exc:
+            if not is_unreachable(exc):
+                raise
+            html, status = render_offline(self.hub.latest, "/board/events"), 503
+        return web.Response(text=html, status=status, content_type="text/html",
+                            charset="utf-8", headers={"Cache-Control": "no-store"})
 
     async def handle_events(self, request: web.Request) -> web.StreamResponse:
         response = web.StreamResponse(headers={
@@ -272,7 +291,8 @@ class ClubServer(PublicServer):
             while not self.hub.closed:
                 if sent != self.hub.version:
                     sent = self.hub.version
-                    await response.write(f"event: board\ndata: {self.hub.latest}\n\n"
+                    await response.write(b"event: lost\ndata: \n\n" if self.hub.lost else
+                                         f"event: board\ndata: {self.hub.latest}\n\n"
                                          .encode())
                 elif await self.hub.next_after(sent, HEARTBEAT) == sent:
                     await response.write(b": still here\n\n")

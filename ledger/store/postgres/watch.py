@@ -48,6 +48,11 @@ class Listen:
             return True
         return not fresh and seen > 0
 
+    @property
+    def reachable(self) -> bool:
+        """False from a look that could not reach the server until one that did."""
+        return not self._missed
+
     def close(self) -> None:
         if self._conn is not None:
             try:

@@ -34,7 +34,7 @@ def table_of(path: str) -> int | None:
 
 def opens_table(entry: str, given: str, number: int) -> bool:
     """Does key `given` open table `number`'s pages (its own key, or the entry key)?"""
-    raw = given.encode("utf-8")  # bytes: a non-ASCII key is just wrong, not an error
+    raw = given.encode("utf-8", "surrogateescape")  # a key of any bytes is just wrong
     return (secrets.compare_digest(raw, table_key(entry, number).encode("ascii"))
             or secrets.compare_digest(raw, entry.encode("utf-8")))
 

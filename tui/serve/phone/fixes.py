@@ -21,6 +21,7 @@ from aiohttp import web
 from ledger.service import RuleError, StaleDeal, clean_text
 from ledger.service.views import DealView
 
+from ..faults import is_unreachable
 from . import form as forms
 from . import pages
 from .routes import ENV, FETCH, NAME_COOKIE, PREVIEW_CHANGED, _int, as_shown, page, words_for
@@ -136,6 +137,8 @@ class FixRoutes:
                     fix_error = words.t("phone.changed_meanwhile", n=stale.number)
                 revision = stale.revision or revision
             except RuleError as exc:
+                if is_unreachable(exc):  # not a refusal: the room's 503 (`faults`)
+                    raise
                 with words.speaking():
                     fix_error = forms.hint(exc, facts, words,
                                            {"reason": words.t("phone.reason")})

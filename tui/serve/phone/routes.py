@@ -24,6 +24,7 @@ from aiohttp import web
 from ledger.service import (
     MAX_NAME,
     ConnectionLost,
+    FormUsed,
     RuleError,
     StaleDeal,
     Tally,
@@ -35,8 +36,10 @@ from ledger.text.i18n.errors import render_message
 
 from ...at_time import at_time_text
 from ...format import deal_line, signed
+from ..faults import is_unreachable
 from . import form as forms
 from . import pages
+from .used import used_answer
 from .words import Words, from_header
 
 if TYPE_CHECKING:
@@ -198,8 +201,13 @@ class PhoneRoutes:
         partial, facts, preview, error = await self._drawn(now, posted, words)
         by = request.cookies.get(NAME_COOKIE) or None
         key = str(data.get("key") or "") or None
-        if action == "save" and key and (done := await asyncio.to_thread(
-                self.service.deal_of_form, key)) is not None:  # sent again: it is saved
+        try:  # sent again: saved, if the same deal (another: FormUsed, `used`)
+            done = await asyncio.to_thread(self.service.form_saved, key, now.view.id,
+                                           partial) if action == "save" and key else None
+        except FormUsed as used:
+            return used_answer(request, used, words, fetch, f"/t/{now.view.number}",
+                               page)
+        if done is not None:
             to = f"/t/{now.view.number}/log?saved={done}"
             if fetch:
                 return web.json_response({"saved": to, "deal": done})
@@ -221,6 +229,9 @@ class PhoneRoutes:
             try:
                 deal_id = await asyncio.to_thread(partial_save(
                     self.service.add_deal, now.view.id, partial, by, expect, key))
+            except FormUsed as used:  # saved from another device meanwhile, as another
+                return used_answer(request, used, words, fetch, f"/t/{now.view.number}",
+                                   page)
             except StaleDeal as stale:
                 return await self._conflict(request, now, partial, facts, preview, words,
                                             stale, key, fetch)
@@ -231,6 +242,8 @@ class PhoneRoutes:
                     return web.json_response({"lost": True}, status=503)
                 error = lost
             except RuleError as exc:
+                if is_unreachable(exc):  # not a refusal: the room's 503 (`faults`)
+                    raise
                 error = exc
             if deal_id is not None:
                 to = f"/t/{now.view.number}/log?saved={deal_id}"
