@@ -53,8 +53,9 @@ class NightScreen(TallyScreen[None]):
         Binding("c", "close_night", "key.close_night"),
         Binding("r", "roster", "key.roster"),
         Binding("d", "delete_table", "key.delete"),
-        # kept off the footer (its pictures stay as they are); in the palette and the help
-        Binding("t", "tournament", "key.tournament", show=False),
+        # last: where the footer has no room for every key, it is the first left out (the
+        # palette and the help still say it)
+        Binding("t", "tournament", "key.tournament"),
     ]
 
     def __init__(self, night_id: int) -> None:
