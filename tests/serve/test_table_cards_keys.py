@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -104,6 +105,10 @@ def test_nothing_printed_for_a_table_carries_the_entry_key(room: Served) -> None
         assert links[f"table {n}"] == f"{room.base}/t/{n}?key={table_key(entry, n)}"
         assert links[f"terminal {n}"] == f"{room.base}/?key={table_key(entry, n)}&table={n}"
     assert links["tables"] == f"{room.base}/tables?key={entry}"  # the organiser's own
+    codes = [qr_text(room.entry), *(qr_text(links[f"table {n}"]) for n in (1, 2))]
+    end = time.monotonic() + 10  # (the server's output is read by a thread: let it catch up)
+    while not all(c in room.log for c in codes) and time.monotonic() < end:
+        time.sleep(0.05)
     log = room.log
     assert log.count(qr_text(room.entry)) == 1  # the organiser's entry code, once
     for n in (1, 2):  # --table-codes: each table's own code

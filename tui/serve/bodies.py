@@ -29,7 +29,7 @@ from ledger.service import MAX_NAME
 
 log = logging.getLogger("tally.serve")
 MAX_BODY = 64 * 1024  # bytes: a deal's form is a few hundred
-FIXED = frozenset({"action", "key", "expect", "same", "open", "by", "reason", "revision",
+FIXED = frozenset({"action", "key", "expect", "same", "open", "by", "reason", "revision", "shown",
                    "sure", "tournament", "player"})
 KINDS = frozenset({"number", "int", "flag", "cards", "card", "multi", "player", "choice"})
 MAX_IDENT = 40
