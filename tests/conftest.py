@@ -84,6 +84,31 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
                                  scope="function")
 
 
+# the fast tier (`pytest -m "not slow"`) leaves out what starts Chromium, the PostgreSQL
+# cluster, `tally serve` or other processes, and the SVG snapshots; the session fixtures of
+# Chromium and the cluster are only made when a test asks for them, so it starts neither
+SLOW_FIXTURES = {"browser", "room", "pg_cluster", "snap_compare", "child_env"}
+SLOW_DIRS = {"serve", "robust", "attack"}  # browsers, servers and child processes
+SLOW_MODULES = {"test_one_command", "test_quick_exit", "test_import_hygiene", "test_layers",
+                "test_command_cost", "test_escape_pty", "test_launch", "test_live",
+                "test_save_waits", "test_ui_thread", "test_lost_save", "test_two_devices"}
+
+
+def is_slow(item: pytest.Item) -> bool:
+    path = Path(str(item.fspath))
+    callspec = getattr(item, "callspec", None)
+    return bool(SLOW_FIXTURES & set(getattr(item, "fixturenames", ()))
+                or (callspec is not None and callspec.params.get("engine") == "postgresql")
+                or path.stem in SLOW_MODULES
+                or (path.parent.name in SLOW_DIRS and path.parent.parent.name == "tests"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if is_slow(item):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def pg_cluster() -> Any:
     from tests.pg_cluster import Cluster
