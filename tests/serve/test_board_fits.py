@@ -27,7 +27,7 @@ def deal(game: str, seats: list[str], k: int) -> dict[str, object]:
     return {"ending": "scored", "winner": seats[k % 2], "game_points": 2}
 
 
-def night(db: Path, tables: int, tournament: bool) -> str:
+def night(db: Path, tables: int, tournament: bool, lang: str = "en") -> str:
     """A night of `tables` tables (the first three a tournament's round, its clock
     running, if `tournament`), the others a mix of games with four deals each; the board's
     page as the server draws it."""
@@ -51,14 +51,19 @@ def night(db: Path, tables: int, tournament: bool) -> str:
         for k in range(4):
             service.add_deal(table, deal(game, seats, k), "Mio")
     assert len(service.night(1).tables) == tables
-    return render_page(read_board(service, 1), "/board/events")
+    set_language(lang)
+    try:
+        return render_page(read_board(service, 1), "/board/events")
+    finally:
+        set_language("en")
 
 
-@pytest.mark.parametrize("tables", [5, 12])
-@pytest.mark.parametrize("tournament", [False, True], ids=["night", "tournament"])
+@pytest.mark.parametrize(("tables", "tournament", "lang"), [
+    (5, False, "en"), (12, False, "en"), (5, True, "en"), (12, True, "en"), (12, True, "ja")])
 def test_the_board_fits_a_1920x1080_screen(tmp_path: Path, browser: Browser, tables: int,
-                                            tournament: bool) -> None:
-    html = night(tmp_path / "club.sqlite3", tables, tournament)
+                                            tournament: bool, lang: str) -> None:
+    html = night(tmp_path / "club.sqlite3", tables, tournament, lang)
+    assert f'<html lang="{lang}">' in html
     page = browser.new_page(viewport={"width": 1920, "height": 1080})
     try:
         page.set_content(html)
