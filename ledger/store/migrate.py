@@ -9,9 +9,10 @@ schema revision (not Tally's, or its revision lost), a revision this Tally does 
 newer Tally wrote it: this Tally is older than the ledger), or a revision its tables do not
 match. Opening a ledger (`migrate(db, upgrade=False)`, as `Tally.open` does) makes a new one
 but never upgrades an older one: that is refused in one line, "run `tally db upgrade`", so a
-ledger other Tallies share (a league's server) changes schema only when someone means it. The upgrade is one transaction,
-so a refused file is left as it was. A full disk or a read-only file is passed on as the
-fault of the engine it is (`sqlite.db.open_problem`, `postgres.db.fault` name it).
+ledger other Tallies share (a league's server) changes schema only when someone means it.
+The upgrade is one transaction, so a refused file is left as it was. A full disk or a
+read-only file is passed on as the fault of the engine it is (`sqlite.db.open_problem`,
+`postgres.db.fault` name it).
 """
 
 from __future__ import annotations
