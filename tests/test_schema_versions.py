@@ -26,9 +26,18 @@ READS = ("standings", "--all")
 
 
 def _image(db: Any) -> Any:
-    """What a refused command must leave: every table's rows, and a file's bytes."""
+    """What a refused command must leave: every table's rows, and a file's bytes (its
+    write-ahead log checkpointed first: what `raw_sql` wrote is otherwise moved into the
+    file by whichever connection closes last, a refused command's too)."""
     kept = table_counts(db)
     if isinstance(db, Path):
+        import sqlite3
+
+        con = sqlite3.connect(db)
+        try:
+            assert con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0] == 0
+        finally:
+            con.close()
         return kept, db.read_bytes()
     return kept, None
 
@@ -78,3 +87,28 @@ def test_the_refusal_is_in_the_catalogues(club: Cli, db_path: Any) -> None:
     raw_sql(db_path, *OLDER)
     r = club("--lang", "ja", *READS)
     assert r.exit_code == 2 and "`tally db upgrade` で更新してください" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("labels", [OLDER, NEWER], ids=["older", "newer"])
+def test_serve_refuses_before_it_listens(club: Cli, db_path: Any, labels: tuple[str, ...]
+                                         ) -> None:
+    """`tally serve` opens the ledger before it starts the room: a real process, so a
+    server that did start would be stopped by the timeout, not hang the suite."""
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = str(free.getsockname()[1])
+    raw_sql(db_path, *labels)
+    before = _image(db_path)
+    done = subprocess.run([sys.executable, "-m", "ledger.cli.main", "--db", str(db_path),
+                           "serve", "--port", port], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PYTHONPATH": os.getcwd()})
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("error: db: ") and done.stderr.count("\n") == 1, done.stderr
+    assert ("`tally db upgrade`" if labels == OLDER else "upgrade Tally") in done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+    assert _image(db_path) == before
