@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ledger.service import Tally
+from ledger.service.moving import upgrade
 from ledger.text.i18n import set_language
 from ledger.text.problems import problem_text
 from tests.checked import checked
@@ -178,6 +179,7 @@ def test_an_upgrade_fills_the_sums_of_a_ledger_made_before(db_path: Path) -> Non
     sql(db_path, "DROP TABLE player_night")  # the ledger as 0009 left it (0011 adds
     sql(db_path, "DROP TABLE night_sum")  # the players' nights from these sums)
     sql(db_path, "UPDATE alembic_version SET version_num = '0009_form_key'")
+    upgrade(db_path)  # `tally db upgrade`
     upgraded = Tally.open(db_path)
     assert kept(db_path) == made == from_tables(upgraded)
     assert made[(second, "crazy-solo", "Eve")] == (0, 0)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ledger.service import Tally
+from ledger.service.moving import upgrade
 from ledger.store.copy import copy_ledger
 from ledger.store.engine import open_database
 from ledger.text.i18n import set_language
@@ -132,6 +133,7 @@ def test_an_upgrade_adds_up_the_nights_of_a_ledger_made_before(db_path: Path) ->
     service.db.dispose()
     sql(db_path, "DROP TABLE player_night")  # the ledger as 0010 left it
     sql(db_path, "UPDATE alembic_version SET version_num = '0010_night_sums'")
+    upgrade(db_path)  # `tally db upgrade`
     upgraded = Tally.open(db_path)
     assert kept_nights(db_path) == made == from_games(db_path, upgraded)
     assert made[(night, "Ann")][2] == 1 + 3

@@ -146,12 +146,12 @@ class Tally:
     @classmethod
     def open(cls, location: str | Path) -> Tally:
         """The ledger in a SQLite file, or on a PostgreSQL server (`postgresql://…`),
-        made or upgraded as needed. What keeps it from opening (not SQLite, a folder,
-        read-only, a full disk, a server that cannot be reached, a refused password) is
-        one RuleError the store says."""
+        made if new; one of an older schema is refused ("run `tally db upgrade`"). What
+        keeps it from opening (not SQLite, a folder, read-only, a full disk, a server that
+        cannot be reached, a refused password) is one RuleError the store says."""
         db = open_database(location)
         db.prepare()
-        migrate(db)
+        migrate(db, upgrade=False)
         return cls(db)
 
     def _read(self) -> AbstractContextManager[Connection]:

@@ -6,9 +6,13 @@ starts fast. The same migrations create and upgrade both engines (`tally db upgr
 
 A file it cannot upgrade is refused in one line that says what the file is: tables but no
 schema revision (not Tally's, or its revision lost), a revision this Tally does not know (a
-newer Tally wrote it), or a revision its tables do not match. The upgrade is one transaction,
-so a refused file is left as it was. A full disk or a read-only file is passed on as the
-fault of the engine it is (`sqlite.db.open_problem`, `postgres.db.fault` name it).
+newer Tally wrote it: this Tally is older than the ledger), or a revision its tables do not
+match. Opening a ledger (`migrate(db, upgrade=False)`, as `Tally.open` does) makes a new one
+but never upgrades an older one: that is refused in one line, "run `tally db upgrade`", so a
+ledger other Tallies share (a league's server) changes schema only when someone means it.
+The upgrade is one transaction, so a refused file is left as it was. A full disk or a
+read-only file is passed on as the fault of the engine it is (`sqlite.db.open_problem`,
+`postgres.db.fault` name it).
 """
 
 from __future__ import annotations
@@ -42,8 +46,9 @@ def has_tables(db: Database) -> bool:
     return bool(db.table_names())
 
 
-def migrate(db: Database) -> None:
-    """Bring the schema to the newest migration (cheap when it already is)."""
+def migrate(db: Database, *, upgrade: bool = True) -> None:
+    """Bring the schema to the newest migration (cheap when it already is); with
+    `upgrade` False only a new (empty) database is given one, an older one is refused."""
     revision = current_revision(db)
     if revision == HEAD:
         return
@@ -66,9 +71,14 @@ def migrate(db: Database) -> None:
             known = False
         if not known:
             raise RuleError("db", f"{db.where} is at schema revision {revision!r}, which this "
-                            f"Tally (schema {HEAD}) does not know: a newer Tally wrote it; "
-                            "update Tally to open it",
+                            f"Tally (schema {HEAD}) does not know: this Tally is older than the "
+                            "ledger; upgrade Tally to open it",
                             "schema_newer", path=db.where, revision=repr(revision), head=HEAD)
+        if not upgrade:
+            raise RuleError("db", f"{db.where} is at schema revision {revision!r}, older "
+                            f"than this Tally's (schema {HEAD}); nothing was changed: run "
+                            "`tally db upgrade` to upgrade it",
+                            "schema_older", path=db.where, revision=repr(revision), head=HEAD)
     engine = make_engine(db.sqlalchemy_url())
     try:
         with engine.connect() as conn:

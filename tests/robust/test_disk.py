@@ -126,10 +126,10 @@ def _set_revision(db: Path, sql: str) -> None:
     ("UPDATE alembic_version SET version_num = '0099_future'",
      f"is at schema revision '0099_future', which this Tally (schema {store_migrate.HEAD}) "
      "does not know: "
-     "a newer Tally wrote it; update Tally to open it\n"),
+     "this Tally is older than the ledger; upgrade Tally to open it\n"),
     ("UPDATE alembic_version SET version_num = '0001'",
-     "is labelled schema revision '0001' but its tables do not match it (a damaged or "
-     "hand-edited file); nothing was changed: restore a backup\n"),
+     f"is at schema revision '0001', older than this Tally's (schema {store_migrate.HEAD}); "
+     "nothing was changed: run `tally db upgrade` to upgrade it\n"),
     ("DROP TABLE alembic_version",
      "holds tables but no Tally schema revision: it is not a Tally ledger, or its revision "
      "was lost; use --db for another file, or restore a backup\n"),
@@ -147,6 +147,18 @@ def test_item10_a_schema_revision_it_cannot_upgrade_is_one_line(
     assert table_counts(ledger) == before
     with open(ledger, "rb") as fh:
         assert fh.read() == image  # the refused upgrade changed nothing
+
+
+def test_item10_an_upgrade_of_a_revision_its_tables_do_not_match_is_one_line(
+        ledger: Path) -> None:
+    _set_revision(ledger, "UPDATE alembic_version SET version_num = '0001'")
+    with open(ledger, "rb") as fh:
+        image = fh.read()
+    _one_line(_run(ledger, "db", "upgrade"), f"error: db: {ledger} is labelled schema "
+              "revision '0001' but its tables do not match it (a damaged or hand-edited "
+              "file); nothing was changed: restore a backup\n")
+    with open(ledger, "rb") as fh:
+        assert fh.read() == image
 
 
 def _read_only_connections(monkeypatch: pytest.MonkeyPatch) -> None:
