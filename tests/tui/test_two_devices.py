@@ -24,7 +24,7 @@ from tui.i18n import set_language
 from tui.screens.table import TableScreen
 from tui.widgets.kinsoku import Wrapped
 
-from .conftest import DEALS, SIZE, app_for, keys, open_first_table, seed, settle
+from .conftest import DEALS, SIZE, app_for, keys, open_first_table, seed, settle, until
 from .test_key_bursts import notices
 from .test_type_ahead import CRAZY_SOLO, burst, without_dealer
 from .test_ui_thread import Calls, Watched
@@ -233,6 +233,8 @@ def test_keys_typed_after_the_refused_save_are_dropped_then_the_offer_takes_keys
             assert len(tally.deals(table_id)) == 3
             solo, stored = CRAZY_SOLO[0]
             await burst(pilot, "n", "a", *solo)
+            # (on a loaded machine the save's answer can come after the burst has settled)
+            await until(pilot, lambda: app.screen is table and len(tally.deals(table_id)) == 5)
             assert app.screen is table
             assert [without_dealer(d.outcome) for d in tally.deals(table_id)[2:]] == [
                 THEIRS, PASS, stored]
