@@ -357,4 +357,3 @@ def escape_then_key() -> None:
 
     XTermParser.feed = split_feed  # type: ignore[method-assign]
     setattr(XTermParser, _SPLIT, True)
-

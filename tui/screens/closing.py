@@ -39,7 +39,6 @@ def _ask_close(app: App[object], service: Tally, night: NightView,
                settlement: NightSettlement, done: Callable[[], None]) -> None:
     unpaid = settlement.open
     question = t("night.close_question", date=night.date)
-    yes = ""
     if unpaid:
         # money as the settlement screen writes it (€9.50, ￥1,200)
         lines = [t("night.unpaid_item", payer=x.payer, payee=x.payee, chips=x.amount)
@@ -49,10 +48,9 @@ def _ask_close(app: App[object], service: Tally, night: NightView,
         question = "\n".join((plural("night.close_unpaid", len(unpaid),
                                      date=date_text(night.date)),
                               *lines))
-        yes = t("button.close_anyway")
     if settlement.drift:  # the plan is out of date: said as the settlement screen says it
         question += "\n\n" + drift_note(settlement)
-        yes = t("button.close_anyway")
+    yes = t("button.close_anyway") if unpaid or settlement.drift else ""
 
     def closed() -> None:
         app.notify(t("night.closed_note", date=night.date))
