@@ -328,9 +328,12 @@ def test_closing_a_night_greys_out_its_writes(tally: Tally, tmp_path: Path) -> N
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             await keys(pilot, "enter", "c", "y")
+            await until(pilot, lambda: tally.nights()[0].closed
+                        and app.screen.check_action("new_table", ()) is None)
             assert tally.nights()[0].closed
             assert app.screen.check_action("new_table", ()) is None
             await keys(pilot, "enter")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
             assert isinstance(app.screen, TableScreen)
             for action in ("add_deal", "correct_deal", "void_deal", "undo"):
                 assert app.screen.check_action(action, ()) is None, action

@@ -162,10 +162,12 @@ def test_a_burst_after_marking_paid_acts_on_the_lines_as_drawn(tally: Tally,
             assert [r[:3] for r in rows(screen.query_one("#open", DataTable))] == [
                 ["Bea", "Chie", "110"], ["Dan", "Ann", "165"], ["Dan", "Chie", "30"]]
             await burst(pilot, "enter", "enter", "down", "p")
+            await until(pilot, lambda: isinstance(app.screen, PromptModal))  # the p's answer
             dialog = app.screen
             assert isinstance(dialog, PromptModal)
             assert text(dialog.query_one(".dialog-title", Static)) == "Dan pays Ann 165 chips"
-            await until(pilot, lambda: screen.data is not None and len(screen.data.open) == 2)
+            await until(pilot, lambda: screen.data is not None and len(screen.data.open) == 2
+                        and len(rows(screen.query_one("#open", DataTable))) == 2)  # redrawn
             assert [r[:3] for r in rows(screen.query_one("#open", DataTable))] == [
                 ["Dan", "Ann", "165"], ["Dan", "Chie", "30"]]
             assert screen.query_one("#open", DataTable).cursor_row == 0  # still Dan → Ann
