@@ -123,8 +123,8 @@ def test_the_japanese_season_at_80_is_whole(tally: Tally, tmp_path: Path) -> Non
 @pytest.mark.parametrize("width", [80, 100])
 def test_the_footer_shows_whole_keys_only(tally: Tally, tmp_path: Path, lang: str,
                                           width: int) -> None:
-    """Every key in the footer has its label, whole; the palette key last and whole; no
-    lone bar (the keys that do not fit are left out, help stays)."""
+    """Every key in the footer has its label, whole; the palette key last and whole where
+    it is shown; no lone bar (the keys that do not fit are left out, help stays)."""
     seed(tally)
 
     async def flow() -> None:
@@ -139,8 +139,9 @@ def test_the_footer_shows_whole_keys_only(tally: Tally, tmp_path: Path, lang: st
                     items = [i.strip() for i in footer.split("▏")]
                     shown = {b.key: b.description for _, b, _, _ in
                              app.screen.active_bindings.values()}
-                    assert items[-1] == f"^p {shown['ctrl+p']}"
-                    assert items[-2].startswith("f1 ")
+                    if items[-1].startswith("^p "):  # the palette key, where all fit beside it
+                        assert items.pop() == f"^p {shown['ctrl+p']}"
+                    assert items[-1].startswith("f1 ")
                     for item in items:
                         key, _, label = item.partition(" ")
                         assert key and label, footer
