@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, Static
 
 from ledger.service import MAX_TEXT, RuleError
 
+from ..compat_textual import binding_table
 from ..i18n import t
 from ..screen_base import TallyModal
 from ..widgets.footer import KeysFooter
@@ -114,11 +116,16 @@ class PromptModal(TallyModal[T | None], Generic[T]):
 
 
 class ConfirmModal(TallyModal[bool]):
-    """A yes/no question: `y` says yes, `n` or Esc says no (Enter presses No, focused first)."""
+    """A yes/no question: `y` says yes, `n` or Esc says no; Enter presses the focused button
+    (No, focused first), Left/Right move between them. Each button says its key ("Discard
+    y", "Keep editing n") and the footer names the keys by the buttons' words, so a question
+    whose answers are not "Yes"/"No" still says which letter does what (issue 38 item 8)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "key.yes"),
         Binding("n,escape", "answer(False)", "key.no"),
+        Binding("left", "app.focus_previous", show=False),
+        Binding("right", "app.focus_next", show=False),
     ]
 
     def __init__(self, question: str, *, yes: str = "", no: str = "") -> None:
@@ -126,13 +133,17 @@ class ConfirmModal(TallyModal[bool]):
         self.question = question
         self.yes = yes or t("button.yes")
         self.no = no or t("button.no")
+        table = binding_table(self)
+        for key, word in (("y", self.yes), ("n", self.no), ("escape", self.no)):
+            table[key] = [replace(b, description=word) for b in table[key]]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(self.yes, variant="warning", id="yes", compact=True)
-                yield Button(self.no, id="no", compact=True)
+                yield Button(Content.assemble(self.yes, "  y"), variant="warning", id="yes",
+                             compact=True)
+                yield Button(Content.assemble(self.no, "  n"), id="no", compact=True)
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
