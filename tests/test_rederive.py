@@ -97,12 +97,32 @@ def test_a_correction_says_what_it_changes_downstream(service: Tally) -> None:
         second.id, {"ending": "scored", "winner": "Zoë", "game_points": 2}))
     assert effects[0] == "deal 3 now ends the game"
     assert effects[1].startswith("deal 3: ") and "Dan 5 – Zoë 2 → " in effects[1]
-    assert len(effects) == 2
+    assert effects[2] == "deal 3: chips Dan 0 → −20, Zoë 0 → +20"  # Dan still at 7: doubled
+    assert len(effects) == 3
     service.correct_deal(second.id, {"ending": "scored", "winner": "Zoë", "game_points": 2},
                          reason="Zoë's")
     assert lines(service, table, service.correction_effects(
         second.id, {"ending": "scored", "winner": "Dan", "game_points": 2}))[0] == (
         "deal 3 no longer ends the game")
+
+
+def test_a_correction_says_a_later_stake_that_moves(service: Tally) -> None:
+    """Issue 38 item 3: deal 1 was Zoë's, not Dan's: deal 4 still ends the game, but now
+    with Dan at 7 (Schneider), so its stake doubles; the preview says so, in chips."""
+    for name in ("Dan", "Zoë"):
+        service.add_player(name)
+    table = service.new_table(service.new_night("2026-11-29", "Club"), "schnapsen",
+                              ["Dan", "Zoë"])
+    service.add_deals(table, [{"ending": "scored", "winner": w, "game_points": n}
+                              for w, n in (("Dan", 1), ("Zoë", 3), ("Zoë", 2), ("Zoë", 2))])
+    assert [d.nets for d in service.deals(table)][3] == {"Dan": -10, "Zoë": 10}
+    first = service.deals(table)[0]
+    assert lines(service, table, service.correction_effects(
+        first.id, {"ending": "scored", "winner": "Zoë", "game_points": 1})) == [
+        "deal 2: Dan 6 – Zoë 4 → Dan 7 – Zoë 3",
+        "deal 3: Dan 6 – Zoë 2 → Dan 7 – Zoë 1",
+        "deal 4: Dan 6 – Zoë 0; game to Zoë → Dan 7 – Zoë -1; game to Zoë",
+        "deal 4: chips Dan −10 → −20, Zoë +10 → +20"]
 
 
 def test_a_hachihachi_void_re_derives_the_later_rounds(service: Tally) -> None:

@@ -40,8 +40,10 @@ ENDS = ("game_over", "finished", "table_over")
 @dataclass(frozen=True, slots=True)
 class Effect:
     """What a correction changes in one later deal, as facts (the edge words it,
-    `ledger.text.effects`): `now_ends` / `no_longer_ends` the game, or `changed`, with the
-    deal's outcome and its `extra` before and after (`old`, `new`)."""
+    `ledger.text.effects`): `now_ends` / `no_longer_ends` the game, `changed`, with the
+    deal's outcome and its `extra` before and after (`old`, `new`), or `chips`, each
+    player's net of the deal before and after (`old`, `new`: name → chips) where it moves
+    (a stake halved when a Bummerl no longer doubles it, a pot carried otherwise)."""
 
     code: str
     deal: int  # the deal's number at its table
@@ -64,3 +66,25 @@ def downstream(numbers: Sequence[int], outcomes: Sequence[Mapping[str, Any] | No
             effects.append(Effect("changed", number, {"outcome": outcome, "old": dict(old),
                                                       "new": dict(new)}))
     return effects
+
+
+def nets_of(rows: Sequence[tuple[Any, Any, int, Any]]) -> dict[Any, int]:
+    """Each party's net from transfer rows (payer, payee, amount, …); the pot (None) aside."""
+    out: dict[Any, int] = {}
+    for payer, payee, amount, *_ in rows:
+        if payer is not None:
+            out[payer] = out.get(payer, 0) - amount
+        if payee is not None:
+            out[payee] = out.get(payee, 0) + amount
+    return out
+
+
+def chip_effect(number: int, old: Mapping[str, int], new: Mapping[str, int]) -> Effect | None:
+    """`chips` for a later deal whose nets move, each player whose net changes (seat order
+    as `old` then `new` give them); None when every net stays."""
+    names = [*old, *(n for n in new if n not in old)]
+    moved = [n for n in names if old.get(n, 0) != new.get(n, 0)]
+    if not moved:
+        return None
+    return Effect("chips", number, {"old": {n: old.get(n, 0) for n in moved},
+                                    "new": {n: new.get(n, 0) for n in moved}})

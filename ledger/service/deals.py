@@ -251,10 +251,11 @@ class Deals:
             t = load_table(s, row.table_id)
             _, steps = replay_corrected(s, t, row, obj)
             later = [x for x in steps if x.number > row.number]
-            return rederive.downstream(
+            effects = rederive.downstream(
                 [x.number for x in later], [x.outcome for x in later],
                 [json.loads(x.row.extra or "{}") for x in later],
                 [dict(x.settlement.extra) if x.settlement else {} for x in later])
+            return effects + chip_effects(s, t, later)
 
     def chain_notices(self, deal_id: int, obj: Mapping[str, Any] | None) -> list[Notice]:
         """The later deals that name someone (a start player) the corrected chain would not
@@ -423,6 +424,25 @@ def transfer_rows(t: Table, settlement: Settlement
     return [(ids.get(x.payer), ids.get(x.payee), x.amount, x.reason)
             for x in settlement.transfers]
 
+
+
+def chip_effects(s: Connection, t: Table, later: Sequence[Step]) -> list[rederive.Effect]:
+    """The later deals whose nets a correction moves, each with every moved net before and
+    after (by seat name): what a scorekeeper must see before saving (issue 38 item 3)."""
+    settled = [x for x in later if x.settlement is not None]
+    stored = repo.transfers_of(session=s, revision_ids=[x.row.revision_id for x in settled])
+    names = {i: name for name, i in t.seat_ids.items()}
+    out = []
+    for x in settled:
+        assert x.settlement is not None
+        old = rederive.nets_of(stored[x.row.revision_id])
+        new = rederive.nets_of(transfer_rows(t, x.settlement))
+        effect = rederive.chip_effect(
+            x.number, {names.get(i, str(i)): n for i, n in old.items()},
+            {names.get(i, str(i)): n for i, n in new.items()})
+        if effect is not None:
+            out.append(effect)
+    return out
 
 
 def differs(s: Connection, t: Table, step: Step,

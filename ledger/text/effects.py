@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .i18n import t
+from .i18n.formats import signed
 from .summaries import render
 
 # what a deal carries forward that a scorekeeper reads (in this order)
@@ -20,6 +21,10 @@ def effect_lines(effects: Iterable[Any], game: str, seats: Sequence[str] = ()) -
     2 → 1")."""
     lines = []
     for effect in effects:
+        if effect.code == "chips":
+            lines.append(t("effect.chips", n=effect.deal, change=net_change(
+                effect.values["old"], effect.values["new"])))
+            continue
         if effect.code != "changed":
             lines.append(t(f"effect.{effect.code}", n=effect.deal))
             continue
@@ -34,6 +39,16 @@ def effect_lines(effects: Iterable[Any], game: str, seats: Sequence[str] = ()) -
                 lines.append(t("effect.state", n=effect.deal, what=t(f"effect.key.{key}"),
                                old=_show(old[key]), new=_show(new.get(key))))
     return lines
+
+
+def net_change(old: Mapping[str, int], new: Mapping[str, int]) -> str:
+    """"Ivo +20 → +10, Resi −20 → −10": each moved net, signed with the minus sign.
+
+    >>> net_change({"Ivo": 20, "Resi": -20}, {"Ivo": 10, "Resi": -10})
+    'Ivo +20 → +10, Resi −20 → −10'
+    """
+    return t("effect.sep").join(f"{name} {signed(old[name])} → {signed(new[name])}"
+                                for name in old)
 
 
 def changed_part(old: str, new: str) -> str:

@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
+import pytest
 from textual.widgets import DataTable
 
 from ledger.service import Tally
 from tui.forms.sixty_six import SixtySixForm
+from tui.i18n import set_language
 from tui.screens.table import TableScreen
 
 from .conftest import SIZE, TODAY, app_for, keys, open_first_table, typed
 from .test_flows import rows
 from .test_hachihachi import plain
+from .test_snapshots import shoot, table_with
 
 CLAIM = {"ending": "claim", "by": "Zoë", "points": {"Dan": 25, "Zoë": 70},
          "tricks": {"Dan": 2, "Zoë": 3}}
@@ -53,3 +57,19 @@ def test_correcting_schnapsen_deal_1_updates_the_later_running_scores(
                 "Dan 7 – Zoë 6", "Dan 5 – Zoë 6", "Dan 5 – Zoë 5"]
 
     asyncio.run(flow())
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_preview_says_a_later_stake_that_moves(snap_compare: Any, tally: Tally,
+                                                   tmp_path: Path, lang: str) -> None:
+    """Issue 38 item 3: deal 1 was Zoë's, not Dan's; deal 4 still ends the game, now with Dan
+    at 7 (Schneider): its stake doubles, and the preview says so in chips."""
+    table_with(tally, "schnapsen", ["Dan", "Zoë"], [
+        {"ending": "scored", "winner": w, "game_points": n}
+        for w, n in (("Dan", 1), ("Zoë", 3), ("Zoë", 2), ("Zoë", 2))])
+    set_language(lang)
+    try:
+        assert shoot(snap_compare, tally, tmp_path, "enter", "enter", "up", "up", "up", "c",
+                     "tab", "2")
+    finally:
+        set_language("en")
