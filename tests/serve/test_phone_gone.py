@@ -167,3 +167,34 @@ def test_a_waiting_deal_whose_key_saved_another_is_said_and_the_next_is_sent(
     assert len(deals) == before + 1 and saves.sent == 1
     assert (deals[-1]["number"], deals[-1]["outcome"]["contract"],
             deals[-1]["outcome"]["team_points"]) == (before + 1, "alone", 95)
+
+
+def test_deals_waiting_while_the_night_is_closed_are_said_not_saved(
+        tmp_path: Any, browser: Browser) -> None:
+    """The night closed while two deals wait: each answers 410, is said "the night is
+    closed" with its content, and nothing waits on (its own room: the night stays closed)."""
+    with serving(tmp_path / "club.sqlite3") as room:
+        ctx = phone(browser)
+        page = ctx.new_page()
+        try:
+            sign_in(page, room.tables[3], "Mio")
+            saves = Saves(page, 3)
+            first = schnapsen_claim(page, "30")
+            page.get_by_role("button", name="Save").tap()
+            waiting = page.locator("#outbox p.line")
+            expect(waiting).to_have_text("Deal 1 — waiting to send (1)", timeout=5000)
+            second = schnapsen_claim(page, "40")
+            page.get_by_role("button", name="Save").tap()
+            expect(waiting).to_have_text("Deals 1, 2 — waiting to send (2)", timeout=5000)
+            tally(room.db, "night", "close", "1")
+            saves.lost = False  # back: each answers 410
+            lost = page.locator("#not-saved")
+            expect(lost.locator("p.err")).to_have_text(
+                ["Not saved: the night is closed"] * 2, timeout=15000)
+            expect(lost.locator("textarea").first).to_have_value(f"Deal 1: {first}")
+            expect(lost.locator("textarea").last).to_have_value(f"Deal 2: {second}")
+            expect(page.locator("#outbox")).to_be_hidden()
+            assert saves.sent == 2
+        finally:
+            ctx.close()
+        assert listed(room, 3) == []

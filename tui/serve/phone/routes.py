@@ -244,6 +244,8 @@ class PhoneRoutes:
             except RuleError as exc:
                 if is_unreachable(exc):  # not a refusal: the room's 503 (`faults`)
                     raise
+                if exc.code == "night_closed" and fetch:  # gone, as a deleted table's 404:
+                    return web.json_response({"closed": True}, status=410)  # said, not kept
                 error = exc
             if deal_id is not None:
                 to = f"/t/{now.view.number}/log?saved={deal_id}"
@@ -258,7 +260,8 @@ class PhoneRoutes:
                             opened=data.getall(forms.OPEN, ()))
         if fetch:
             return self._json(ctx, words)
-        return page(request, "entry.html", **ctx)
+        closed = isinstance(error, RuleError) and error.code == "night_closed"
+        return page(request, "entry.html", http_status=410 if closed else 200, **ctx)
 
     async def _conflict(self, request: web.Request, now: pages.TableNow,
                         partial: dict[str, Any], facts: Any, preview: Any, words: Words,
