@@ -93,8 +93,9 @@ def mix_draw(players: Sequence[str], size: int, seed: str, met: Mapping[Pair, in
     no byes: everyone sits), seated by `mix_search.spread` to repeat as few earlier meetings
     as it can over this round and the `rounds - 1` still to come (the service passes the
     rounds left in the event). It starts from the random draw of the same seed and keeps it
-    unless it finds better, so it never repeats more than that draw. Round 1 (no meetings
-    yet) is that random draw: every first round is as good as another."""
+    unless it finds a better plan: planning this round alone, it never repeats more than that
+    draw. Round 1 (no meetings yet) is that random draw: every first round is as good as
+    another, the players being yet alike."""
     rng = random.Random(seed)
     order = list(players)
     rng.shuffle(order)

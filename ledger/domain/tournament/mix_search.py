@@ -22,8 +22,10 @@ kept up to date on each swap), and makes the best swap that is not tabu (for a f
 `TENURE`, a player may not go back to the table they left) unless it gives the best plan so
 far. After `STALL` steps without a better plan, `KICK` random swaps shake it. The search stops
 at no repeat or when `BUDGET` swaps have been weighed — a count, not the clock, so the same
-inputs and seed give the same seats; measured, a draw of 240 players takes 0.01–0.3 s
-(tests/bench_tournament.py). Everything random comes from the generator passed in.
+inputs and seed give the same seats. Measured (tests/bench_tournament.py, a loaded 2-core
+machine), a draw of 240 players takes 0.02–0.1 s at tables of 3–8 (no repeat is left) and at
+most 0.45 s at tables of 12, where the budget runs out. Everything random comes from the
+generator passed in.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-BUDGET = 2_000_000  # swaps weighed at most: about 0.3 s for 240 players at tables of 12
+BUDGET = 2_000_000  # swaps weighed at most: ≈ 0.4 s
 REPEAT = 1_000  # a repeated meeting; + 1 for each earlier one past the first
 PLAN = 480  # player-rounds planned at most: fewer rounds ahead for a large field
 WIDTH = 2_000  # swaps weighed in one step at most
