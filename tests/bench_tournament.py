@@ -8,7 +8,9 @@ when a repeat-free pairing existed (checked by brute force up to 12 players, and
 matching over the never-met pairs above), and second byes while someone had none. Mix:
 tables of 5 over 6 rounds, the mean and worst number of repeated meetings per player (how
 many of a player's table-mates they had met before, summed over the rounds) beside a random
-draw's. Then the time of one draw of 240 players.
+draw's for the same events (the mix plans the rounds left, as the service asks it to), and
+the small events whose fewest repeats are known, 20 of each. Then the time of one draw of
+240 players. `--mix`: the mix tables and the times alone.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ledger.domain.tournament.draw import meetings, mix_draw, pair, random_draw
 from ledger.domain.tournament.swiss import swiss_draw
 
 from .tournament.test_draw_properties import repeat_free_exists
+from .tournament.test_mix_search import SMALL, event_repeats
 
 
 def perfect_without_repeats(players: list[str], met: set, had: set) -> bool:
@@ -78,15 +81,15 @@ def swiss_bench(count: int, rng: random.Random) -> list[list[object]]:
 
 def mix_bench(count: int, rng: random.Random) -> list[list[object]]:
     rows = []
+    sizes = [rng.randint(8, 240) for _ in range(count)]  # the same events for both draws
     for label, mixed in (("random", False), ("mix", True)):
         means, worsts = [], []
-        for k in range(count):
-            n = rng.randint(8, 240)
+        for k, n in enumerate(sizes):
             players = [f"p{i}" for i in range(n)]
             past: list[list[tuple[str, ...]]] = []
             for r in range(6):
                 seed = f"{k}/{r}"
-                d = mix_draw(players, 5, seed, meetings(past), 3) if mixed else \
+                d = mix_draw(players, 5, seed, meetings(past), 3, 6 - r) if mixed else \
                     random_draw(players, 5, seed, 3)
                 past.append(list(d.tables))
             seen: dict[str, set[str]] = {p: set() for p in players}
@@ -103,15 +106,35 @@ def mix_bench(count: int, rng: random.Random) -> list[list[object]]:
     return rows
 
 
+def small_bench(seeds: int = 20) -> list[list[object]]:
+    rows = []
+    for n, size, rounds, fewest in SMALL:
+        rand = [event_repeats(n, size, rounds, f"s{k}", False) for k in range(seeds)]
+        mix = [event_repeats(n, size, rounds, f"s{k}", True) for k in range(seeds)]
+        rows.append([f"{n} at {size}, {rounds} rounds", fewest, seeds,
+                     f"{statistics.mean(rand):.2f}", max(rand), f"{statistics.mean(mix):.2f}",
+                     max(mix)])
+    return rows
+
+
+SMALL_HEADS = ["event", "fewest", "events", "random mean", "random worst", "mix mean",
+               "mix worst"]
+
+
 def timing() -> list[list[object]]:
     players = [f"p{i}" for i in range(240)]
     rng = random.Random(5)
     past = [list(random_draw(players, 5, f"t{r}", 3).tables) for r in range(5)]
+    past12 = [list(random_draw(players, 12, f"t{r}", 3).tables) for r in range(5)]
     met = {pair(*rng.sample(players, 2)) for _ in range(600)}
     out = []
     for label, run in (("swiss 240, round 6", lambda: swiss_draw(players, met, set(), "t")),
                        ("mix 240 at 5, round 6", lambda: mix_draw(players, 5, "t",
                                                                  meetings(past), 3)),
+                       ("mix 240 at 5, round 2 of 7", lambda: mix_draw(
+                           players, 5, "t", meetings(past[:1]), 3, 6)),
+                       ("mix 240 at 12, round 6 of 11", lambda: mix_draw(
+                           players, 12, "t", meetings(past12), 3, 6)),
                        ("random 240 at 5", lambda: random_draw(players, 5, "t", 3))):
         best = min(_time(run) for _ in range(3))
         out.append([label, f"{best:.3f}"])
@@ -131,18 +154,26 @@ def table(heads: list[str], rows: list[list[object]]) -> str:
                      for r in cells)
 
 
+def mix_tables(count: int, rng: random.Random) -> None:
+    print(f"\nmix vs random: {count} tournaments of 8-240 players, tables of 5, 6 rounds;"
+          " repeated meetings per player (mean over the players, worst player)")
+    print(table(["draw", "tournaments", "mean", "worst"], mix_bench(count, rng)))
+    print("\nsmall events: repeated meetings over the event (pairs seated together again)")
+    print(table(SMALL_HEADS, small_bench()))
+
+
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 1000
     rng = random.Random(26)
-    if "--mix" in sys.argv:  # the mix table alone (the Swiss part takes ~20 minutes)
-        print(table(["draw", "tournaments", "mean", "worst"], mix_bench(count, rng)))
+    if "--mix" in sys.argv:  # the mix tables alone (the Swiss part takes ~20 minutes)
+        mix_tables(count, rng)
+        print("\none draw (best of 3), seconds")
+        print(table(["draw", "seconds"], timing()))
         return
     print(f"swiss: {count} tournaments of 8-240 players")
     print(table(["players", "tournaments", "rounds", "avoidable repeats", "second byes"],
                 swiss_bench(count, rng)))
-    print(f"\nmix vs random: {count} tournaments of 8-240 players, tables of 5, 6 rounds;"
-          " repeated meetings per player")
-    print(table(["draw", "tournaments", "mean", "worst"], mix_bench(count, rng)))
+    mix_tables(count, rng)
     print("\none draw (best of 3), seconds")
     print(table(["draw", "seconds"], timing()))
 

@@ -57,6 +57,7 @@ BOTH_ENGINES = {"test_store", "test_db", "test_cli", "test_service_api", "test_l
                 "test_night_sums", "test_player_nights", "test_command_cost",
                 # the tournament night (issue 26)
                 "test_tournament_edges", "test_crazy_solo_mix", "test_schnapsen_swiss",
+                "test_crazy_solo_twenty",
                 # what a ledger's server must bear (issue 35)
                 "test_schema_versions", "test_hostile_text"}
 ENGINE_FIXTURES = {"db_path", "service", "cli", "crazy_table", "ledger_db"}

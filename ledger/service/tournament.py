@@ -245,7 +245,8 @@ class Tournaments:
             return d.random_draw(players, t.table_size, seed, smallest), None
         if t.method == "mix":
             met = d.meetings([[x.seats for x in r.tables] for r in before])
-            return d.mix_draw(players, t.table_size, seed, met, smallest), None
+            return d.mix_draw(players, t.table_size, seed, met, smallest,
+                              t.rounds - number + 1), None
         if t.method == "schedule":
             row = tournament_rows.tournament_named(session=s, name=t.name)
             plan = json.loads(row.schedule)[number - 1]

@@ -62,8 +62,8 @@ def test_crazy_solo_mix_evening(cli: Cli) -> None:
         "Oto −10 – Nia −10)")
     d2 = json.loads(forced.stdout)
     seats2 = [t["seats"] for t in d2["tables"]]
-    assert seats2 == [["Kai", "Max", "Lea", "Hana", "Bob"], ["Jo", "Nia", "Gil", "Ann", "Ian"],
-                      ["Cat", "Eve", "Fin", "Dan"]]
+    assert seats2 == [["Lea", "Eve", "Nia", "Ian", "Bob"], ["Fin", "Hana", "Ann", "Gil", "Jo"],
+                      ["Max", "Cat", "Dan", "Kai"]]
     # 14 players from three round-1 tables of 4, 5 and 5: a table of five holds two pairs of
     # earlier table-mates at least (2+2+1 from three tables), a table of four one, so 5
     # repeated meetings is the fewest possible: the mix found it
@@ -76,10 +76,10 @@ def test_crazy_solo_mix_evening(cli: Cli) -> None:
     ok(cli, "tournament", "register", "Solo", "Pia")  # late: from round 3
     d3 = draw(cli, "--force")
     assert [t["seats"] for t in d3["tables"]] == [
-        ["Kai", "Dan", "Nia", "Fin", "Ann"], ["Cat", "Max", "Jo", "Lea", "Ian"],
-        ["Bob", "Eve", "Gil", "Pia", "Hana"]]
-    # the correction: Kai's round-2 Alone was in hearts with 80 (A = (80−60)×3 = 60)
-    r = cli("round", "correct", first[0], "--contract", "alone", "--caller", "Kai", "--trump",
+        ["Eve", "Kai", "Max", "Lea", "Ann"], ["Gil", "Nia", "Fin", "Bob", "Dan"],
+        ["Jo", "Cat", "Pia", "Hana", "Ian"]]
+    # the correction: Lea's round-2 Alone was in hearts with 80 (A = (80−60)×3 = 60)
+    r = cli("round", "correct", first[0], "--contract", "alone", "--caller", "Lea", "--trump",
             "hearts", "--points", "80")
     assert (r.exit_code, r.stderr) == (0, "")  # a mix draw is not made on the ranking
     for t in d3["tables"]:  # seat 3 Alone 68
@@ -94,33 +94,35 @@ def test_crazy_solo_mix_evening(cli: Cli) -> None:
 
     # By hand. Round 1 at each table: seat 1 +100 +15 = 115 (5 points), seat 2 −25 −60 = −85
     # (0), seats 3–5 −25 +15 = −10, three tied for places 2–4: (3+2+1)/3 = 2 each.
-    # Round 2, tables 1 and 2 as round 1, except Kai's corrected deal: Kai +240 +15 = 255 (5),
-    # Max −60 −60 = −120 (0), Lea Hana Bob −60 +15 = −45 (2 each). Table 3 of four: Cat
-    # +75 +15 = 90 (5), Eve −25 −45 = −70 (4th: 1), Fin and Dan −25 +15 = −10 (places 2–3:
+    # Round 2, tables 1 and 2 as round 1, except Lea's corrected deal: Lea +240 +15 = 255 (5),
+    # Eve −60 −60 = −120 (0), Nia Ian Bob −60 +15 = −45 (2 each). Table 3 of four: Max
+    # +75 +15 = 90 (5), Cat −25 −45 = −70 (4th: 1), Dan and Kai −25 +15 = −10 (places 2–3:
     # (3+2)/2 = 2.5 each).
-    # Round 3 at each table: seat 3 +60 (5), the four others −15 ((3+2+1+0)/4 = 1.5 each).
-    #   Jo    5 + 5 + 5     = 15    115 + 115 + 60  = 290
-    #   Gil   2 + 2 + 5     = 9     −10 − 10 + 60   = 40
-    #   Kai   2 + 5 + 1.5   = 8.5   −10 + 255 − 15  = 230
+    # Round 3 at each table: seat 3 (Max, Fin, Pia) +60 (5), the four others −15
+    # ((3+2+1+0)/4 = 1.5 each).
+    #   Max   5 + 5 + 5     = 15    115 + 90 + 60   = 265
+    #   Fin   2 + 5 + 5     = 12    −10 + 115 + 60  = 165
+    #   Lea   2 + 5 + 1.5   = 8.5   −10 + 255 − 15  = 230
+    #   Jo    5 + 2 + 1.5   = 8.5   115 − 10 − 15   = 90
     #   Bob   5 + 2 + 1.5   = 8.5   115 − 45 − 15   = 55
-    #   Nia   2 + 0 + 5     = 7     −10 − 85 + 60   = −35
-    #   Cat   0 + 5 + 1.5   = 6.5   −85 + 90 − 15   = −10
-    #   Max   5 + 0 + 1.5   = 6.5   115 − 120 − 15  = −20
-    #   Fin   2 + 2.5 + 1.5 = 6     −10 − 10 − 15   = −35
-    #   Ann   2 + 2 + 1.5   = 5.5   −10 − 10 − 15   = −35
-    #   Hana  2 + 2 + 1.5   = 5.5   −10 − 45 − 15   = −70   (Lea the same: shared 10th)
-    #   Eve   2 + 1 + 1.5   = 4.5   −10 − 70 − 15   = −95
+    #   Kai   2 + 2.5 + 1.5 = 6     −10 − 10 − 15   = −35
+    #   Ann   2 + 2 + 1.5   = 5.5   −10 − 10 − 15   = −35   (Gil the same: shared 7th)
+    #   Nia   2 + 2 + 1.5   = 5.5   −10 − 45 − 15   = −70
+    #   Pia   5 (round 3 only) = 5  +60
     #   Dan   0 + 2.5 + 1.5 = 4     −85 − 10 − 15   = −110
-    #   Ian   0 + 2 + 1.5   = 3.5   −85 − 10 − 15   = −110
-    #   Oto   2 (round 1 only) = 2  −10;   Pia 1.5 (round 3 only)  −15
+    #   Hana  2 + 0 + 1.5   = 3.5   −10 − 85 − 15   = −110
+    #   Eve   2 + 0 + 1.5   = 3.5   −10 − 120 − 15  = −145  (Ian 0 + 2 + 1.5, −85 − 45 − 15:
+    #                                                         shared 13th)
+    #   Cat   0 + 1 + 1.5   = 2.5   −85 − 70 − 15   = −170
+    #   Oto   2 (round 1 only) = 2  −10
     rows = json.loads(ok(cli, "tournament", "standings", "Solo", "--json"))
     assert [(x["rank"], x["player"], x["points"], x["chips"], x["rounds"]) for x in rows] == [
-        (1, "Jo", "15", "290", 3), (2, "Gil", "9", "40", 3), (3, "Kai", "8.50", "230", 3),
-        (4, "Bob", "8.50", "55", 3), (5, "Nia", "7", "-35", 3), (6, "Cat", "6.50", "-10", 3),
-        (7, "Max", "6.50", "-20", 3), (8, "Fin", "6", "-35", 3), (9, "Ann", "5.50", "-35", 3),
-        (10, "Hana", "5.50", "-70", 3), (10, "Lea", "5.50", "-70", 3),
-        (12, "Eve", "4.50", "-95", 3), (13, "Dan", "4", "-110", 3),
-        (14, "Ian", "3.50", "-110", 3), (15, "Oto", "2", "-10", 1), (16, "Pia", "1.50", "-15", 1)]
+        (1, "Max", "15", "265", 3), (2, "Fin", "12", "165", 3), (3, "Lea", "8.50", "230", 3),
+        (4, "Jo", "8.50", "90", 3), (5, "Bob", "8.50", "55", 3), (6, "Kai", "6", "-35", 3),
+        (7, "Ann", "5.50", "-35", 3), (7, "Gil", "5.50", "-35", 3), (9, "Nia", "5.50", "-70", 3),
+        (10, "Pia", "5", "60", 1), (11, "Dan", "4", "-110", 3), (12, "Hana", "3.50", "-110", 3),
+        (13, "Eve", "3.50", "-145", 3), (13, "Ian", "3.50", "-145", 3),
+        (15, "Cat", "2.50", "-170", 3), (16, "Oto", "2", "-10", 1)]
     shown = ok(cli, "--lang", "ja", "tournament", "standings", "Solo").splitlines()
     assert shown[0].split() == ["#", "プレイヤー", "得点", "チップ", "ラウンド"]
     assert ok(cli, "check").startswith("ok")

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..rules.errors import RuleError
+from .mix_search import spread
 
 Pair = tuple[str, str]
 
@@ -87,11 +88,14 @@ def random_draw(players: Sequence[str], size: int, seed: str, smallest: int = 2)
 
 
 def mix_draw(players: Sequence[str], size: int, seed: str, met: Mapping[Pair, int],
-             smallest: int = 2) -> Draw:
-    """Tables that spread the meetings: from a random draw, swap players between tables
-    while a swap lowers the number of earlier meetings repeated at the new tables (the sum,
-    over every two players seated together, of how often they met before), until no swap
-    does. Round 1 (no meetings yet) is a random draw."""
+             smallest: int = 2, rounds: int = 1) -> Draw:
+    """Tables that spread the meetings: the tables of `table_sizes` (uneven by at most one,
+    no byes: everyone sits), seated by `mix_search.spread` to repeat as few earlier meetings
+    as it can over this round and the `rounds - 1` still to come (the service passes the
+    rounds left in the event). It starts from the random draw of the same seed and keeps it
+    unless it finds a better plan: planning this round alone, it never repeats more than that
+    draw. Round 1 (no meetings yet) is that random draw: every first round is as good as
+    another, the players being yet alike."""
     rng = random.Random(seed)
     order = list(players)
     rng.shuffle(order)
@@ -109,49 +113,11 @@ def mix_draw(players: Sequence[str], size: int, seed: str, met: Mapping[Pair, in
     for k in sizes:
         tables.append(list(range(at, at + k)))
         at += k
+    # the search draws from its own generator and the seats are put back in the shuffled
+    # order, so the seat order drawn below depends on who sits at a table, not on the search
     if any_met:
-        _improve(tables, m, rng)
+        tables = [sorted(t) for t in spread(tables, m, rounds, random.Random(f"{seed}/mix"))]
     return Draw(_cut([order[i] for t in tables for i in t], sizes, rng))
-
-
-def _improve(tables: list[list[int]], m: list[list[int]], rng: random.Random,
-             passes: int = 20) -> None:
-    """Swap players between tables while a swap lowers the repeated meetings.
-    `cost[x][t]`: how often x met the players now at table t, kept up to date on each swap,
-    so a swap is weighed in constant time."""
-    n = len(m)
-    where = [0] * n
-    for t, seats in enumerate(tables):
-        for x in seats:
-            where[x] = t
-    cost = [[sum(m[x][y] for y in seats) for seats in tables] for x in range(n)]
-    people = list(range(n))
-    for _ in range(passes):
-        better = False
-        rng.shuffle(people)
-        for p in people:
-            a = where[p]
-            cp = cost[p]
-            mp = m[p]
-            for q in range(n):
-                b = where[q]
-                if b == a:
-                    continue
-                delta = cp[b] + cost[q][a] - 2 * mp[q] - cp[a] - cost[q][b]
-                if delta < 0:
-                    ta, tb = tables[a], tables[b]
-                    ta[ta.index(p)] = q
-                    tb[tb.index(q)] = p
-                    where[p], where[q] = b, a
-                    for x in range(n):
-                        mx = m[x]
-                        shift = mx[q] - mx[p]
-                        cost[x][a] += shift
-                        cost[x][b] -= shift
-                    a = b
-                    better = True
-        if not better:
-            return
 
 
 def schedule_draw(players: Sequence[str], numbers: Mapping[str, int],
