@@ -11,7 +11,6 @@ numbers. Column names are stable (see README).
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
 import re
@@ -83,13 +82,6 @@ def _guarded(rows: Iterable[Sequence[Any]], columns: list[int]) -> Iterator[Sequ
             if cell.__class__ is not str or cell[:1] in _RISKY or ";" in cell:
                 row = [*row[:i], safe_cell(cell), *row[i + 1:]]
         yield row
-
-
-def csv_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
-    """The whole file: BOM, header, rows, CRLF line ends."""
-    buf = io.StringIO()
-    write_csv(buf, header, rows)
-    return buf.getvalue().encode("utf-8-sig")
 
 
 def json_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:

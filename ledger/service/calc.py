@@ -113,9 +113,6 @@ def settlement_json(game: Game, settlement: Settlement) -> dict[str, Any]:
     return out
 
 
-HOUSE_RULE_KEYS = ("preset", "options")  # calc only: a table's own are frozen
-
-
 def calc(obj: Mapping[str, Any]) -> dict[str, Any]:
     """Settle one deal under the game's default preset, or under the `preset` and `options`
     the input names (as `tally table new --preset NAME --set key=value` would freeze them);

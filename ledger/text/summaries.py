@@ -19,10 +19,11 @@ from .i18n import t, term
 
 if TYPE_CHECKING:
     from ..domain.settle import Explanation
+from ..domain.rules.cards import SUIT_NAMES, SUIT_SYMBOLS
 from .i18n.formats import signed
 
-SUITS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣",
-         "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# a suit's symbol by its code or its name: the one suit table, the engines' (cards.py)
+SUITS = {**SUIT_SYMBOLS, **{name: SUIT_SYMBOLS[code] for code, name in SUIT_NAMES.items()}}
 
 Facts = Mapping[str, Any]
 

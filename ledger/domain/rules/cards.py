@@ -26,10 +26,6 @@ class Card:
     def __str__(self) -> str:
         return f"{self.rank}{self.suit}"
 
-    @property
-    def pretty(self) -> str:
-        return f"{SUIT_SYMBOLS[self.suit]}{self.rank}"
-
 
 def parse_card(text: object, field: str = "card") -> Card:
     """Read one card. Rank `A K Q J 10 9 … 2` (or `T`), suit `S H D C` or a symbol, either order.

@@ -11,6 +11,7 @@ message itself, unchanged, as scripts read it. An error with no code (click's ow
 
 from __future__ import annotations
 
+from ...domain.rules.cards import SUIT_NAMES
 from . import language, t, text
 
 
@@ -48,7 +49,7 @@ def render_message(exc: object) -> str:
         return message
 
 
-_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SUITS = SUIT_NAMES  # the engines' one suit table (cards.py)
 
 
 def _value(value: object) -> str:
