@@ -68,7 +68,7 @@ def downstream(numbers: Sequence[int], outcomes: Sequence[Mapping[str, Any] | No
     return effects
 
 
-def nets_of(rows: Sequence[tuple[Any, Any, int, Any]]) -> dict[Any, int]:
+def nets_of(rows: Sequence[tuple[Any, ...]]) -> dict[Any, int]:
     """Each party's net from transfer rows (payer, payee, amount, …); the pot (None) aside."""
     out: dict[Any, int] = {}
     for payer, payee, amount, *_ in rows:

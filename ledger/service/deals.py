@@ -28,6 +28,7 @@ from ..store import bulk, repo
 from ..store.db import Connection
 from ..store.rows import Checkpoint, DealRow
 from . import clock
+from .chip_moves import chip_effects
 from .form_use import same_form
 from .store import Store
 from .tables import (
@@ -424,25 +425,6 @@ def transfer_rows(t: Table, settlement: Settlement
     return [(ids.get(x.payer), ids.get(x.payee), x.amount, x.reason)
             for x in settlement.transfers]
 
-
-
-def chip_effects(s: Connection, t: Table, later: Sequence[Step]) -> list[rederive.Effect]:
-    """The later deals whose nets a correction moves, each with every moved net before and
-    after (by seat name): what a scorekeeper must see before saving (issue 38 item 3)."""
-    settled = [x for x in later if x.settlement is not None]
-    stored = repo.transfers_of(session=s, revision_ids=[x.row.revision_id for x in settled])
-    names = {i: name for name, i in t.seat_ids.items()}
-    out = []
-    for x in settled:
-        assert x.settlement is not None
-        old = rederive.nets_of(stored[x.row.revision_id])
-        new = rederive.nets_of(transfer_rows(t, x.settlement))
-        effect = rederive.chip_effect(
-            x.number, {names.get(i, str(i)): n for i, n in old.items()},
-            {names.get(i, str(i)): n for i, n in new.items()})
-        if effect is not None:
-            out.append(effect)
-    return out
 
 
 def differs(s: Connection, t: Table, step: Step,

@@ -1,0 +1,33 @@
+"""The later deals whose chips a correction moves: each moved net before and after, what a
+scorekeeper must see before saving (a stake doubled or halved by a Bummerl, a pot carried)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..domain import rederive
+from ..domain.replay import Step
+from ..store import repo
+from ..store.db import Connection
+from .tables import Table
+
+
+def chip_effects(s: Connection, t: Table, later: Sequence[Step]) -> list[rederive.Effect]:
+    """The later deals whose nets a correction moves, each with every moved net before and
+    after (by seat name): what a scorekeeper must see before saving (issue 38 item 3)."""
+    settled = [x for x in later if x.settlement is not None]
+    stored = repo.transfers_of(session=s, revision_ids=[x.row.revision_id for x in settled])
+    ids = t.seat_ids
+    names = {i: name for name, i in ids.items()}
+    out = []
+    for x in settled:
+        assert x.settlement is not None
+        old = rederive.nets_of(stored[x.row.revision_id])
+        new = rederive.nets_of([(ids.get(y.payer), ids.get(y.payee), y.amount)
+                                for y in x.settlement.transfers])
+        effect = rederive.chip_effect(
+            x.number, {names.get(i, str(i)): n for i, n in old.items()},
+            {names.get(i, str(i)): n for i, n in new.items()})
+        if effect is not None:
+            out.append(effect)
+    return out
