@@ -139,6 +139,31 @@ class PlayerNight(SQLModel, table=True):
     deals: int
 
 
+class RatingMark(SQLModel, table=True):
+    """A night whose ratings are kept (`rating_night`), with the fingerprint of its inputs
+    chained to the night before's (`ledger.domain.rating.fingerprint`): a cache, made again
+    from the first night whose fingerprint no longer matches, verified by `tally check`.
+    No foreign key: a cache never stands in the way of a night's removal."""
+
+    __tablename__ = "rating_mark"
+    night_id: int = Field(primary_key=True)
+    date: str  # the night's (ISO), as rated
+    fingerprint: str
+
+
+class RatingNight(SQLModel, table=True):
+    """A player's rating after a night they played: over every game (`game` = "") and at
+    each game they played that night."""
+
+    __tablename__ = "rating_night"
+    night_id: int = Field(primary_key=True)
+    game: str = Field(primary_key=True)
+    player_id: int = Field(primary_key=True)
+    mu: float
+    sigma: float
+    games: int  # tables rated so far
+
+
 class TransferRow(SQLModel, table=True):
     __tablename__ = "transfer"
     # covering: standings, exports and check read these four columns by revision (0003)

@@ -1,0 +1,255 @@
+"""`tally rating` (issue 40): each player's rating from every table of every night, kept as
+a cache of each night's ratings (`rating_mark`, `rating_night`) and made again from the
+first night whose fingerprint changed: a correction ten nights back re-rates ten nights.
+
+The numbers are `ledger.domain.rating`'s; this module reads the tables, keeps the cache,
+answers the report and tells `check` where the cache differs from a rating made afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..domain.rules import RuleError
+from ..domain.rules.errors import show
+from ..store import rating_rows, repo
+from .store import Store
+
+if TYPE_CHECKING:
+    from ..domain.rating import Key, NightInput, Rating, RatingOptions
+    from ..store.db import Connection
+    from ..store.rating_rows import KeptRating, TableRow
+
+
+RATING = ["rank", "player", "game", "rating", "mu", "sigma", "games", "last", "change",
+          "provisional"]  # the columns of rating.csv
+Kept = dict[tuple[int, str, int], tuple[float, float, int]]  # (night, game, player): mu, …
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """One line of `tally rating`: a player's rating (over every game when `game` is "")."""
+
+    rank: int
+    player: str
+    game: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    last: str  # the date of the last night played
+    change: float  # of the ordinal, over that night
+    provisional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RatingReport:
+    rows: tuple[RatingRow, ...]
+    rerated: tuple[int, ...]  # the nights rated again to answer (their ids)
+
+
+def two(x: float) -> Decimal:
+    """A rating figure as shown: to 2 decimals (a Decimal, so a sheet reads a number)."""
+    return Decimal(f"{x:.2f}")
+
+
+def rating_cells(r: RatingRow) -> list[object]:
+    return [r.rank, r.player, r.game, two(r.ordinal), two(r.mu), two(r.sigma), r.games,
+            r.last, two(r.change), "yes" if r.provisional else "no"]
+
+
+def night_inputs(tables: Sequence[TableRow]) -> list[NightInput]:
+    """The tables, grouped by night (they come in night order)."""
+    from ..domain.rating import NightInput, TableResult, counts
+
+    out: list[NightInput] = []
+    for t in tables:
+        if not counts(TableResult(t.table_id, t.game, t.seats, t.nets)):
+            continue
+        if not out or out[-1].night_id != t.night_id:
+            out.append(NightInput(t.night_id, t.date, ()))
+        night = out[-1]
+        out[-1] = night._replace(tables=(*night.tables,
+                                         TableResult(t.table_id, t.game, t.seats, t.nets)))
+    return out
+
+
+def _stale_from(nights: Sequence[NightInput], prints: Sequence[str],
+                marks: dict[int, tuple[str, str]]) -> int:
+    """The index of the first night whose kept fingerprint is not the derived one."""
+    for i, (night, fp) in enumerate(zip(nights, prints, strict=True)):
+        if marks.get(night.night_id, ("", ""))[1] != fp:
+            return i
+    return len(nights)
+
+
+def _state(rows: Sequence[KeptRating], order: dict[int, int]) -> dict[Key, Rating]:
+    """Everyone's latest rating among `rows` of the nights in `order` (id: position)."""
+    from ..domain.rating import Rating
+
+    state: dict[Key, Rating] = {}
+    for r in sorted((r for r in rows if r.night_id in order), key=lambda r: order[r.night_id]):
+        state[(r.game, r.player_id)] = Rating(r.mu, r.sigma, r.games)
+    return state
+
+
+def _flat(night_id: int, changed: dict[Key, Rating]) -> list[KeptRating]:
+    return [rating_rows.KeptRating(night_id, g, p, r.mu, r.sigma, r.games)
+            for (g, p), r in sorted(changed.items())]
+
+
+class Ratings:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def options(self) -> RatingOptions:
+        from ..config.rating import rating_options
+
+        return rating_options()
+
+    def refresh(self) -> list[int]:
+        """Bring the kept ratings up to the deals; returns the ids of the nights rated
+        again (none when every fingerprint still matches)."""
+        from ..domain.rating import fingerprints
+
+        options = self.options()
+        with self.store.read() as s:
+            nights = night_inputs(rating_rows.table_results(session=s))
+            marks = rating_rows.marks(session=s)
+        prints = fingerprints(nights, options)
+        first = _stale_from(nights, prints, marks)
+        if first == len(nights) and len(marks) == len(nights):
+            return []
+        with self.store.write() as s:  # again inside the write: another may have done it
+            return self._rerate(s, options)
+
+    def _rerate(self, s: Connection, options: RatingOptions) -> list[int]:
+        from ..domain.rating import fingerprints, rate_all
+
+        nights = night_inputs(rating_rows.table_results(session=s))
+        marks = rating_rows.marks(session=s)
+        prints = fingerprints(nights, options)
+        first = _stale_from(nights, prints, marks)
+        keep = {n.night_id: i for i, n in enumerate(nights[:first])}
+        drop = [n for n in marks if n not in keep]
+        state = _state(rating_rows.kept(session=s), keep) if first else {}
+        todo = nights[first:]
+        rated = rate_all(todo, options, state)
+        rating_rows.replace(session=s, drop=drop,
+                            nights=[(n.night_id, n.date, fp)
+                                    for n, fp in zip(todo, prints[first:], strict=True)],
+                            rows=[r for n, c in zip(todo, rated, strict=True)
+                                  for r in _flat(n.night_id, c)])
+        return [n.night_id for n in todo]
+
+    def rating(self, *, venue: str | None = None, season: str | None = None,
+               game: str | None = None) -> RatingReport:
+        """Every rated player's rating now (or, with `season`, after its last night, for
+        the players of its nights; with `venue`, for the players of that venue's nights):
+        over every game, or at one game (`game`, or every game apart when the options say
+        `games = "each"`), highest ordinal first."""
+        from ..domain.rating import ACROSS, Rating, ordinal, provisional
+
+        lo = hi = None
+        if season is not None:
+            from .league import League
+
+            chosen = League(self.store).season(season)
+            lo, hi = chosen.date_from, chosen.date_to
+        if game is not None:
+            from ..domain.rules import game_named
+
+            game = game_named(game, "--game").name
+        options = self.options()
+        rerated = self.refresh()
+        with self.store.read() as s:
+            at = None if venue is None else self._venue_nights(s, venue)
+            kept = rating_rows.kept(session=s)
+            dates = {n: d for n, (d, _) in rating_rows.marks(session=s).items()}
+            names = repo.player_names(session=s)
+        order = sorted(dates, key=lambda n: (dates[n], n))
+        pos = {n: i for i, n in enumerate(order)}
+        history: dict[Key, list[KeptRating]] = {}
+        for r in sorted(kept, key=lambda r: pos[r.night_id]):
+            if hi is None or dates[r.night_id] <= hi:
+                history.setdefault((r.game, r.player_id), []).append(r)
+        games = ({game} if game is not None else {ACROSS} if options.games == "across"
+                 else {g for g, _ in history} - {ACROSS})
+        start = ordinal(Rating(options.mu, options.sigma, 0))
+        lines = []
+        for (g, pid), rows in history.items():
+            if g not in games:
+                continue
+            if lo is not None and not any(dates[r.night_id] >= lo for r in rows):
+                continue
+            if at is not None and not any(r.night_id in at for r in rows):
+                continue
+            now = Rating(rows[-1].mu, rows[-1].sigma, rows[-1].games)
+            before = (ordinal(Rating(rows[-2].mu, rows[-2].sigma, 0)) if len(rows) > 1
+                      else start)
+            lines.append((names.get(pid, f"#{pid}"), g, now, dates[rows[-1].night_id],
+                          ordinal(now) - before))
+        lines.sort(key=lambda x: (-ordinal(x[2]), x[0].casefold(), x[1]))
+        out = []
+        for name, g, r, last, change in lines:
+            rank = 1 + sum(1 for x in lines if ordinal(x[2]) > ordinal(r))
+            out.append(RatingRow(rank, name, g, r.mu, r.sigma, ordinal(r), r.games, last,
+                                 change, provisional(r, options)))
+        return RatingReport(tuple(out), tuple(rerated))
+
+    def export_rating(self, out: Path, report: RatingReport, fmt: str = "csv", *,
+                      season: str | None = None) -> Path:
+        """Write `rating.csv` (after a season: `rating-<season>.csv`; or .json); returns
+        its path."""
+        from ..io import exports
+
+        tag = ""
+        if season is not None:
+            from .league import League
+
+            name = League(self.store).season(season).name.lower()
+            tag = "-".join(p for p in "".join(c if c.isalnum() else "-" for c in name
+                                              ).split("-") if p)
+
+        if fmt not in ("csv", "json"):
+            raise RuleError("format", f"{show(fmt)} is not csv or json",
+                            "not_csv_json", value=show(fmt))
+        with exports.batch(out) as files:  # whole or not at all, as every export
+            return files.write(f"rating-{tag}" if tag else "rating", RATING,
+                               [rating_cells(r) for r in report.rows], fmt)
+
+    def _venue_nights(self, s: Connection, venue: str) -> set[int]:
+        at = " ".join(venue.split())
+        rows = [n for n in repo.nights(session=s) if n.venue == at]
+        if not rows:
+            known = sorted({n.venue for n in repo.nights(session=s) if n.venue})
+            raise RuleError("--venue", f"{show(venue)} is not a venue here "
+                            f"({', '.join(known) or 'none yet'})", "not_venue_here",
+                            value=show(venue), known=", ".join(known) or "-")
+        return {n.id for n in rows}
+
+    def compared(self) -> tuple[Kept, Kept]:
+        """The kept ratings of each night whose fingerprint still matches the deals (a
+        night rated before a later deal is out of date, not wrong: the next `tally rating`
+        rates it again) and those made afresh from the first night, by (night, game,
+        player id): what `check` compares (`Integrity.rating_problems`)."""
+        from ..domain.rating import fingerprints, rate_all
+
+        options = self.options()
+        with self.store.read() as s:
+            nights = night_inputs(rating_rows.table_results(session=s))
+            marks = rating_rows.marks(session=s)
+            kept_rows = rating_rows.kept(session=s)
+        prints = fingerprints(nights, options)
+        valid = nights[:_stale_from(nights, prints, marks)]
+        ids = {n.night_id for n in valid}
+        want = {(r.night_id, r.game, r.player_id): (r.mu, r.sigma, r.games)
+                for n, c in zip(valid, rate_all(valid, options), strict=True)
+                for r in _flat(n.night_id, c)}
+        have = {(r.night_id, r.game, r.player_id): (r.mu, r.sigma, r.games)
+                for r in kept_rows if r.night_id in ids or r.night_id not in marks}
+        return have, want
