@@ -320,3 +320,42 @@ def test_the_cache_after_each_change_equals_a_rating_from_scratch(
     with service._read() as s:
         kept = s.execute("SELECT count(*) FROM rating_mark").fetchone()[0]
     assert service.refresh_ratings() == [] and kept == len({n for n, _, _ in want})
+
+
+# ---- a tournament seeded by rating ---------------------------------------------------
+
+SIX = ["Ann", "Bea", "Cid", "Dan", "Eve", "Zed"]  # Zed is new: unrated, ordinal 0
+
+
+def test_a_swiss_round_one_is_paired_by_rating(league: dict[str, int], service: Tally) -> None:
+    service.add_player("Zed")
+    night = service.new_night("2026-10-24", "Club")
+    service.new_tournament("Cup", "schnapsen", 3, "swiss", night=night, seed="s1")
+    service.register("Cup", SIX)
+    drawn, _ = service.draw("Cup", seed_by="rating")
+    # by rating: Eve 4.45, Dan 3.75, Cid 2.67, Zed 0, Ann −0.15, Bea −2.17; top board first
+    assert [set(x.seats) for x in drawn.tables] == [{"Eve", "Dan"}, {"Cid", "Zed"},
+                                                    {"Ann", "Bea"}]
+
+
+def test_a_mix_round_one_spreads_the_strong(league: dict[str, int], service: Tally,
+                                            cli: Cli) -> None:
+    service.add_player("Zed")
+    night = service.new_night("2026-10-24", "Club")
+    for name in ("Mix", "Plain"):
+        service.new_tournament(name, "crazy-solo", 2, "mix", table_size=3, night=night,
+                               seed="s1")
+        service.register(name, SIX)
+    seeded, _ = service.draw("Mix", seed_by="rating")
+    # tiers of two (two tables): Eve Dan, Cid Zed, Ann Bea: one of each at each table
+    for a, b in (("Eve", "Dan"), ("Cid", "Zed"), ("Ann", "Bea")):
+        assert not any({a, b} <= set(x.seats) for x in seeded.tables)
+    plain, _ = service.draw("Plain")  # the same seed unseeded: a tier shares a table
+    assert any({"Ann", "Bea"} <= set(x.seats) for x in plain.tables)
+    service.new_tournament("Lots", "crazy-solo", 2, "random", table_size=3, night=night)
+    service.register("Lots", SIX)
+    r = cli("tournament", "draw", "Lots", "--seed-by", "rating")
+    assert (r.exit_code, r.stderr) == (2, "error: --seed-by: a random draw takes no "
+                                          "seeding (swiss or mix do)\n")
+    r = cli("tournament", "draw", "Mix", "--seed-by", "elo")
+    assert (r.exit_code, r.stderr) == (2, "error: --seed-by: elo is not rating\n")
