@@ -133,6 +133,7 @@ def test_an_upgrade_adds_up_the_nights_of_a_ledger_made_before(db_path: Path) ->
     service.db.dispose()
     sql(db_path, "DROP TABLE rating_night")  # the ledger as 0010 left it (0012: ratings)
     sql(db_path, "DROP TABLE rating_mark")
+    sql(db_path, "DROP TABLE rating_watermark")
     sql(db_path, "DROP TABLE player_night")
     sql(db_path, "UPDATE alembic_version SET version_num = '0010_night_sums'")
     upgrade(db_path)  # `tally db upgrade`

@@ -19,6 +19,7 @@ from ledger.store.migrate import HEAD
 from .conftest import Cli, raw_sql, table_counts
 
 OLDER = ("DROP TABLE rating_night", "DROP TABLE rating_mark",  # 0012 undone
+         "DROP TABLE rating_watermark",
          "DROP TABLE player_night",
          "UPDATE alembic_version SET version_num = '0010_night_sums'")
 NEWER = ("UPDATE alembic_version SET version_num = '0099_future'",)

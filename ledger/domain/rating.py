@@ -114,10 +114,12 @@ def fingerprint(previous: str, options: RatingOptions, night: NightInput) -> str
     return hashlib.sha256(json.dumps(facts).encode()).hexdigest()[:32]
 
 
-def fingerprints(nights: Iterable[NightInput], options: RatingOptions) -> list[str]:
+def fingerprints(nights: Iterable[NightInput], options: RatingOptions,
+                 previous: str = "") -> list[str]:
+    """Each night's `fingerprint`, the first chained to `previous` (the night before's)."""
     out: list[str] = []
     for night in nights:
-        out.append(fingerprint(out[-1] if out else "", options, night))
+        out.append(fingerprint(out[-1] if out else previous, options, night))
     return out
 
 

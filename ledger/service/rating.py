@@ -113,16 +113,17 @@ class Ratings:
 
     def refresh(self) -> list[int]:
         """Bring the kept ratings up to the deals; returns the ids of the nights rated
-        again (none when every fingerprint still matches)."""
-        from ..domain.rating import fingerprints
+        again (none when nothing was recorded since, or every fingerprint still matches).
 
+        Only the nights from the first one with a revision after the watermark are read
+        again (all of them when the options changed, or when more revisions came than
+        those after the watermark's id: a server's transaction that took an older id and
+        committed late)."""
         options = self.options()
         with self.store.read() as s:
-            nights = night_inputs(rating_rows.table_results(session=s))
-            marks = rating_rows.marks(session=s)
-        prints = fingerprints(nights, options)
-        first = _stale_from(nights, prints, marks)
-        if first == len(nights) and len(marks) == len(nights):
+            seen = rating_rows.watermark(session=s)
+            now = rating_rows.revisions_now(session=s)
+        if seen == (*now, options.key()):
             return []
         with self.store.write() as s:  # again inside the write: another may have done it
             return self._rerate(s, options)
@@ -130,20 +131,35 @@ class Ratings:
     def _rerate(self, s: Connection, options: RatingOptions) -> list[int]:
         from ..domain.rating import fingerprints, rate_all
 
-        nights = night_inputs(rating_rows.table_results(session=s))
+        key = options.key()
+        seen = rating_rows.watermark(session=s)
+        now = rating_rows.revisions_now(session=s)
+        if seen == (*now, key):
+            return []
         marks = rating_rows.marks(session=s)
-        prints = fingerprints(nights, options)
+        since: tuple[str, int] | None = None  # the first night that may differ; None: all
+        if seen is not None and seen[2] == key:
+            changed, new = rating_rows.changed_since(session=s, revision_id=seen[0])
+            if new == now[1] - seen[1] and changed:
+                since = min(changed)
+        before = [] if since is None else sorted(
+            (n for n in marks if (marks[n][0], n) < since), key=lambda n: (marks[n][0], n))
+        nights = [n for n in night_inputs(rating_rows.table_results(
+            session=s, since=since[0] if since else None))
+            if since is None or (n.date, n.night_id) >= since]
+        prints = fingerprints(nights, options, marks[before[-1]][1] if before else "")
         first = _stale_from(nights, prints, marks)
-        keep = {n.night_id: i for i, n in enumerate(nights[:first])}
-        drop = [n for n in marks if n not in keep]
-        state = _state(rating_rows.kept(session=s), keep) if first else {}
+        keep = {n: i for i, n in enumerate([*before, *(x.night_id for x in nights[:first])])}
+        state = _state(rating_rows.kept(session=s), keep) if keep else {}
         todo = nights[first:]
         rated = rate_all(todo, options, state)
-        rating_rows.replace(session=s, drop=drop,
+        rating_rows.replace(session=s, drop=[n for n in marks if n not in keep],
                             nights=[(n.night_id, n.date, fp)
                                     for n, fp in zip(todo, prints[first:], strict=True)],
                             rows=[r for n, c in zip(todo, rated, strict=True)
                                   for r in _flat(n.night_id, c)])
+        rating_rows.set_watermark(session=s, revision_id=now[0], revisions=now[1],
+                                  options=key)
         return [n.night_id for n in todo]
 
     def rating(self, *, venue: str | None = None, season: str | None = None,

@@ -164,6 +164,21 @@ class RatingNight(SQLModel, table=True):
     games: int  # tables rated so far
 
 
+class RatingWatermark(SQLModel, table=True):
+    """How far the kept ratings have read (one row): the newest revision id and the count of
+    revisions then, and the options rated under. Revisions are only ever appended, and a
+    night's date and a table's seats never change once a deal is played, so a ledger with
+    the same newest id and count has the same inputs: `tally rating` reads nothing more.
+    A count that grew by more than the revisions after that id (a server's transaction
+    that committed an older id late) sends the next rating through every night."""
+
+    __tablename__ = "rating_watermark"
+    id: int = Field(primary_key=True)  # always 1
+    revision_id: int
+    revisions: int
+    options: str
+
+
 class TransferRow(SQLModel, table=True):
     __tablename__ = "transfer"
     # covering: standings, exports and check read these four columns by revision (0003)

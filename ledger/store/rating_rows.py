@@ -1,9 +1,9 @@
 """The rows ratings are made from and kept in (issue 40).
 
-`table_results`: every table with a deal played (not void), with its night, its seats'
-player ids in seat order and their nets over the current revisions (as `repo.nets_by_table`
-sums them). `rating_mark` and `rating_night` are the kept ratings (`models.py`): a cache
-replaced from the first night whose fingerprint changed.
+`table_results`: every table where a chip moved, with its night, its seats' player ids in
+seat order and their nets over the current revisions. `rating_mark` and `rating_night` are
+the kept ratings (`models.py`): a cache replaced from the first night whose fingerprint
+changed; `rating_watermark` says how far it has read the revisions.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from .db import Connection
-from .repo import deals_played, nets_by_table
+from .league_rows import FIRST
 
 
 class TableRow(NamedTuple):
@@ -34,23 +34,77 @@ class KeptRating(NamedTuple):
     games: int
 
 
-def table_results(*, session: Connection) -> list[TableRow]:
-    """Every table with a deal played, in night date, night id and table id order."""
-    played = {tid for (_, tid) in deals_played(session=session)}
-    nets = nets_by_table(session=session)
+_NETS = """
+SELECT d.table_id, t.payer_id, t.payee_id, sum(t.amount) FROM deal d
+JOIN transfer t ON t.revision_id = (SELECT max(id) FROM revision WHERE deal_id = d.id)
+WHERE d.table_id IN (SELECT g.id FROM game_table g JOIN night n ON n.id = g.night_id
+                     WHERE n.date >= :lo)
+GROUP BY d.table_id, t.payer_id, t.payee_id
+"""
+
+
+def table_results(*, session: Connection, since: str | None = None) -> list[TableRow]:
+    """Every table where a chip moved (of the nights dated `since` or later), in night
+    date, night id and table id order: its seats in seat order and their nets over the
+    current revisions (as `repo.nets_by_table` sums them)."""
+    lo = {"lo": since or FIRST}
+    nets: dict[tuple[int, int], int] = {}
+    for tid, payer, payee, amount in session.execute(_NETS, lo):
+        if payee is not None:  # NULL is the pot
+            nets[(payee, tid)] = nets.get((payee, tid), 0) + int(amount)
+        if payer is not None:
+            nets[(payer, tid)] = nets.get((payer, tid), 0) - int(amount)
+    moved = {tid for (_, tid), n in nets.items() if n}
     seats: dict[int, list[int]] = {}
-    for tid, pid in session.execute("SELECT table_id, player_id FROM seat "
-                                    "ORDER BY table_id, position"):
+    for tid, pid in session.execute(
+            "SELECT s.table_id, s.player_id FROM seat s JOIN game_table g ON g.id = s.table_id "
+            "JOIN night n ON n.id = g.night_id WHERE n.date >= :lo "
+            "ORDER BY s.table_id, s.position", lo):
         seats.setdefault(tid, []).append(pid)
     out = []
     for tid, night, day, venue, game in session.execute(
             "SELECT t.id, t.night_id, n.date, n.venue, t.game FROM game_table t "
-            "JOIN night n ON n.id = t.night_id ORDER BY n.date, n.id, t.id"):
-        if tid in played:
+            "JOIN night n ON n.id = t.night_id WHERE n.date >= :lo ORDER BY n.date, n.id, t.id",
+            lo):
+        if tid in moved:
             who = tuple(seats.get(tid, ()))
             out.append(TableRow(night, day, venue, tid, game, who,
                                 tuple(nets.get((p, tid), 0) for p in who)))
     return out
+
+
+def revisions_now(*, session: Connection) -> tuple[int, int]:
+    """The newest revision id and how many revisions there are."""
+    top, n = session.execute("SELECT coalesce(max(id), 0), count(*) FROM revision").fetchone()
+    return int(top), int(n)
+
+
+def changed_since(*, session: Connection, revision_id: int
+                  ) -> tuple[list[tuple[str, int]], int]:
+    """(date, id) of the nights with a revision after `revision_id`, and how many such
+    revisions there are."""
+    nights = session.execute(
+        "SELECT DISTINCT n.date, n.id FROM revision r JOIN deal d ON d.id = r.deal_id "
+        "JOIN game_table g ON g.id = d.table_id JOIN night n ON n.id = g.night_id "
+        "WHERE r.id > :r", {"r": revision_id}).fetchall()
+    n = session.execute("SELECT count(*) FROM revision WHERE id > :r",
+                        {"r": revision_id}).fetchone()[0]
+    return [(d, int(i)) for d, i in nights], int(n)
+
+
+def watermark(*, session: Connection) -> tuple[int, int, str] | None:
+    row = session.execute("SELECT revision_id, revisions, options FROM rating_watermark "
+                          "WHERE id = 1").fetchone()
+    return None if row is None else (int(row[0]), int(row[1]), row[2])
+
+
+def set_watermark(*, session: Connection, revision_id: int, revisions: int,
+                  options: str) -> None:
+    session.execute("INSERT INTO rating_watermark (id, revision_id, revisions, options) "
+                    "VALUES (1, :r, :n, :o) ON CONFLICT (id) DO UPDATE SET "
+                    "revision_id = excluded.revision_id, revisions = excluded.revisions, "
+                    "options = excluded.options",
+                    {"r": revision_id, "n": revisions, "o": options})
 
 
 def marks(*, session: Connection) -> dict[int, tuple[str, str]]:

@@ -4,8 +4,9 @@ Revision ID: 0012_rating_nights
 Revises: 0011_player_nights
 
 The ratings of `tally rating` (issue 40) after each night, for the players of that night
-(`rating_night`), and each rated night's fingerprint (`rating_mark`): the ratings are made
-again from the first night whose fingerprint changed, and `tally check` re-derives them. An
+(`rating_night`), each rated night's fingerprint (`rating_mark`) and how far they have read
+(`rating_watermark`): the ratings are made again from the first night whose fingerprint
+changed, and `tally check` re-derives them. An
 upgraded ledger starts with none: the first `tally rating` rates every night.
 """
 import sqlalchemy as sa
@@ -36,8 +37,17 @@ def upgrade() -> None:
         sa.Column("games", sa.Integer(), nullable=False),
         sa.PrimaryKeyConstraint("night_id", "game", "player_id"),
     )
+    op.create_table(
+        "rating_watermark",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("revision_id", sa.Integer(), nullable=False),
+        sa.Column("revisions", sa.Integer(), nullable=False),
+        sa.Column("options", sqlmodel.sql.sqltypes.AutoString(), nullable=False),
+        sa.PrimaryKeyConstraint("id"),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("rating_watermark")
     op.drop_table("rating_night")
     op.drop_table("rating_mark")
