@@ -257,9 +257,11 @@ class Ratings:
 
         options = self.options()
         with self.store.read() as s:
-            nights = night_inputs(rating_rows.table_results(session=s))
             marks = rating_rows.marks(session=s)
             kept_rows = rating_rows.kept(session=s)
+            if not marks and not kept_rows:  # never rated here: nothing to compare
+                return {}, {}
+            nights = night_inputs(rating_rows.table_results(session=s))
         prints = fingerprints(nights, options)
         valid = nights[:_stale_from(nights, prints, marks)]
         ids = {n.night_id for n in valid}
