@@ -378,3 +378,26 @@ def test_a_mix_round_one_spreads_the_strong(league: dict[str, int], service: Tal
                                           "seeding (swiss or mix do)\n")
     r = cli("tournament", "draw", "Mix", "--seed-by", "elo")
     assert (r.exit_code, r.stderr) == (2, "error: --seed-by: elo is not rating\n")
+
+
+def test_each_game_apart_and_the_options_checked(league: dict[str, int], cli: Cli,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from ledger.config.rating import check_options, rating_options
+    from ledger.service.rating import Ratings
+
+    assert rating_options() == RatingOptions()  # data/rating/default.toml: openskill's own
+    monkeypatch.setattr(Ratings, "options", lambda self: RatingOptions(games="each"))
+    lines = cli("rating").stdout.splitlines()
+    assert lines[0].split()[:3] == ["#", "player", "game"]
+    solo = openskill_itself("crazy-solo")
+    best = max(solo, key=lambda p: solo[p][0] - 3 * solo[p][1])
+    assert (best, lines[2].split()[:3]) == ("Dan", ["1", "Dan", "crazy-solo"])
+    assert len(lines) == 2 + 5 + 5  # five players at each game
+    with pytest.raises(RuleError) as bad:
+        check_options({"model": "Elo"}, "data/rating/club.toml")
+    assert (bad.value.field, bad.value.code) == ("data/rating/club.toml: model",
+                                                 "bad_rating_value")
+    with pytest.raises(RuleError) as bad:
+        check_options({"sigma": 0}, "data/rating/club.toml")
+    assert bad.value.field == "data/rating/club.toml: sigma"
+    assert check_options({"mu": 1500, "tau": 0}, "x").mu == 1500.0

@@ -182,37 +182,29 @@ class Ratings:
             game = game_named(game, "--game").name
         options = self.options()
         rerated = self.refresh()
+        scope = game if game is not None else ACROSS if options.games == "across" else None
         with self.store.read() as s:
-            at = None if venue is None else self._venue_nights(s, venue)
-            kept = rating_rows.kept(session=s)
-            dates = {n: d for n, (d, _) in rating_rows.marks(session=s).items()}
+            latest = rating_rows.latest(session=s, game=scope, until=hi)
+            at = None if venue is None else rating_rows.players_at(
+                session=s, venue=self._venue(s, venue), game=scope, until=hi)
             names = repo.player_names(session=s)
-        order = sorted(dates, key=lambda n: (dates[n], n))
-        pos = {n: i for i, n in enumerate(order)}
-        history: dict[Key, list[KeptRating]] = {}
-        for r in sorted(kept, key=lambda r: pos[r.night_id]):
-            if hi is None or dates[r.night_id] <= hi:
-                history.setdefault((r.game, r.player_id), []).append(r)
-        games = ({game} if game is not None else {ACROSS} if options.games == "across"
-                 else {g for g, _ in history} - {ACROSS})
         start = ordinal(Rating(options.mu, options.sigma, 0))
+        before = {(r.game, r.player_id): ordinal(Rating(r.mu, r.sigma, 0))
+                  for r in latest if r.back == 2}
         lines = []
-        for (g, pid), rows in history.items():
-            if g not in games:
+        for r in latest:
+            key = (r.game, r.player_id)
+            if r.back != 1 or (lo is not None and r.date < lo) or (at is not None
+                                                                    and key not in at):
                 continue
-            if lo is not None and not any(dates[r.night_id] >= lo for r in rows):
-                continue
-            if at is not None and not any(r.night_id in at for r in rows):
-                continue
-            now = Rating(rows[-1].mu, rows[-1].sigma, rows[-1].games)
-            before = (ordinal(Rating(rows[-2].mu, rows[-2].sigma, 0)) if len(rows) > 1
-                      else start)
-            lines.append((names.get(pid, f"#{pid}"), g, now, dates[rows[-1].night_id],
-                          ordinal(now) - before))
+            now = Rating(r.mu, r.sigma, r.games)
+            lines.append((names.get(r.player_id, f"#{r.player_id}"), r.game, now, r.date,
+                          ordinal(now) - before.get(key, start)))
         lines.sort(key=lambda x: (-ordinal(x[2]), x[0].casefold(), x[1]))
-        out = []
+        out: list[RatingRow] = []
         for name, g, r, last, change in lines:
-            rank = 1 + sum(1 for x in lines if ordinal(x[2]) > ordinal(r))
+            tied = out and out[-1].ordinal == ordinal(r)  # sorted: a tie is the one before
+            rank = out[-1].rank if tied else len(out) + 1
             out.append(RatingRow(rank, name, g, r.mu, r.sigma, ordinal(r), r.games, last,
                                  change, provisional(r, options)))
         return RatingReport(tuple(out), tuple(rerated))
@@ -238,15 +230,15 @@ class Ratings:
             return files.write(f"rating-{tag}" if tag else "rating", RATING,
                                [rating_cells(r) for r in report.rows], fmt)
 
-    def _venue_nights(self, s: Connection, venue: str) -> set[int]:
+    def _venue(self, s: Connection, venue: str) -> str:
+        """The venue as its nights name it, or a RuleError listing the venues."""
         at = " ".join(venue.split())
-        rows = [n for n in repo.nights(session=s) if n.venue == at]
-        if not rows:
-            known = sorted({n.venue for n in repo.nights(session=s) if n.venue})
+        known = sorted({n.venue for n in repo.nights(session=s) if n.venue})
+        if at not in known:
             raise RuleError("--venue", f"{show(venue)} is not a venue here "
                             f"({', '.join(known) or 'none yet'})", "not_venue_here",
                             value=show(venue), known=", ".join(known) or "-")
-        return {n.id for n in rows}
+        return at
 
     def compared(self) -> tuple[Kept, Kept]:
         """The kept ratings of each night whose fingerprint still matches the deals (a

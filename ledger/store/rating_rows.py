@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from .db import Connection
-from .league_rows import FIRST
+from .league_rows import FIRST, LAST
 
 
 class TableRow(NamedTuple):
@@ -136,3 +136,46 @@ def replace(*, session: Connection, drop: Iterable[int],
                             "games) VALUES (:n, :g, :p, :m, :s, :k)",
                             [{"n": r.night_id, "g": r.game, "p": r.player_id, "m": r.mu,
                               "s": r.sigma, "k": r.games} for r in rows])
+
+
+class LatestRating(NamedTuple):
+    game: str
+    player_id: int
+    night_id: int
+    date: str
+    mu: float
+    sigma: float
+    games: int
+    back: int  # 1: the player's latest night (up to the date asked), 2: the one before
+
+
+def _scope(game: str | None) -> str:
+    return "r.game = :g" if game is not None else "r.game <> ''"
+
+
+def latest(*, session: Connection, game: str | None, until: str | None = None
+           ) -> list[LatestRating]:
+    """Each player's two latest kept ratings up to the night dated `until` (None: every
+    night), at `game` ("" over every game; None: at each game apart), newest first."""
+    sql = f"""
+    WITH ranked AS (
+      SELECT r.game, r.player_id, r.night_id, m.date, r.mu, r.sigma, r.games,
+             row_number() OVER (PARTITION BY r.game, r.player_id
+                                ORDER BY m.date DESC, r.night_id DESC) AS back
+      FROM rating_night r JOIN rating_mark m ON m.night_id = r.night_id
+      WHERE {_scope(game)} AND m.date <= :hi)
+    SELECT game, player_id, night_id, date, mu, sigma, games, back FROM ranked
+    WHERE back <= 2 ORDER BY game, player_id, back
+    """
+    return [LatestRating(g, int(p), int(n), d, float(m), float(s), int(k), int(b))
+            for g, p, n, d, m, s, k, b in session.execute(
+                sql, {"g": game, "hi": until or LAST})]
+
+
+def players_at(*, session: Connection, venue: str, game: str | None,
+               until: str | None = None) -> set[tuple[str, int]]:
+    """(game, player id) of those rated at a night of `venue` dated `until` or before."""
+    return {(g, int(p)) for g, p in session.execute(
+        "SELECT DISTINCT r.game, r.player_id FROM rating_night r JOIN night n ON "
+        f"n.id = r.night_id WHERE {_scope(game)} AND n.venue = :v AND n.date <= :hi",
+        {"g": game, "v": venue, "hi": until or LAST})}
