@@ -87,16 +87,6 @@ def _stale_from(nights: Sequence[NightInput], prints: Sequence[str],
     return len(nights)
 
 
-def _state(rows: Sequence[KeptRating], order: dict[int, int]) -> dict[Key, Rating]:
-    """Everyone's latest rating among `rows` of the nights in `order` (id: position)."""
-    from ..domain.rating import Rating
-
-    state: dict[Key, Rating] = {}
-    for r in sorted((r for r in rows if r.night_id in order), key=lambda r: order[r.night_id]):
-        state[(r.game, r.player_id)] = Rating(r.mu, r.sigma, r.games)
-    return state
-
-
 def _flat(night_id: int, changed: dict[Key, Rating]) -> list[KeptRating]:
     return [rating_rows.KeptRating(night_id, g, p, r.mu, r.sigma, r.games)
             for (g, p), r in sorted(changed.items())]
@@ -129,7 +119,7 @@ class Ratings:
             return self._rerate(s, options)
 
     def _rerate(self, s: Connection, options: RatingOptions) -> list[int]:
-        from ..domain.rating import fingerprints, rate_all
+        from ..domain.rating import Rating, fingerprints, rate_all
 
         key = options.key()
         seen = rating_rows.watermark(session=s)
@@ -149,12 +139,16 @@ class Ratings:
             if since is None or (n.date, n.night_id) >= since]
         prints = fingerprints(nights, options, marks[before[-1]][1] if before else "")
         first = _stale_from(nights, prints, marks)
-        keep = {n: i for i, n in enumerate([*before, *(x.night_id for x in nights[:first])])}
-        state = _state(rating_rows.kept(session=s), keep) if keep else {}
+        keep = {*before, *(x.night_id for x in nights[:first])}
         todo = nights[first:]
+        rating_rows.replace(session=s, drop=[n for n in marks if n not in keep], nights=[],
+                            rows=[])
+        state = {} if not keep or not todo else {
+            (r.game, r.player_id): Rating(r.mu, r.sigma, r.games)
+            for r in rating_rows.state_before(session=s, date=todo[0].date,
+                                              night_id=todo[0].night_id)}
         rated = rate_all(todo, options, state)
-        rating_rows.replace(session=s, drop=[n for n in marks if n not in keep],
-                            nights=[(n.night_id, n.date, fp)
+        rating_rows.replace(session=s, drop=[], nights=[(n.night_id, n.date, fp)
                                     for n, fp in zip(todo, prints[first:], strict=True)],
                             rows=[r for n, c in zip(todo, rated, strict=True)
                                   for r in _flat(n.night_id, c)])

@@ -179,3 +179,19 @@ def players_at(*, session: Connection, venue: str, game: str | None,
         "SELECT DISTINCT r.game, r.player_id FROM rating_night r JOIN night n ON "
         f"n.id = r.night_id WHERE {_scope(game)} AND n.venue = :v AND n.date <= :hi",
         {"g": game, "v": venue, "hi": until or LAST})}
+
+
+def state_before(*, session: Connection, date: str, night_id: int) -> list[KeptRating]:
+    """Everyone's latest kept rating (each game, and over every game) among the nights
+    before night `night_id` dated `date` (in date, then id order)."""
+    sql = """
+    WITH ranked AS (
+      SELECT r.night_id, r.game, r.player_id, r.mu, r.sigma, r.games,
+             row_number() OVER (PARTITION BY r.game, r.player_id
+                                ORDER BY m.date DESC, r.night_id DESC) AS back
+      FROM rating_night r JOIN rating_mark m ON m.night_id = r.night_id
+      WHERE m.date < :d OR (m.date = :d AND m.night_id < :n))
+    SELECT night_id, game, player_id, mu, sigma, games FROM ranked WHERE back = 1
+    """
+    return [KeptRating(int(n), g, int(p), float(m), float(s), int(k))
+            for n, g, p, m, s, k in session.execute(sql, {"d": date, "n": night_id})]
