@@ -254,6 +254,11 @@ def test_rating_csv(league: dict[str, int], cli: Cli, tmp_path: Path) -> None:
         "3,Cid,,2.67,26.09,7.80,4,2026-10-17,2.02,yes\r\n"
         "4,Ann,,-0.15,22.88,7.68,5,2026-10-17,-2.23,no\r\n"
         "5,Bea,,-2.17,20.98,7.72,5,2026-10-17,-2.04,no\r\n").encode()
+    cli("season", "new", "Autumn 2026", "--from", NIGHTS[0], "--to", NIGHTS[1])
+    r = cli("export", "--rating", "--season", "autumn 2026", "--out", str(out))
+    path = out / "rating-autumn-2026.csv"
+    assert (r.exit_code, r.stdout) == (0, f"{path}\n")
+    assert path.read_bytes().splitlines()[1].startswith(b"1,Dan,,")  # after night 2
     r = cli("export", "--rating", "--all")
     assert (r.exit_code, r.stderr) == (2, "error: export: --rating writes its file alone "
                                           "(no --night, --all or --from/--to)\n")
