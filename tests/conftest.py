@@ -59,7 +59,9 @@ BOTH_ENGINES = {"test_store", "test_db", "test_cli", "test_service_api", "test_l
                 "test_tournament_edges", "test_crazy_solo_mix", "test_schnapsen_swiss",
                 "test_crazy_solo_twenty",
                 # what a ledger's server must bear (issue 35)
-                "test_schema_versions", "test_hostile_text"}
+                "test_schema_versions", "test_hostile_text",
+                # ratings (issue 40)
+                "test_rating"}
 ENGINE_FIXTURES = {"db_path", "service", "cli", "crazy_table", "ledger_db"}
 
 

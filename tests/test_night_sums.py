@@ -176,6 +176,9 @@ def test_an_upgrade_fills_the_sums_of_a_ledger_made_before(db_path: Path) -> Non
     service.new_table(second, "crazy-solo", FIVE)  # seated, no deal yet
     made = kept(db_path)
     service.db.dispose()
+    sql(db_path, "DROP TABLE rating_night")  # 0012's ratings
+    sql(db_path, "DROP TABLE rating_mark")
+    sql(db_path, "DROP TABLE rating_watermark")
     sql(db_path, "DROP TABLE player_night")  # the ledger as 0009 left it (0011 adds
     sql(db_path, "DROP TABLE night_sum")  # the players' nights from these sums)
     sql(db_path, "UPDATE alembic_version SET version_num = '0009_form_key'")

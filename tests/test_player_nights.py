@@ -131,7 +131,10 @@ def test_an_upgrade_adds_up_the_nights_of_a_ledger_made_before(db_path: Path) ->
     service.new_table(service.new_night("2026-12-06"), "crazy-solo", FIVE)  # no deal yet
     made = kept_nights(db_path)
     service.db.dispose()
-    sql(db_path, "DROP TABLE player_night")  # the ledger as 0010 left it
+    sql(db_path, "DROP TABLE rating_night")  # the ledger as 0010 left it (0012: ratings)
+    sql(db_path, "DROP TABLE rating_mark")
+    sql(db_path, "DROP TABLE rating_watermark")
+    sql(db_path, "DROP TABLE player_night")
     sql(db_path, "UPDATE alembic_version SET version_num = '0010_night_sums'")
     upgrade(db_path)  # `tally db upgrade`
     upgraded = Tally.open(db_path)

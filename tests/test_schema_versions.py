@@ -2,8 +2,8 @@
 command that writes and one that reads each say so in one line (exit 2, no traceback) and
 write nothing; `tally db upgrade` then brings an older one to this Tally's schema.
 
-The older ledger is made as an earlier Tally left it: migration 0011 undone by hand (its
-table dropped, the revision set back to 0010). The newer one is labelled with a revision no
+The older ledger is made as an earlier Tally left it: migrations 0012 and 0011 undone by
+hand (their tables dropped, the revision set back to 0010). The newer one is labelled with a revision no
 migration of this Tally has.
 """
 
@@ -18,7 +18,9 @@ from ledger.store.migrate import HEAD
 
 from .conftest import Cli, raw_sql, table_counts
 
-OLDER = ("DROP TABLE player_night",
+OLDER = ("DROP TABLE rating_night", "DROP TABLE rating_mark",  # 0012 undone
+         "DROP TABLE rating_watermark",
+         "DROP TABLE player_night",
          "UPDATE alembic_version SET version_num = '0010_night_sums'")
 NEWER = ("UPDATE alembic_version SET version_num = '0099_future'",)
 WRITES = ("player", "add", "Zed")

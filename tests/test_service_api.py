@@ -28,7 +28,9 @@ API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", 
        "tournament_table", "tournament_table_notices", "tournament_unfinished",
        "tournament_withdrawn", "tournaments", "withdraw",
        # what a tournament is doing now: for the room's screens
-       "tournament_at_time", "tournament_playing"]
+       "tournament_at_time", "tournament_playing",
+       # ratings (issue 40)
+       "export_rating", "rating", "refresh_ratings"]
 
 
 def test_the_facade_offers_every_use_case(service: Tally) -> None:
@@ -46,5 +48,5 @@ def test_the_use_cases_are_classes_of_their_own_modules(service: Tally) -> None:
               if n not in ("games", "setup_facts", "running_totals")}  # plain functions
     assert owners == {f"ledger.service.{m}" for m in (
         "players", "nights", "deals", "standings", "night_end", "archive", "integrity",
-        "league", "scoreboard", "stamps", "tournament", "tournament_now")}
+        "league", "rating", "scoreboard", "stamps", "tournament", "tournament_now")}
     assert Tally.__bases__ == (object,)  # no mixins

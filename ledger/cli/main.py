@@ -6,7 +6,18 @@ from typing import Annotated
 
 import typer
 
-from . import db, league, night_end, nights, players, rounds, serve, tables, tournament
+from . import (
+    db,
+    league,
+    night_end,
+    nights,
+    players,
+    rating,
+    rounds,
+    serve,
+    tables,
+    tournament,
+)
 from .context import Ctx, ctx_of, echo_json, heads, read_stdin_json
 from .errors import TallyGroup
 
@@ -21,6 +32,7 @@ app.add_typer(tournament.app, name="tournament",
               help="Tournaments: registration, draws, ranking.")
 night_end.register(app)
 league.register(app)
+rating.register(app)
 serve.register(app)
 db.register(app)
 

@@ -142,7 +142,10 @@ def export(ctx: typer.Context,
            date_to: Annotated[str | None, typer.Option("--to", help="League file to this "
                                                        "date.")] = None,
            tournament: Annotated[str | None, typer.Option(help="A tournament's ranking "
-                                                          "file.")] = None) -> None:
+                                                          "file.")] = None,
+           rating: Annotated[bool, typer.Option("--rating", help="The rating file "
+                                                "(rating.csv; with --season, as after "
+                                                "it).")] = False) -> None:
     """Write standings, deals, transfers and settlement files (or, for a season or a range
     of dates, the league file); prints their paths."""
     from ..service import exports_dir
@@ -154,6 +157,14 @@ def export(ctx: typer.Context,
         typer.echo(ctx_of(ctx).service.export_tournament(exports_dir(out), tournament))
         return
 
+    if rating:
+        if night is not None or all_ or date_from or date_to:
+            raise RuleError("export", "--rating writes its file alone (no --night, --all "
+                            "or --from/--to)", "rating_export_alone")
+        service = ctx_of(ctx).service
+        report = service.rating(season=season)
+        typer.echo(service.export_rating(exports_dir(out), report, fmt, season=season))
+        return
     league = season is not None or date_from is not None or date_to is not None
     if league and (night is not None or all_):
         raise RuleError("export", "give either --night N / --all or the league's --season "

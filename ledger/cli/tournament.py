@@ -112,6 +112,9 @@ def draw_(
     round_: Annotated[int | None, typer.Option("--round", help="Show a drawn round.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Draw although a match of the newest "
                                         "round is under way: it scores as it stands.")] = False,
+    seed_by: Annotated[str | None, typer.Option("--seed-by", help="rating: ties of a swiss "
+                                                "ranking (round 1: all) by rating; a mix "
+                                                "round 1 spreads the strong.")] = None,
     as_json: Json = False,
 ) -> None:
     """Draw the next round (its tables are made), or show the one drawn and not begun."""
@@ -127,7 +130,8 @@ def draw_(
                             "tn_round_drawn", value=round_, hi=len(made))
         d, fresh = made[round_ - 1], True
     else:
-        d, fresh = service.draw(name, redraw=redraw, night=night, force=force)
+        d, fresh = service.draw(name, redraw=redraw, night=night, force=force,
+                                seed_by=seed_by)
     for x in forced if fresh and not redraw else []:
         typer.echo("warning: draw: " + t("tn.forced", round=x.round, table=x.number, score=_score(
             x, service.tournament_rules(name).place_by)), err=True)

@@ -35,6 +35,7 @@ PARTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "archive": ("archive", "Archive", ("night_end", "deals")),
     "integrity": ("integrity", "Integrity", ()),
     "league": ("league", "League", ()),
+    "ratings": ("rating", "Ratings", ()),
     "tournaments": ("tournament", "Tournaments", ()),
     "tournament_now": ("tournament_now", "TournamentNow", ()),
 }
@@ -84,6 +85,10 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     # the league
     **{name: ("league", name) for name in (
         "new_season", "seasons", "season", "league", "export_league")},
+    # ratings
+    "rating": ("ratings", "rating"),
+    "export_rating": ("ratings", "export_rating"),
+    "refresh_ratings": ("ratings", "refresh"),
     # tournaments
     "new_tournament": ("tournaments", "new"),
     "tournament": ("tournaments", "one"),

@@ -56,7 +56,8 @@ class Integrity:
         workers = check_workers(len(table_ids))
         if workers < 2:
             found, table_sums = self.replay_tables(table_ids)
-            return problems + [p for _, p in found] + self.sum_problems(places, table_sums)
+            return (problems + [p for _, p in found] + self.sum_problems(places, table_sums)
+                    + self.rating_problems())
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
@@ -71,7 +72,24 @@ class Integrity:
         table_sums = {tid: v for _, part in parts_found for tid, v in part.items()}
         order = {tid: i for i, tid in enumerate(table_ids)}
         found.sort(key=lambda x: order[x[0]])  # stable: a table's own problems keep order
-        return problems + [p for _, p in found] + self.sum_problems(places, table_sums)
+        return (problems + [p for _, p in found] + self.sum_problems(places, table_sums)
+                + self.rating_problems())
+
+    def rating_problems(self) -> list[Problem]:
+        """The kept ratings (`rating_night`) of the nights still up to date against those
+        rated afresh: one problem a (night, game, player) row that differs, is missing or
+        is extra (`check.rating_*`)."""
+        from .rating import Ratings
+
+        have, want = Ratings(self.store).compared()
+        if not have and not want:
+            return []
+        with self.store.read() as s:
+            names = repo.player_names(session=s)
+        return row_problems(have, want, "rating", ("mu", "sigma", "games"),
+                            lambda k: {"night": k[0], "game": k[1] or "*",
+                                       "player": names.get(k[2], f"#{k[2]}")},
+                            lambda k: (k[0], k[1], names.get(k[2], ""), k[2]))
 
     def sum_problems(self, places: dict[int, tuple[int, str]],
                      table_sums: dict[int, TableSums]) -> list[Problem]:

@@ -24,6 +24,7 @@ from ..domain.rules.names import clean_name
 from ..store import removal, repo, tournament_rows
 from ..store.db import Connection
 from . import clock
+from . import tournament_seeding as seeding
 from .lookups import Newcomers, open_night, player_id
 from .store import Store
 from .tournament_views import (
@@ -185,12 +186,13 @@ class Tournaments:
     # ---- the draw -----------------------------------------------------------------------
 
     def draw(self, name: object, redraw: bool = False, night: int | None = None,
-             force: bool = False) -> tuple[DrawView, bool]:
+             force: bool = False, seed_by: str | None = None) -> tuple[DrawView, bool]:
         """The next round's draw, made and stored; or, while the newest round has no deal
         and no clock, that round's stored draw (again: False). `redraw` replaces the newest
         round's draw before its first deal, from a new seed. Refused while the newest
         round has a match neither finished nor out of time, unless `force` (its matches
-        then score as they stand: `unfinished` says which, before)."""
+        then score as they stand: `unfinished` says which, before). Seeding: see seeding."""
+        strength = seeding.strengths(self.store, seed_by)
         with self.store.write() as s:
             t = _tournament(s, name)
             made = draws(s, t)
@@ -229,14 +231,15 @@ class Tournaments:
                                     round=t.drawn, tables=_tables_text(playing))
             open_night(s, where)
             seed = f"{t.seed}/{number}/{redraws}"
-            drawn, basis = self._make(s, t, number, seed)
+            drawn, basis = self._make(s, t, number, seed, strength)
             self._store_draw(s, t, number, seed, redraws, basis, drawn, where)
             return draws(s, t)[number - 1], True
 
-    def _make(self, s: Connection, t: TournamentView, number: int, seed: str
-              ) -> tuple[Draw, str | None]:
+    def _make(self, s: Connection, t: TournamentView, number: int, seed: str,
+              strength: dict[str, float] | None = None) -> tuple[Draw, str | None]:
         from ..domain.tournament import draw as d
 
+        unrated = seeding.start(self.store, t.method) if strength is not None else 0.0
         players = t.active(number)
         engine = game_named(t.game)
         smallest = engine.min_seats
@@ -245,6 +248,9 @@ class Tournaments:
             return d.random_draw(players, t.table_size, seed, smallest), None
         if t.method == "mix":
             met = d.meetings([[x.seats for x in r.tables] for r in before])
+            if strength is not None and number == 1:  # spread the strong over the tables
+                met = seeding.tiers(players, strength, len(d.table_sizes(len(players),
+                                    t.table_size, smallest)), unrated)
             return d.mix_draw(players, t.table_size, seed, met, smallest,
                               t.rounds - number + 1), None
         if t.method == "schedule":
@@ -256,6 +262,8 @@ class Tournaments:
 
         standing = self._rank(s, t, number - 1, players)
         order = _seeded_order([x for x in standing if x.player in set(players)], seed)
+        if strength is not None:
+            order = seeding.by_strength(order, standing, strength, unrated)
         met = {d.pair(x.seats[0], x.seats[1]) for r in before for x in r.tables}
         had = {p for r in before for p in r.byes}
         if len(players) < 2:

@@ -20,7 +20,8 @@ from .db import Database
 from .migrate import migrate
 from .sums import rederive
 
-DERIVED = ("night_sum", "player_night")  # made again on the target, not copied
+# made again on the target, not copied (the ratings at the first `tally rating` there)
+DERIVED = ("night_sum", "player_night", "rating_mark", "rating_night", "rating_watermark")
 
 BATCH = 5000
 

@@ -139,6 +139,46 @@ class PlayerNight(SQLModel, table=True):
     deals: int
 
 
+class RatingMark(SQLModel, table=True):
+    """A night whose ratings are kept (`rating_night`), with the fingerprint of its inputs
+    chained to the night before's (`ledger.domain.rating.fingerprint`): a cache, made again
+    from the first night whose fingerprint no longer matches, verified by `tally check`.
+    No foreign key: a cache never stands in the way of a night's removal."""
+
+    __tablename__ = "rating_mark"
+    night_id: int = Field(primary_key=True)
+    date: str  # the night's (ISO), as rated
+    fingerprint: str
+
+
+class RatingNight(SQLModel, table=True):
+    """A player's rating after a night they played: over every game (`game` = "") and at
+    each game they played that night."""
+
+    __tablename__ = "rating_night"
+    night_id: int = Field(primary_key=True)
+    game: str = Field(primary_key=True)
+    player_id: int = Field(primary_key=True)
+    mu: float
+    sigma: float
+    games: int  # tables rated so far
+
+
+class RatingWatermark(SQLModel, table=True):
+    """How far the kept ratings have read (one row): the newest revision id and the count of
+    revisions then, and the options rated under. Revisions are only ever appended, and a
+    night's date and a table's seats never change once a deal is played, so a ledger with
+    the same newest id and count has the same inputs: `tally rating` reads nothing more.
+    A count that grew by more than the revisions after that id (a server's transaction
+    that committed an older id late) sends the next rating through every night."""
+
+    __tablename__ = "rating_watermark"
+    id: int = Field(primary_key=True)  # always 1
+    revision_id: int
+    revisions: int
+    options: str
+
+
 class TransferRow(SQLModel, table=True):
     __tablename__ = "transfer"
     # covering: standings, exports and check read these four columns by revision (0003)

@@ -86,13 +86,18 @@ class SeasonScreen(TallyScreen[None]):
         report = (self.service.league(season=season.name, scoring=self.scoring)
                   if season is not None else
                   self.service.league(scoring=self.scoring or "chips"))
-        self.app.call_from_thread(self.show, seasons, index, report)
+        # each player's rating as after the range's last night (issue 40)
+        rated = self.service.rating(season=season.name if season is not None else None)
+        ratings = {r.player: r.ordinal for r in rated.rows}
+        self.app.call_from_thread(self.show, seasons, index, report, ratings)
 
-    def show(self, seasons: list[SeasonView], index: int, report: LeagueReport) -> None:
+    def show(self, seasons: list[SeasonView], index: int, report: LeagueReport,
+             ratings: dict[str, float] | None = None) -> None:
         if not self.is_mounted:
             return
         keep = self.selected()  # the same player stays highlighted across a reload
         self.seasons, self.index, self.report = seasons, index, report
+        ratings = ratings or {}
         placed = report.scoring == "placement"
         by = t("season.by_points") if placed else t("season.by_chips")
         if report.season is not None:
@@ -104,7 +109,7 @@ class SeasonScreen(TallyScreen[None]):
         table = self.query_one("#league", DataTable)
         table.clear(columns=True)
         keys = ["rank", "player", "nights", "deals", "net", "per_deal", "best", "worst",
-                "last"] + (["points"] if placed else [])
+                "last"] + (["points"] if placed else []) + ["rating"]
         for key in keys:
             table.add_column(t(f"season.col.{key}"), key=key)
         rows = []
@@ -115,8 +120,15 @@ class SeasonScreen(TallyScreen[None]):
                                  date_text(r.last)]
             if placed:
                 row.append(number(shown(r.points or 0)))
+            rating = ratings.get(r.player)
+            row.append(number(Decimal(f"{rating:.2f}")) if rating is not None else "")
             rows.append(row)
         fit_columns(table, rows)
+        pad = 2 * table.cell_padding
+        room = self.size.width or self.app.size.width
+        if sum(c.width + pad for c in table.ordered_columns) + SCROLLBAR > room:
+            table.remove_column("rating")  # no room (80 columns): the league stays whole
+            rows = [row[:-1] for row in rows]
         for r, row in zip(report.rows, rows, strict=True):
             table.add_row(*row, key=r.player)
         self.query_one("#league-empty").display = not report.rows

@@ -1,0 +1,259 @@
+"""`tally rating` (issue 40): each player's rating from every table of every night, kept as
+a cache of each night's ratings (`rating_mark`, `rating_night`) and made again from the
+first night whose fingerprint changed: a correction ten nights back re-rates ten nights.
+
+The numbers are `ledger.domain.rating`'s; this module reads the tables, keeps the cache,
+answers the report and tells `check` where the cache differs from a rating made afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..domain.rules import RuleError
+from ..domain.rules.errors import show
+from ..store import rating_rows, repo
+from .store import Store
+
+if TYPE_CHECKING:
+    from ..domain.rating import Key, NightInput, Rating, RatingOptions
+    from ..store.db import Connection
+    from ..store.rating_rows import KeptRating, TableRow
+
+
+RATING = ["rank", "player", "game", "rating", "mu", "sigma", "games", "last", "change",
+          "provisional"]  # the columns of rating.csv
+Kept = dict[tuple[int, str, int], tuple[float, float, int]]  # (night, game, player): mu, …
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """One line of `tally rating`: a player's rating (over every game when `game` is "")."""
+
+    rank: int
+    player: str
+    game: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    last: str  # the date of the last night played
+    change: float  # of the ordinal, over that night
+    provisional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RatingReport:
+    rows: tuple[RatingRow, ...]
+    rerated: tuple[int, ...]  # the nights rated again to answer (their ids)
+
+
+def two(x: float) -> Decimal:
+    """A rating figure as shown: to 2 decimals (a Decimal, so a sheet reads a number)."""
+    return Decimal(f"{x:.2f}")
+
+
+def rating_cells(r: RatingRow) -> list[object]:
+    return [r.rank, r.player, r.game, two(r.ordinal), two(r.mu), two(r.sigma), r.games,
+            r.last, two(r.change), "yes" if r.provisional else "no"]
+
+
+def night_inputs(tables: Sequence[TableRow]) -> list[NightInput]:
+    """The tables, grouped by night (they come in night order)."""
+    from ..domain.rating import NightInput, TableResult, counts
+
+    out: list[NightInput] = []
+    for t in tables:
+        if not counts(TableResult(t.table_id, t.game, t.seats, t.nets)):
+            continue
+        if not out or out[-1].night_id != t.night_id:
+            out.append(NightInput(t.night_id, t.date, ()))
+        night = out[-1]
+        out[-1] = night._replace(tables=(*night.tables,
+                                         TableResult(t.table_id, t.game, t.seats, t.nets)))
+    return out
+
+
+def _stale_from(nights: Sequence[NightInput], prints: Sequence[str],
+                marks: dict[int, tuple[str, str]]) -> int:
+    """The index of the first night whose kept fingerprint is not the derived one."""
+    for i, (night, fp) in enumerate(zip(nights, prints, strict=True)):
+        if marks.get(night.night_id, ("", ""))[1] != fp:
+            return i
+    return len(nights)
+
+
+def _flat(night_id: int, changed: dict[Key, Rating]) -> list[KeptRating]:
+    return [rating_rows.KeptRating(night_id, g, p, r.mu, r.sigma, r.games)
+            for (g, p), r in sorted(changed.items())]
+
+
+class Ratings:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def options(self) -> RatingOptions:
+        from ..config.rating import rating_options
+
+        return rating_options()
+
+    def refresh(self) -> list[int]:
+        """Bring the kept ratings up to the deals; returns the ids of the nights rated
+        again (none when nothing was recorded since, or every fingerprint still matches).
+
+        Only the nights from the first one with a revision after the watermark are read
+        again (all of them when the options changed, or when more revisions came than
+        those after the watermark's id: a server's transaction that took an older id and
+        committed late)."""
+        options = self.options()
+        with self.store.read() as s:
+            seen = rating_rows.watermark(session=s)
+            now = rating_rows.revisions_now(session=s)
+        if seen == (*now, options.key()):
+            return []
+        with self.store.write() as s:  # again inside the write: another may have done it
+            return self._rerate(s, options)
+
+    def _rerate(self, s: Connection, options: RatingOptions) -> list[int]:
+        from ..domain.rating import Rating, fingerprints, rate_all
+
+        key = options.key()
+        seen = rating_rows.watermark(session=s)
+        now = rating_rows.revisions_now(session=s)
+        if seen == (*now, key):
+            return []
+        marks = rating_rows.marks(session=s)
+        since: tuple[str, int] | None = None  # the first night that may differ; None: all
+        if seen is not None and seen[2] == key:
+            changed, new = rating_rows.changed_since(session=s, revision_id=seen[0])
+            if new == now[1] - seen[1] and changed:
+                since = min(changed)
+        before = [] if since is None else sorted(
+            (n for n in marks if (marks[n][0], n) < since), key=lambda n: (marks[n][0], n))
+        nights = [n for n in night_inputs(rating_rows.table_results(
+            session=s, since=since[0] if since else None))
+            if since is None or (n.date, n.night_id) >= since]
+        prints = fingerprints(nights, options, marks[before[-1]][1] if before else "")
+        first = _stale_from(nights, prints, marks)
+        keep = {*before, *(x.night_id for x in nights[:first])}
+        todo = nights[first:]
+        rating_rows.replace(session=s, drop=[n for n in marks if n not in keep], nights=[],
+                            rows=[])
+        state = {} if not keep or not todo else {
+            (r.game, r.player_id): Rating(r.mu, r.sigma, r.games)
+            for r in rating_rows.state_before(session=s, date=todo[0].date,
+                                              night_id=todo[0].night_id)}
+        rated = rate_all(todo, options, state)
+        rating_rows.replace(session=s, drop=[], nights=[(n.night_id, n.date, fp)
+                                    for n, fp in zip(todo, prints[first:], strict=True)],
+                            rows=[r for n, c in zip(todo, rated, strict=True)
+                                  for r in _flat(n.night_id, c)])
+        rating_rows.set_watermark(session=s, revision_id=now[0], revisions=now[1],
+                                  options=key)
+        return [n.night_id for n in todo]
+
+    def rating(self, *, venue: str | None = None, season: str | None = None,
+               game: str | None = None) -> RatingReport:
+        """Every rated player's rating now (or, with `season`, after its last night, for
+        the players of its nights; with `venue`, for the players of that venue's nights):
+        over every game, or at one game (`game`, or every game apart when the options say
+        `games = "each"`), highest ordinal first."""
+        from ..domain.rating import ACROSS, Rating, ordinal, provisional
+
+        lo = hi = None
+        if season is not None:
+            from .league import League
+
+            chosen = League(self.store).season(season)
+            lo, hi = chosen.date_from, chosen.date_to
+        if game is not None:
+            from ..domain.rules import game_named
+
+            game = game_named(game, "--game").name
+        options = self.options()
+        rerated = self.refresh()
+        scope = game if game is not None else ACROSS if options.games == "across" else None
+        with self.store.read() as s:
+            latest = rating_rows.latest(session=s, game=scope, until=hi)
+            at = None if venue is None else rating_rows.players_at(
+                session=s, venue=self._venue(s, venue), game=scope, until=hi)
+            names = repo.player_names(session=s)
+        start = ordinal(Rating(options.mu, options.sigma, 0))
+        before = {(r.game, r.player_id): ordinal(Rating(r.mu, r.sigma, 0))
+                  for r in latest if r.back == 2}
+        lines = []
+        for r in latest:
+            key = (r.game, r.player_id)
+            if r.back != 1 or (lo is not None and r.date < lo) or (at is not None
+                                                                    and key not in at):
+                continue
+            now = Rating(r.mu, r.sigma, r.games)
+            lines.append((names.get(r.player_id, f"#{r.player_id}"), r.game, now, r.date,
+                          ordinal(now) - before.get(key, start)))
+        lines.sort(key=lambda x: (-ordinal(x[2]), x[0].casefold(), x[1]))
+        out: list[RatingRow] = []
+        for name, g, r, last, change in lines:
+            tied = out and out[-1].ordinal == ordinal(r)  # sorted: a tie is the one before
+            rank = out[-1].rank if tied else len(out) + 1
+            out.append(RatingRow(rank, name, g, r.mu, r.sigma, ordinal(r), r.games, last,
+                                 change, provisional(r, options)))
+        return RatingReport(tuple(out), tuple(rerated))
+
+    def export_rating(self, out: Path, report: RatingReport, fmt: str = "csv", *,
+                      season: str | None = None) -> Path:
+        """Write `rating.csv` (after a season: `rating-<season>.csv`; or .json); returns
+        its path."""
+        from ..io import exports
+
+        tag = ""
+        if season is not None:
+            from .league import League
+
+            name = League(self.store).season(season).name.lower()
+            tag = "-".join(p for p in "".join(c if c.isalnum() else "-" for c in name
+                                              ).split("-") if p)
+
+        if fmt not in ("csv", "json"):
+            raise RuleError("format", f"{show(fmt)} is not csv or json",
+                            "not_csv_json", value=show(fmt))
+        with exports.batch(out) as files:  # whole or not at all, as every export
+            return files.write(f"rating-{tag}" if tag else "rating", RATING,
+                               [rating_cells(r) for r in report.rows], fmt)
+
+    def _venue(self, s: Connection, venue: str) -> str:
+        """The venue as its nights name it, or a RuleError listing the venues."""
+        at = " ".join(venue.split())
+        known = sorted({n.venue for n in repo.nights(session=s) if n.venue})
+        if at not in known:
+            raise RuleError("--venue", f"{show(venue)} is not a venue here "
+                            f"({', '.join(known) or 'none yet'})", "not_venue_here",
+                            value=show(venue), known=", ".join(known) or "-")
+        return at
+
+    def compared(self) -> tuple[Kept, Kept]:
+        """The kept ratings of each night whose fingerprint still matches the deals (a
+        night rated before a later deal is out of date, not wrong: the next `tally rating`
+        rates it again) and those made afresh from the first night, by (night, game,
+        player id): what `check` compares (`Integrity.rating_problems`)."""
+        from ..domain.rating import fingerprints, rate_all
+
+        options = self.options()
+        with self.store.read() as s:
+            marks = rating_rows.marks(session=s)
+            kept_rows = rating_rows.kept(session=s)
+            if not marks and not kept_rows:  # never rated here: nothing to compare
+                return {}, {}
+            nights = night_inputs(rating_rows.table_results(session=s))
+        prints = fingerprints(nights, options)
+        valid = nights[:_stale_from(nights, prints, marks)]
+        ids = {n.night_id for n in valid}
+        want = {(r.night_id, r.game, r.player_id): (r.mu, r.sigma, r.games)
+                for n, c in zip(valid, rate_all(valid, options), strict=True)
+                for r in _flat(n.night_id, c)}
+        have = {(r.night_id, r.game, r.player_id): (r.mu, r.sigma, r.games)
+                for r in kept_rows if r.night_id in ids or r.night_id not in marks}
+        return have, want

@@ -1,0 +1,197 @@
+"""The rows ratings are made from and kept in (issue 40).
+
+`table_results`: every table where a chip moved, with its night, its seats' player ids in
+seat order and their nets over the current revisions. `rating_mark` and `rating_night` are
+the kept ratings (`models.py`): a cache replaced from the first night whose fingerprint
+changed; `rating_watermark` says how far it has read the revisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from .db import Connection
+from .league_rows import FIRST, LAST
+
+
+class TableRow(NamedTuple):
+    night_id: int
+    date: str
+    venue: str | None
+    table_id: int
+    game: str
+    seats: tuple[int, ...]
+    nets: tuple[int, ...]
+
+
+class KeptRating(NamedTuple):
+    night_id: int
+    game: str
+    player_id: int
+    mu: float
+    sigma: float
+    games: int
+
+
+_NETS = """
+SELECT d.table_id, t.payer_id, t.payee_id, sum(t.amount) FROM deal d
+JOIN transfer t ON t.revision_id = (SELECT max(id) FROM revision WHERE deal_id = d.id)
+WHERE d.table_id IN (SELECT g.id FROM game_table g JOIN night n ON n.id = g.night_id
+                     WHERE n.date >= :lo)
+GROUP BY d.table_id, t.payer_id, t.payee_id
+"""
+
+
+def table_results(*, session: Connection, since: str | None = None) -> list[TableRow]:
+    """Every table where a chip moved (of the nights dated `since` or later), in night
+    date, night id and table id order: its seats in seat order and their nets over the
+    current revisions (as `repo.nets_by_table` sums them)."""
+    lo = {"lo": since or FIRST}
+    nets: dict[tuple[int, int], int] = {}
+    for tid, payer, payee, amount in session.execute(_NETS, lo):
+        if payee is not None:  # NULL is the pot
+            nets[(payee, tid)] = nets.get((payee, tid), 0) + int(amount)
+        if payer is not None:
+            nets[(payer, tid)] = nets.get((payer, tid), 0) - int(amount)
+    moved = {tid for (_, tid), n in nets.items() if n}
+    seats: dict[int, list[int]] = {}
+    for tid, pid in session.execute(
+            "SELECT s.table_id, s.player_id FROM seat s JOIN game_table g ON g.id = s.table_id "
+            "JOIN night n ON n.id = g.night_id WHERE n.date >= :lo "
+            "ORDER BY s.table_id, s.position", lo):
+        seats.setdefault(tid, []).append(pid)
+    out = []
+    for tid, night, day, venue, game in session.execute(
+            "SELECT t.id, t.night_id, n.date, n.venue, t.game FROM game_table t "
+            "JOIN night n ON n.id = t.night_id WHERE n.date >= :lo ORDER BY n.date, n.id, t.id",
+            lo):
+        if tid in moved:
+            who = tuple(seats.get(tid, ()))
+            out.append(TableRow(night, day, venue, tid, game, who,
+                                tuple(nets.get((p, tid), 0) for p in who)))
+    return out
+
+
+def revisions_now(*, session: Connection) -> tuple[int, int]:
+    """The newest revision id and how many revisions there are."""
+    top, n = session.execute("SELECT coalesce(max(id), 0), count(*) FROM revision").fetchone()
+    return int(top), int(n)
+
+
+def changed_since(*, session: Connection, revision_id: int
+                  ) -> tuple[list[tuple[str, int]], int]:
+    """(date, id) of the nights with a revision after `revision_id`, and how many such
+    revisions there are."""
+    nights = session.execute(
+        "SELECT DISTINCT n.date, n.id FROM revision r JOIN deal d ON d.id = r.deal_id "
+        "JOIN game_table g ON g.id = d.table_id JOIN night n ON n.id = g.night_id "
+        "WHERE r.id > :r", {"r": revision_id}).fetchall()
+    n = session.execute("SELECT count(*) FROM revision WHERE id > :r",
+                        {"r": revision_id}).fetchone()[0]
+    return [(d, int(i)) for d, i in nights], int(n)
+
+
+def watermark(*, session: Connection) -> tuple[int, int, str] | None:
+    row = session.execute("SELECT revision_id, revisions, options FROM rating_watermark "
+                          "WHERE id = 1").fetchone()
+    return None if row is None else (int(row[0]), int(row[1]), row[2])
+
+
+def set_watermark(*, session: Connection, revision_id: int, revisions: int,
+                  options: str) -> None:
+    session.execute("INSERT INTO rating_watermark (id, revision_id, revisions, options) "
+                    "VALUES (1, :r, :n, :o) ON CONFLICT (id) DO UPDATE SET "
+                    "revision_id = excluded.revision_id, revisions = excluded.revisions, "
+                    "options = excluded.options",
+                    {"r": revision_id, "n": revisions, "o": options})
+
+
+def marks(*, session: Connection) -> dict[int, tuple[str, str]]:
+    """{night id: (date, fingerprint)} of the nights whose ratings are kept."""
+    return {n: (d, f) for n, d, f in
+            session.execute("SELECT night_id, date, fingerprint FROM rating_mark")}
+
+
+def kept(*, session: Connection) -> list[KeptRating]:
+    return [KeptRating(int(n), g, int(p), float(m), float(s), int(k)) for n, g, p, m, s, k in
+            session.execute("SELECT night_id, game, player_id, mu, sigma, games "
+                            "FROM rating_night")]
+
+
+def replace(*, session: Connection, drop: Iterable[int],
+            nights: Sequence[tuple[int, str, str]], rows: Sequence[KeptRating]) -> None:
+    """Forget the kept ratings of the nights `drop`, then keep `nights` ((id, date,
+    fingerprint)) and their `rows`."""
+    gone = [{"n": n} for n in drop]
+    if gone:
+        session.executemany("DELETE FROM rating_night WHERE night_id = :n", gone)
+        session.executemany("DELETE FROM rating_mark WHERE night_id = :n", gone)
+    if nights:
+        session.executemany("INSERT INTO rating_mark (night_id, date, fingerprint) "
+                            "VALUES (:n, :d, :f)",
+                            [{"n": n, "d": d, "f": f} for n, d, f in nights])
+    if rows:
+        session.executemany("INSERT INTO rating_night (night_id, game, player_id, mu, sigma, "
+                            "games) VALUES (:n, :g, :p, :m, :s, :k)",
+                            [{"n": r.night_id, "g": r.game, "p": r.player_id, "m": r.mu,
+                              "s": r.sigma, "k": r.games} for r in rows])
+
+
+class LatestRating(NamedTuple):
+    game: str
+    player_id: int
+    night_id: int
+    date: str
+    mu: float
+    sigma: float
+    games: int
+    back: int  # 1: the player's latest night (up to the date asked), 2: the one before
+
+
+def _scope(game: str | None) -> str:
+    return "r.game = :g" if game is not None else "r.game <> ''"
+
+
+def latest(*, session: Connection, game: str | None, until: str | None = None
+           ) -> list[LatestRating]:
+    """Each player's two latest kept ratings up to the night dated `until` (None: every
+    night), at `game` ("" over every game; None: at each game apart), newest first."""
+    sql = f"""
+    WITH ranked AS (
+      SELECT r.game, r.player_id, r.night_id, m.date, r.mu, r.sigma, r.games,
+             row_number() OVER (PARTITION BY r.game, r.player_id
+                                ORDER BY m.date DESC, r.night_id DESC) AS back
+      FROM rating_night r JOIN rating_mark m ON m.night_id = r.night_id
+      WHERE {_scope(game)} AND m.date <= :hi)
+    SELECT game, player_id, night_id, date, mu, sigma, games, back FROM ranked
+    WHERE back <= 2 ORDER BY game, player_id, back
+    """
+    return [LatestRating(g, int(p), int(n), d, float(m), float(s), int(k), int(b))
+            for g, p, n, d, m, s, k, b in session.execute(
+                sql, {"g": game, "hi": until or LAST})]
+
+
+def players_at(*, session: Connection, venue: str, game: str | None,
+               until: str | None = None) -> set[tuple[str, int]]:
+    """(game, player id) of those rated at a night of `venue` dated `until` or before."""
+    return {(g, int(p)) for g, p in session.execute(
+        "SELECT DISTINCT r.game, r.player_id FROM rating_night r JOIN night n ON "
+        f"n.id = r.night_id WHERE {_scope(game)} AND n.venue = :v AND n.date <= :hi",
+        {"g": game, "v": venue, "hi": until or LAST})}
+
+
+def state_before(*, session: Connection, date: str, night_id: int) -> list[KeptRating]:
+    """Everyone's latest kept rating (each game, and over every game) among the nights
+    before night `night_id` dated `date` (in date, then id order)."""
+    sql = """
+    WITH ranked AS (
+      SELECT r.night_id, r.game, r.player_id, r.mu, r.sigma, r.games,
+             row_number() OVER (PARTITION BY r.game, r.player_id
+                                ORDER BY m.date DESC, r.night_id DESC) AS back
+      FROM rating_night r JOIN rating_mark m ON m.night_id = r.night_id
+      WHERE m.date < :d OR (m.date = :d AND m.night_id < :n))
+    SELECT night_id, game, player_id, mu, sigma, games FROM ranked WHERE back = 1
+    """
+    return [KeptRating(int(n), g, int(p), float(m), float(s), int(k))
+            for n, g, p, m, s, k in session.execute(sql, {"d": date, "n": night_id})]
