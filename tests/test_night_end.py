@@ -237,11 +237,14 @@ def test_settle_nets_from_paper(cli: Cli) -> None:
 
 def test_cli_settle_text_and_export(night: tuple[Tally, int], cli: Cli, tmp_path: Path) -> None:
     r = cli("settle", "--night", "1")
-    assert r.stdout == ("Night 1 · 2026-11-29 · fewest · 1 chip = ¥10\n"
-                        '=HYPERLINK("x") pays Dan 15 = ¥150\n'
-                        "春子 pays Bea 105 = ¥1,050\n"
-                        "春子 pays Dan 35 = ¥350\n"
-                        "paid: Ann → Dan 15\n")
+    *lines, chain = r.stdout.splitlines()
+    assert lines == ["Night 1 · 2026-11-29 · fewest · 1 chip = ¥10",
+                     '=HYPERLINK("x") pays Dan 15 = ¥150',
+                     "春子 pays Bea 105 = ¥1,050",
+                     "春子 pays Dan 35 = ¥350",
+                     "paid: Ann → Dan 15"]
+    head = night[0].night_head(1)  # the night's hash chain, short (issue 39)
+    assert chain == f"chain: night 1 · {head[:4]} {head[4:8]} {head[8:12]}"
     r = cli("export", "--night", "1", "--out", str(tmp_path / "x"))
     assert r.exit_code == 0 and len(r.stdout.splitlines()) == 4
     r = cli("export")
@@ -333,11 +336,12 @@ def test_item4_pay_marks_a_direct_item(two_tables: tuple[Tally, int], cli: Cli) 
     fewest = service.settlement(night, "fewest")  # the other mode: what a re-plan would give
     assert fewest.proposal and _owes(fewest) == _owes(st)
     r = cli("settle", "--night", str(night), "--mode", "direct")
-    assert r.stdout == ("Night 1 · 2026-11-29 · direct\n"
-                        "Chie pays Ann 20 (table 1)\n"
-                        "Ann pays Bea 20 (table 2)\n"
-                        "Dan pays Bea 20 (table 2)\n"
-                        "paid: Bea → Ann 20\n")
+    assert r.stdout.splitlines()[:-1] == ["Night 1 · 2026-11-29 · direct",
+                                          "Chie pays Ann 20 (table 1)",
+                                          "Ann pays Bea 20 (table 2)",
+                                          "Dan pays Bea 20 (table 2)",
+                                          "paid: Bea → Ann 20"]
+    assert r.stdout.splitlines()[-1].startswith("chain: night 1 · ")
 
 
 def test_item5_concurrent_pay_marks_once(fragile: tuple[Tally, int, int]) -> None:
@@ -408,7 +412,7 @@ def test_item6_a_correction_after_the_plan_shows_the_difference(
     with pytest.raises(RuleError, match="night: 1 has 3 open settlement item"):
         service.close_night_settled(night)
     r = cli("settle", "--night", str(night))
-    assert r.stdout.splitlines()[-3:] == [
+    assert r.stdout.splitlines()[-4:-1] == [  # then the chain's line
         "changed since the plan was made: Ann -20, Dan -20, Eve +60, Zoë -20",
         "the plan was made before deal 3 was corrected", "re-plan: tally settle --night 1 --replan"]
     r = cli("settle", "--night", str(night), "--replan")

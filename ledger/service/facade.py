@@ -34,6 +34,7 @@ PARTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "night_end": ("night_end", "NightEnd", ("nights",)),
     "archive": ("archive", "Archive", ("night_end", "deals")),
     "integrity": ("integrity", "Integrity", ()),
+    "chains": ("chain_check", "Chains", ()),
     "league": ("league", "League", ()),
     "tournaments": ("tournament", "Tournaments", ()),
     "tournament_now": ("tournament_now", "TournamentNow", ()),
@@ -81,6 +82,7 @@ OPERATIONS: dict[str, tuple[str, str]] = {
         "export", "db_file", "where", "backup", "restore", "import_jsonl")},
     # integrity
     "check": ("integrity", "check"),
+    "night_head": ("chains", "night_head"),
     # the league
     **{name: ("league", name) for name in (
         "new_season", "seasons", "season", "league", "export_league")},

@@ -13,6 +13,7 @@ from ..domain.rules import RuleError
 from ..store import integrity_rows, repo, sums
 from ..store.engine import open_database
 from ..store.migrate import schema_problem
+from .chain_check import chain_problems
 from .deals import differs, stale
 from .payment_check import payment_problems
 from .problems import Problem, error_values
@@ -51,6 +52,7 @@ class Integrity:
                                                               "pot": f"{pot:+d}"}))
             # payments, kept plans, rates
             problems += payment_problems(s)
+            problems += chain_problems(s)  # each table's hash chain
             places = {row.id or 0: (row.night_id, row.game) for row in repo.tables(session=s)}
             table_ids = list(places)
         workers = check_workers(len(table_ids))

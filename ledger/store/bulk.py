@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from itertools import islice
 
+from .chain_rows import seal
 from .db import Connection, Database, stamp
 from .repo import NewDeal, _outcome_json, _sorted_json
 from .sums import Move, Place, moves_for
@@ -65,4 +66,6 @@ def add_deals_at(db: Database, session: Connection, *, now: datetime, author: st
             out.append(ids)
             sums.append((table_id, moves, n))
         writer.then(moves_for(sums, places))
+    for table_id, _, _ in tables:  # each new revision's hash (`chain_rows`), once written
+        seal(session, table_id=table_id)
     return out

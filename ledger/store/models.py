@@ -94,6 +94,8 @@ class Revision(SQLModel, table=True):
     reason: str | None = None
     # the key of the phone form it was saved from (issue 24): a retry finds it, never doubles
     form_key: str | None = Field(default=None, unique=True, index=True)
+    # sha256 of its content and of the table's revision before it (`ledger.store.chain_rows`)
+    hash: str | None = None
 
 
 class DealState(SQLModel, table=True):
