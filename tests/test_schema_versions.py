@@ -3,8 +3,8 @@ command that writes and one that reads each say so in one line (exit 2, no trace
 write nothing; `tally db upgrade` then brings an older one to this Tally's schema.
 
 The older ledger is made as an earlier Tally left it: the newest migration undone by hand
-(0013's column dropped, the revision set back to 0011). The newer one is labelled with a revision no
-migration of this Tally has.
+(0014's tables and columns dropped, the revision set back to 0013). The newer one is
+labelled with a revision no migration of this Tally has.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from ledger.store.migrate import HEAD
 
 from .conftest import Cli, raw_sql, table_counts
 
-OLDER = ("ALTER TABLE revision DROP COLUMN hash",
-         "UPDATE alembic_version SET version_num = '0011_player_nights'")
+OLDER = ("DROP TABLE peer_player", "DROP TABLE ledger_setting", "DROP INDEX ix_night_uid",
+         "ALTER TABLE night DROP COLUMN origin", "ALTER TABLE night DROP COLUMN uid",
+         "UPDATE alembic_version SET version_num = '0013_revision_hash'")
 NEWER = ("UPDATE alembic_version SET version_num = '0099_future'",)
 WRITES = ("player", "add", "Zed")
 READS = ("standings", "--all")
@@ -62,7 +63,7 @@ def test_an_older_ledger_says_run_db_upgrade_and_writes_nothing(
         club: Cli, db_path: Any, command: tuple[str, ...]) -> None:
     raw_sql(db_path, *OLDER)
     before = _image(db_path)
-    _one_line(club(*command), f"is at schema revision '0011_player_nights', older than this "
+    _one_line(club(*command), f"is at schema revision '0013_revision_hash', older than this "
               f"Tally's (schema {HEAD}); nothing was changed: run `tally db upgrade`")
     assert _image(db_path) == before
     r = club("db", "upgrade")

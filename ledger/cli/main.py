@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from . import db, league, night_end, nights, players, rounds, serve, tables, tournament
+from . import db, league, night_end, nights, players, rounds, serve, sync, tables, tournament
 from .context import Ctx, ctx_of, echo_json, heads, read_stdin_json
 from .errors import TallyGroup
 
@@ -23,6 +23,7 @@ night_end.register(app)
 league.register(app)
 serve.register(app)
 db.register(app)
+sync.register(app)
 
 
 @app.callback(invoke_without_command=True)

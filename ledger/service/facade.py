@@ -35,6 +35,7 @@ PARTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "archive": ("archive", "Archive", ("night_end", "deals")),
     "integrity": ("integrity", "Integrity", ()),
     "chains": ("chain_check", "Chains", ()),
+    "sync": ("sync", "Sync", ()),
     "league": ("league", "League", ()),
     "tournaments": ("tournament", "Tournaments", ()),
     "tournament_now": ("tournament_now", "TournamentNow", ()),
@@ -83,6 +84,7 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     # integrity
     "check": ("integrity", "check"),
     "night_head": ("chains", "night_head"),
+    "sync_to": ("sync", "sync_to"),
     # the league
     **{name: ("league", name) for name in (
         "new_season", "seasons", "season", "league", "export_league")},

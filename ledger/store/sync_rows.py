@@ -1,0 +1,178 @@
+"""The rows `tally sync` reads from a venue's ledger and writes into a league's (issue 39).
+
+Identity across ledgers: a night by its uid (given here the first time its ledger syncs), a
+table by its number within the night, a deal by its number within the table, a revision by
+its seq within the deal (its hash must match), a payment and a plan by their place in the
+night's list (both only ever appended). A player by the league's own remembered match
+(`peer_player`). Nothing here depends on the ids of the other ledger, so one venue's rows
+never collide with another's.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .db import Connection
+
+# ---- the venue's side --------------------------------------------------------------------
+
+
+def ledger_id(session: Connection) -> str:
+    """This ledger's id, made (a uuid) the first time it is asked for."""
+    row = session.execute("SELECT value FROM ledger_setting WHERE key = 'ledger_id'"
+                          ).fetchone()
+    if row:
+        return str(row[0])
+    made = uuid.uuid4().hex
+    session.execute("INSERT INTO ledger_setting (key, value) VALUES ('ledger_id', :v)",
+                    {"v": made})
+    return made
+
+
+def give_uids(session: Connection) -> None:
+    """A uid for every night that has none yet."""
+    for (nid,) in session.execute("SELECT id FROM night WHERE uid IS NULL").fetchall():
+        session.execute("UPDATE night SET uid = :u WHERE id = :n",
+                        {"u": uuid.uuid4().hex, "n": nid})
+
+
+def rows(session: Connection, sql: str, params: Mapping[str, Any] | None = None
+         ) -> list[dict[str, Any]]:
+    """A query's rows as dictionaries by column name."""
+    cur = session.execute(sql, dict(params or {}))
+    names = [d[0] for d in cur.description]
+    return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
+
+
+NIGHT = ("uid", "date", "venue", "created_at", "closed_at", "rate", "currency")
+TABLE = ("number", "game", "preset", "options", "created_at")
+REVISION = ("seq", "kind", "outcome", "summary", "extra", "created_at", "author", "reason",
+            "form_key", "hash")
+
+
+def nights(session: Connection) -> list[dict[str, Any]]:
+    return rows(session, f"SELECT id, origin, {', '.join(NIGHT)} FROM night ORDER BY id")
+
+
+def tables_of(session: Connection, night_id: int) -> list[dict[str, Any]]:
+    out = rows(session, f"SELECT id, {', '.join(TABLE)} FROM game_table WHERE night_id = :n "
+               "ORDER BY number", {"n": night_id})
+    for t in out:
+        t["seats"] = [r[0] for r in session.execute(
+            "SELECT player_id FROM seat WHERE table_id = :t ORDER BY position",
+            {"t": t["id"]}).fetchall()]
+    return out
+
+
+def revisions_of(session: Connection, table_id: int) -> list[dict[str, Any]]:
+    """The table's revisions in the order they were made, each with its deal's number and
+    creation, and its transfers."""
+    out = rows(session, "SELECT r.id, d.number, d.created_at AS deal_at, "
+               + ", ".join(f"r.{c}" for c in REVISION) + " FROM revision r "
+               "JOIN deal d ON d.id = r.deal_id WHERE d.table_id = :t ORDER BY r.id",
+               {"t": table_id})
+    moves: dict[int, list[tuple[Any, ...]]] = {r["id"]: [] for r in out}
+    for rid, *move in session.execute(
+            "SELECT t.revision_id, t.payer_id, t.payee_id, t.amount, t.reason FROM transfer t "
+            "JOIN revision r ON r.id = t.revision_id JOIN deal d ON d.id = r.deal_id "
+            "WHERE d.table_id = :t ORDER BY t.id", {"t": table_id}).fetchall():
+        moves[rid].append(tuple(move))
+    for r in out:
+        r["transfers"] = moves[r["id"]]
+    return out
+
+
+def states_of(session: Connection, table_id: int) -> dict[int, tuple[Any, ...]]:
+    """{deal number: (state, played, nets)} of the table's stored checkpoints."""
+    return {r[0]: tuple(r[1:]) for r in session.execute(
+        "SELECT d.number, s.state, s.played, s.nets FROM deal_state s JOIN deal d "
+        "ON d.id = s.deal_id WHERE d.table_id = :t", {"t": table_id}).fetchall()}
+
+
+def payments_of(session: Connection, night_id: int) -> list[dict[str, Any]]:
+    return rows(session, "SELECT id, payer_id, payee_id, amount, created_at, author "
+                "FROM payment WHERE night_id = :n ORDER BY id", {"n": night_id})
+
+
+def plans_of(session: Connection, night_id: int) -> list[dict[str, Any]]:
+    out = rows(session, "SELECT id, mode, after_payment, created_at, author FROM settle_plan "
+               "WHERE night_id = :n ORDER BY id", {"n": night_id})
+    for p in out:
+        p["lines"] = [tuple(r) for r in session.execute(
+            "SELECT table_number, payer_id, payee_id, amount FROM plan_line "
+            "WHERE plan_id = :p ORDER BY position", {"p": p["id"]}).fetchall()]
+    return out
+
+
+def players(session: Connection) -> dict[int, str]:
+    return dict(session.execute("SELECT id, name FROM player").fetchall())
+
+
+def renamed_players(session: Connection) -> set[int]:
+    return {r[0] for r in session.execute("SELECT player_id FROM player_rename").fetchall()}
+
+
+# ---- the league's side -------------------------------------------------------------------
+
+
+def matched(session: Connection, ledger: str) -> dict[int, int]:
+    """{the venue's player id: this ledger's} as remembered for the venue `ledger`."""
+    return dict(session.execute("SELECT remote_id, player_id FROM peer_player "
+                                "WHERE ledger = :l", {"l": ledger}).fetchall())
+
+
+def remember(session: Connection, ledger: str, remote_id: int, player_id: int) -> None:
+    session.execute("INSERT INTO peer_player (ledger, remote_id, player_id) "
+                    "VALUES (:l, :r, :p)", {"l": ledger, "r": remote_id, "p": player_id})
+
+
+def insert(session: Connection, table: str, values: Mapping[str, Any],
+           returning: bool = True) -> int | None:
+    """One row; its new id (with `returning`)."""
+    cols = list(values)
+    sql = (f'INSERT INTO "{table}" ({", ".join(cols)}) '
+           f'VALUES ({", ".join(":" + c for c in cols)})')
+    if not returning:
+        session.execute(sql, dict(values))
+        return None
+    return int(session.execute(sql + " RETURNING id", dict(values)).fetchone()[0])
+
+
+def night_by_uid(session: Connection, uid: str) -> dict[str, Any] | None:
+    found = rows(session, f"SELECT id, origin, {', '.join(NIGHT)} FROM night WHERE uid = :u",
+                 {"u": uid})
+    return found[0] if found else None
+
+
+def table_ids(session: Connection, night_id: int) -> dict[int, dict[str, Any]]:
+    """{number: the table's row and seats} of a night."""
+    return {t["number"]: t for t in tables_of(session, night_id)}
+
+
+def held(session: Connection, table_id: int) -> dict[tuple[int, int], str | None]:
+    """{(deal number, seq): hash} of the revisions a table holds."""
+    return {(n, q): h for n, q, h in session.execute(
+        "SELECT d.number, r.seq, r.hash FROM revision r JOIN deal d ON d.id = r.deal_id "
+        "WHERE d.table_id = :t", {"t": table_id}).fetchall()}
+
+
+def deal_ids(session: Connection, table_id: int) -> dict[int, int]:
+    return {n: d for n, d in session.execute(
+        "SELECT number, id FROM deal WHERE table_id = :t", {"t": table_id}).fetchall()}
+
+
+def put_states(session: Connection, states: Sequence[tuple[int, tuple[Any, ...]]]) -> None:
+    """(deal id, (state, played, nets)) written over what is stored."""
+    session.executemany(
+        "INSERT INTO deal_state (deal_id, state, played, nets) VALUES (:d, :s, :p, :n) "
+        "ON CONFLICT (deal_id) DO UPDATE SET state = excluded.state, "
+        "played = excluded.played, nets = excluded.nets",
+        [{"d": d, "s": s, "p": p, "n": n} for d, (s, p, n) in states])
+
+
+def count_of(session: Connection, table: str, night_id: int) -> list[int]:
+    """The ids of a night's payments or plans, in order."""
+    return [r[0] for r in session.execute(f'SELECT id FROM "{table}" WHERE night_id = :n '
+                                          "ORDER BY id", {"n": night_id}).fetchall()]
