@@ -106,5 +106,18 @@ def heads(session: Connection, night_id: int) -> list[tuple[int, str]]:
         "WHERE g.night_id = :n ORDER BY g.number", {"n": night_id}).fetchall() if h]
 
 
+def table_heads(session: Connection, night_id: int | None = None
+                ) -> list[tuple[int, int, str, int, str | None]]:
+    """(night id, table number, game, revisions, the hash of its last revision) of every
+    table in scope, night by night in table order."""
+    where, params = ("WHERE g.night_id = :n ", {"n": night_id}) if night_id is not None \
+        else ("", {})
+    return [tuple(r) for r in session.execute(
+        "SELECT g.night_id, g.number, g.game, (SELECT count(*) FROM revision r JOIN deal d "
+        "ON d.id = r.deal_id WHERE d.table_id = g.id), (SELECT r.hash FROM revision r "
+        "JOIN deal d ON d.id = r.deal_id WHERE d.table_id = g.id ORDER BY r.id DESC LIMIT 1) "
+        f"FROM game_table g {where}ORDER BY g.night_id, g.number", params).fetchall()]
+
+
 def table_ids(session: Connection) -> Sequence[int]:
     return [r[0] for r in session.execute("SELECT id FROM game_table ORDER BY id").fetchall()]
