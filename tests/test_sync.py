@@ -195,3 +195,40 @@ def test_an_edited_revision_is_refused_and_nothing_of_its_night_sent(tmp_path: P
                                           "revision 1 does not match its hash chain; nothing "
                                           "of that night was sent\n")
     assert rows(league).get("night", 0) == 0
+
+
+def test_the_league_refuses_to_write_a_venues_table(tmp_path: Path, league: str) -> None:
+    club = tmp_path / "club.sqlite3"
+    venue(club, SEATS).db.dispose()
+    assert sync(club, league).exit_code == 0
+    held = rows(league)
+    there = Cli(league)
+    r = there("round", "add", "--table", "1", input=SOLO)
+    assert (r.exit_code, r.stderr) == (2, "error: table: table 1 of night 1 is recorded at "
+                                          "Club; record there, then sync\n")
+    r = there("round", "void", "1", "--reason", "x")
+    assert (r.exit_code, r.stderr) == (2, "error: table: table 1 of night 1 is recorded at "
+                                          "Club; record there, then sync\n")
+    r = there("pay", "--night", "1", "--from", "Ann", "--to", "Bea")
+    assert (r.exit_code, r.stderr) == (2, "error: night: night 1 is recorded at Club; record "
+                                          "there, then sync\n")
+    assert rows(league) == held
+    # the league's own nights are its to write
+    service = Tally.open(league)
+    own = service.new_night("2026-12-24", "League")
+    assert service.add_deal(service.new_table(own, "crazy-solo", SEATS), SOLO)
+
+
+def test_a_revision_the_league_holds_otherwise_is_refused(tmp_path: Path, league: str
+                                                          ) -> None:
+    club = tmp_path / "club.sqlite3"
+    service = venue(club, SEATS)
+    assert sync(club, league).exit_code == 0
+    service.correct_deal(2, {**SOLO, "team_points": 50}, reason="recount")
+    service.db.dispose()
+    raw_sql(league, "UPDATE revision SET hash = 'x' WHERE id = 2")  # not the venue's
+    r = sync(club, league)
+    assert (r.exit_code, r.stderr) == (2, "error: sync: table 1 of night 2026-11-29: deal 2 "
+                                          "revision 1 differs from what the league holds; "
+                                          "nothing of that night was sent\n")
+    assert rows(league)["revision"] == 3

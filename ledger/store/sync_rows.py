@@ -31,6 +31,18 @@ def ledger_id(session: Connection) -> str:
     return made
 
 
+def recorded_elsewhere(session: Connection, night_id: int) -> str | None:
+    """Where a night synced in from another ledger is recorded (its venue, else "another
+    ledger"); None for this ledger's own nights."""
+    row = session.execute("SELECT origin, venue FROM night WHERE id = :n",
+                          {"n": night_id}).fetchone()
+    if row is None or row[0] is None:
+        return None
+    own = session.execute("SELECT value FROM ledger_setting WHERE key = 'ledger_id'"
+                          ).fetchone()
+    return None if own and own[0] == row[0] else (row[1] or "another ledger")
+
+
 def give_uids(session: Connection) -> None:
     """A uid for every night that has none yet."""
     for (nid,) in session.execute("SELECT id FROM night WHERE uid IS NULL").fetchall():
