@@ -232,3 +232,29 @@ def test_a_revision_the_league_holds_otherwise_is_refused(tmp_path: Path, league
                                           "revision 1 differs from what the league holds; "
                                           "nothing of that night was sent\n")
     assert rows(league)["revision"] == 3
+
+
+def test_a_correction_that_resettles_later_deals_is_pushed_whole(tmp_path: Path, league: str
+                                                                  ) -> None:
+    club = tmp_path / "club.sqlite3"
+    service = Tally.open(club)
+    for name in ("Ann", "Bea"):
+        service.add_player(name)
+    table = service.new_table(service.new_night("2026-11-29", "Club"), "sixty-six",
+                              ["Ann", "Bea"])
+    for _ in range(4):  # Ann 1 each: running scores, no chips yet
+        service.add_deal(table, {"ending": "scored", "winner": "Ann", "game_points": 1})
+    assert sync(club, league).exit_code == 0
+    first = service.deals(table)[0].id
+    resettled = service.correct_deal(first, {"ending": "scored", "winner": "Bea",
+                                             "game_points": 1}, reason="recount")
+    assert resettled == 3  # the later deals' running scores moved
+    service.db.dispose()
+    r = sync(club, league)
+    assert r.exit_code == 0, r.output
+    assert ": 0 nights, 0 tables, 0 deals, 4 revisions, " in r.stdout
+    there, here = Tally.open(league), Tally.open(club)
+    assert checked(there) == [] and there.standings() == here.standings()
+    assert [[h.kind for h in there.history(d.id)] for d in there.deals(table)] == \
+        [[h.kind for h in here.history(d.id)] for d in here.deals(table)]
+    assert there.night_head(1) == here.night_head(1)
