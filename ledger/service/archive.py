@@ -39,7 +39,7 @@ class Archive:
 
     def export(self, out: Path, night_id: int | None = None, fmt: str = "csv",
                rate: str | None = None, currency: str | None = None) -> list[Path]:
-        """Write standings, deals, transfers and settlement files; returns their paths."""
+        """Write standings, deals, transfers, settlement and chain files; returns their paths."""
         if fmt not in ("csv", "json"):
             raise RuleError("format", f"{show(fmt)} is not csv or json",
                             "not_csv_json", value=show(fmt))
