@@ -258,3 +258,14 @@ def test_a_correction_that_resettles_later_deals_is_pushed_whole(tmp_path: Path,
     assert [[h.kind for h in there.history(d.id)] for d in there.deals(table)] == \
         [[h.kind for h in here.history(d.id)] for d in here.deals(table)]
     assert there.night_head(1) == here.night_head(1)
+
+
+def test_bad_input_is_one_line(tmp_path: Path, league: str) -> None:
+    club = tmp_path / "club.sqlite3"
+    venue(club, SEATS).db.dispose()
+    for to, said in (("", "error: --to: give a file or a postgresql:// URL\n"),
+                     (str(club), f"error: --to: {club} is the ledger synced from\n")):
+        r = Cli(club)("sync", "--to", to)
+        assert (r.exit_code, r.stdout, r.stderr) == (2, "", said)
+    r = sync(club, league, "--map", "=3")
+    assert (r.exit_code, r.stderr) == (2, "error: --map: =3 is not NAME=ID\n")

@@ -21,7 +21,8 @@ def sync(
     from ..service.inputs import database_path
     from ..service.sync import parse_map
 
-    done = ctx_of(ctx).service.sync_to(database_path(target)[0], parse_map(mapping or []))
+    where = database_path(target)[0] if target.strip() else ""  # never the default ledger
+    done = ctx_of(ctx).service.sync_to(where, parse_map(mapping or []))
     if done.nothing:
         typer.echo(t("cli.sync.nothing", target=done.target))
         return

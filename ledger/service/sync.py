@@ -68,6 +68,8 @@ class Sync:
 
     def sync_to(self, target: str | Path, mapping: Mapping[str, int] | None = None) -> Synced:
         """Push what `target` does not hold of this ledger; what moved, per kind."""
+        if not str(target).strip():
+            raise RuleError("--to", "give a file or a postgresql:// URL", "sync_to_missing")
         dst = open_database(target)
         if dst.location == self.store.db.location:
             raise RuleError("--to", f"{dst.where} is the ledger synced from", "sync_same",
