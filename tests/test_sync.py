@@ -269,3 +269,18 @@ def test_bad_input_is_one_line(tmp_path: Path, league: str) -> None:
         assert (r.exit_code, r.stdout, r.stderr) == (2, "", said)
     r = sync(club, league, "--map", "=3")
     assert (r.exit_code, r.stderr) == (2, "error: --map: =3 is not NAME=ID\n")
+
+
+def test_a_copy_of_the_venue_taken_before_its_first_sync_is_not_doubled(tmp_path: Path,
+                                                                         league: str) -> None:
+    # the league starts as a `db copy` of the club (README), and the club then syncs: its
+    # nights are known by their uid, which every copy derives alike
+    club = tmp_path / "club.sqlite3"
+    venue(club, SEATS).db.dispose()
+    r = Cli(tmp_path / "unused.sqlite3")("db", "copy", "--from", str(club), "--to", str(league),
+                                         "--force")
+    assert r.exit_code == 0, r.output
+    held = rows(league)
+    r = sync(club, league)
+    assert (r.exit_code, r.stdout.endswith("nothing to sync\n")) == (0, True), r.output
+    assert rows(league) == held

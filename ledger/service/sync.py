@@ -11,9 +11,11 @@ would rewrite the league's history, is refused in one line and nothing of its ni
 written. Corrections and voids made after a sync are pushed as the new revisions they are.
 
 Players: a venue's player is the league's player it was matched to before (remembered in
-the league, `peer_player`); else, when the league has no player of that name nor one that
-looks like it, a new one of the same name; else the sync is refused naming the player,
-until `--map "Ann=14"` says which league player it is (never merged silently by name).
+the league, `peer_player`), or the same player in a copy of the venue's ledger (added at the
+same moment under the same name: `sync_rows.births`); else, when the league has no player
+of that name nor one that looks like it, a new one of the same name; else the sync is
+refused naming the player, until `--map "Ann=14"` says which league player it is (never
+merged silently by name).
 """
 
 from __future__ import annotations
@@ -80,16 +82,19 @@ class Sync:
             with self.store.write() as s:
                 me = sync_rows.ledger_id(s)
                 sync_rows.give_uids(s)
+            with dst.transaction(write=True) as d:  # its own nights (a copy's: the same)
+                sync_rows.give_uids(d)
             with self.store.read() as s:
                 nights = sync_rows.nights(s)
                 names = sync_rows.players(s)
                 renamed = sync_rows.renamed_players(s)
+                born = sync_rows.births(s)
             done = Synced(self.store.db.where, dst.where)
             for night in nights:
                 with self.store.read() as s:
                     facts = _night_facts(s, night)
                 with dst.transaction(write=True) as d:
-                    pushing = _Push(d, me, names, renamed, dict(mapping or {}), done)
+                    pushing = _Push(d, me, names, renamed, dict(mapping or {}), done, born)
                     pushing.night(night, facts)
             return done
         finally:
@@ -119,10 +124,12 @@ class _Push:
     """One night into the target, inside its write transaction."""
 
     def __init__(self, d: Connection, me: str, names: dict[int, str], renamed: set[int],
-                 asked: dict[str, int], done: Synced) -> None:
+                 asked: dict[str, int], done: Synced, born: dict[int, tuple[str, str]]
+                 ) -> None:
         self.d, self.me, self.names, self.renamed, self.asked = d, me, names, renamed, asked
-        self.done = done
+        self.done, self.born = done, born
         self.known = sync_rows.matched(d, me)
+        self.theirs: dict[tuple[str, str], int] | None = None  # the league's, when asked
         self.changed = False
 
     def player(self, pid: int) -> int:
@@ -134,6 +141,11 @@ class _Push:
             raise RuleError("player", f"{name} was renamed after deals were recorded; sync "
                             "does not carry a rename yet", "sync_renamed", name=name)
         league = sync_rows.players(self.d)
+        if self.theirs is None:
+            self.theirs = {b: i for i, b in sync_rows.births(self.d).items()}
+        twin = self.theirs.get(self.born[pid])
+        if twin is not None and league[twin] == name:  # the same player, in a copy
+            self.asked.setdefault(name, twin)
         if name in self.asked:
             theirs = self.asked[name]
             if league.get(theirs) != name:

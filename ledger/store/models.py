@@ -40,8 +40,8 @@ class Night(SQLModel, table=True):
     closed_at: datetime | None = None
     rate: str | None = None  # money per chip, a Decimal as text (e.g. "0.05")
     currency: str | None = None  # ISO 4217 code for `rate`
-    # its identity in every ledger it is synced into (a uuid, given at its first sync), and
-    # there the id of the ledger that recorded it (`ledger.store.sync_rows`)
+    # its identity in every ledger it is synced into (`sync_rows.night_uid`, given at its
+    # first sync), and there the id of the ledger that recorded it
     uid: str | None = Field(default=None, unique=True, index=True)
     origin: str | None = None
 

@@ -10,6 +10,7 @@ never collide with another's.
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -43,11 +44,24 @@ def recorded_elsewhere(session: Connection, night_id: int) -> str | None:
     return None if own and own[0] == row[0] else (row[1] or "another ledger")
 
 
+def night_uid(date: str, venue: str | None, created_at: str) -> str:
+    """A night's global identity, from what never changes about it: its date, venue and the
+    moment it was made (to the microsecond), so every copy of a ledger (`db copy`, a backup)
+    gives its nights the same uids, however long after the copy they are first synced.
+
+    >>> night_uid("2026-11-29", "Club", "2026-11-29 18:00:00.000000")
+    'bc72bf91cd398d6771f9c651cc2e00ce'
+    """
+    text = "\0".join((date, venue or "", created_at))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
 def give_uids(session: Connection) -> None:
     """A uid for every night that has none yet."""
-    for (nid,) in session.execute("SELECT id FROM night WHERE uid IS NULL").fetchall():
+    for nid, date, venue, at in session.execute(
+            "SELECT id, date, venue, created_at FROM night WHERE uid IS NULL").fetchall():
         session.execute("UPDATE night SET uid = :u WHERE id = :n",
-                        {"u": uuid.uuid4().hex, "n": nid})
+                        {"u": night_uid(date, venue, at), "n": nid})
 
 
 def rows(session: Connection, sql: str, params: Mapping[str, Any] | None = None
@@ -120,6 +134,16 @@ def plans_of(session: Connection, night_id: int) -> list[dict[str, Any]]:
 
 def players(session: Connection) -> dict[int, str]:
     return dict(session.execute("SELECT id, name FROM player").fetchall())
+
+
+def births(session: Connection) -> dict[int, tuple[str, str]]:
+    """{player id: (when the player was added, the name first given)}: the same player in
+    every copy of a ledger, and told apart from any other ledger's by the moment."""
+    first = dict(session.execute(
+        "SELECT r.player_id, r.old_name FROM player_rename r WHERE r.id = (SELECT min(q.id) "
+        "FROM player_rename q WHERE q.player_id = r.player_id)").fetchall())
+    return {pid: (str(at), first.get(pid, name)) for pid, name, at in session.execute(
+        "SELECT id, name, created_at FROM player").fetchall()}
 
 
 def renamed_players(session: Connection) -> set[int]:

@@ -4,8 +4,9 @@ players another ledger's sync was matched to (issue 39)
 Revision ID: 0014_sync_identity
 Revises: 0013_revision_hash
 
-A night gets a uid (a uuid, given the first time its ledger syncs) that names it in every
-ledger it is synced into, and there the id of the ledger that recorded it (`origin`). A
+A night gets a uid (derived from its date, venue and creation time, given the first time its
+ledger syncs: every copy of a ledger gives it the same) that names it in every ledger it is
+synced into, and there the id of the ledger that recorded it (`origin`). A
 ledger's own id lives in `ledger_setting`. A league remembers which of its players each
 venue's player is (`peer_player`: the venue's ledger id and player id), so the question is
 asked once.
