@@ -284,3 +284,33 @@ def test_a_copy_of_the_venue_taken_before_its_first_sync_is_not_doubled(tmp_path
     r = sync(club, league)
     assert (r.exit_code, r.stdout.endswith("nothing to sync\n")) == (0, True), r.output
     assert rows(league) == held
+
+
+def test_a_rename_at_the_venue_after_a_sync_is_carried(tmp_path: Path, league: str) -> None:
+    club = tmp_path / "club.sqlite3"
+    service = venue(club, SEATS)
+    assert sync(club, league).exit_code == 0
+    service.rename_player("Bea", "Beatrix")
+    service.add_deal(1, {**SOLO, "caller": "Beatrix"})
+    night(service, ["Ann", "Beatrix", "Chie", "Dan", "Eve"], "2026-12-06")
+    service.db.dispose()
+    r = sync(club, league)
+    assert r.exit_code == 0, r.output
+    there, here = Tally.open(league), Tally.open(club)
+    assert checked(there) == [] and there.standings() == here.standings()
+    assert sorted(p.name for p in there.players()) == sorted(p.name for p in here.players())
+    assert [d.summary for d in there.deals(1)] == [d.summary for d in here.deals(1)]
+    assert there.night_head(1) == here.night_head(1)
+    assert sync(club, league).stdout.endswith("nothing to sync\n")
+
+
+def test_deals_under_a_name_since_changed_are_refused_for_now(tmp_path: Path, league: str
+                                                              ) -> None:
+    club = tmp_path / "club.sqlite3"
+    service = venue(club, SEATS)
+    service.rename_player("Bea", "Beatrix")
+    service.db.dispose()
+    r = sync(club, league)
+    assert (r.exit_code, r.stderr) == (2, "error: player: Beatrix was renamed after deals were "
+                                          "recorded; sync does not carry a rename yet\n")
+    assert rows(league).get("night", 0) == 0

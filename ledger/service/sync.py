@@ -32,6 +32,7 @@ from ..store import chain_rows, sync_rows
 from ..store.db import Connection, stamp
 from ..store.engine import open_database
 from ..store.migrate import migrate
+from ..store.renames import rename_player
 from ..store.sums import rederive
 from .clock import now
 from .store import Store
@@ -123,7 +124,7 @@ def _night_facts(s: Connection, night: dict[str, Any]) -> dict[str, Any]:
 class _Push:
     """One night into the target, inside its write transaction."""
 
-    def __init__(self, d: Connection, me: str, names: dict[int, str], renamed: set[int],
+    def __init__(self, d: Connection, me: str, names: dict[int, str], renamed: dict[int, int],
                  asked: dict[str, int], done: Synced, born: dict[int, tuple[str, str]]
                  ) -> None:
         self.d, self.me, self.names, self.renamed, self.asked = d, me, names, renamed, asked
@@ -134,12 +135,12 @@ class _Push:
 
     def player(self, pid: int) -> int:
         """The target's player for the venue's player `pid` (matched once, remembered)."""
-        if pid in self.known:
-            return self.known[pid]
         name = self.names[pid]
-        if pid in self.renamed:
-            raise RuleError("player", f"{name} was renamed after deals were recorded; sync "
-                            "does not carry a rename yet", "sync_renamed", name=name)
+        if pid in self.known:
+            mine = self.known[pid]
+            if pid in self.renamed and sync_rows.players(self.d).get(mine) != name:
+                self.rename(mine, name)
+            return mine
         league = sync_rows.players(self.d)
         if self.theirs is None:
             self.theirs = {b: i for i, b in sync_rows.births(self.d).items()}
@@ -170,6 +171,25 @@ class _Push:
         self.known[pid] = theirs
         return theirs
 
+    def rename(self, theirs: int, name: str) -> None:
+        """The venue renamed a player the league has: the league renames them too, before
+        the revisions recorded under the new name go in (those before are there already)."""
+        if name in sync_rows.players(self.d).values():
+            raise RuleError("player", f"{name}: the league has another player of that name; "
+                            "rename one of them", "sync_rename_taken", name=name)
+        rename_player(session=self.d, player_id=theirs, name=name, now=now())
+        self.moved("renames")
+
+    def old_names(self, seats: list[int], pending: list[dict[str, Any]]) -> None:
+        """Refuse to push a revision recorded under a seated player's earlier name: the
+        league would read it under the name it has now."""
+        for pid in seats:
+            last = self.renamed.get(pid)
+            if last is not None and any(r["id"] <= last for r in pending):
+                name = self.names[pid]
+                raise RuleError("player", f"{name} was renamed after deals were recorded; sync "
+                                "does not carry a rename yet", "sync_renamed", name=name)
+
     def moved(self, what: str, n: int = 1) -> None:
         if n:
             self.done.add(what, n)
@@ -199,6 +219,9 @@ class _Push:
 
     def table(self, nid: int, date: str, t: dict[str, Any], there: dict[str, Any] | None
               ) -> None:
+        held = sync_rows.held(self.d, there["id"]) if there is not None else {}
+        self.old_names(t["seats"], [r for r in t["revisions"]
+                                    if (r["number"], r["seq"]) not in held])
         seats = [self.player(p) for p in t["seats"]]
         if there is None:
             tid = int(sync_rows.insert(self.d, "game_table", {
@@ -214,7 +237,6 @@ class _Push:
                 raise RuleError("sync", f"table {t['number']} of night {date} differs from "
                                 "what the league holds; nothing of that night was sent",
                                 "sync_table_differs", table=t["number"], date=date)
-        held = sync_rows.held(self.d, tid)
         deals = sync_rows.deal_ids(self.d, tid)
         new = 0
         for r in t["revisions"]:

@@ -146,8 +146,10 @@ def births(session: Connection) -> dict[int, tuple[str, str]]:
         "SELECT id, name, created_at FROM player").fetchall()}
 
 
-def renamed_players(session: Connection) -> set[int]:
-    return {r[0] for r in session.execute("SELECT player_id FROM player_rename").fetchall()}
+def renamed_players(session: Connection) -> dict[int, int]:
+    """{player id: the last revision recorded under an earlier name} of renamed players."""
+    return dict(session.execute("SELECT player_id, max(last_revision_id) FROM player_rename "
+                                "GROUP BY player_id").fetchall())
 
 
 # ---- the league's side -------------------------------------------------------------------
