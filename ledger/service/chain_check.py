@@ -24,13 +24,12 @@ class Chains:
         return night_head(heads) if heads else None
 
 
-def chain_problems(session: Connection) -> list[Problem]:
-    """One problem per table whose chain does not hold, at its first broken revision."""
-    out = []
-    for tid in chain_rows.table_ids(session):
-        links = chain_rows.table_chain(session, tid)
-        broken = first_broken([x.content for x in links], [x.hash for x in links])
-        if broken is not None:
-            at = links[broken].content
-            out.append(Problem("chain_broken", tid, at.deal, values={"revision": at.seq}))
-    return out
+def chain_problem(session: Connection, table_id: int) -> Problem | None:
+    """The table's first revision that breaks its chain, as a problem (None: it holds).
+    `check` asks it of every table beside its replay (in its worker processes)."""
+    links = chain_rows.table_chain(session, table_id)
+    broken = first_broken([x.content for x in links], [x.hash for x in links])
+    if broken is None:
+        return None
+    at = links[broken].content
+    return Problem("chain_broken", table_id, at.deal, values={"revision": at.seq})
