@@ -13,7 +13,7 @@ import pytest
 from ledger.domain.chain import Content, chain, first_broken, night_head, revision_hash
 from ledger.service import Tally
 from tests.checked import checked
-from tests.conftest import raw_sql
+from tests.conftest import raw, raw_sql
 from tests.test_copy import club
 
 FIXED = Content("crazy-solo", ("Ann", "Bea", "Chie", "Dan", "Eve"), 1, 1, "record",
@@ -67,15 +67,13 @@ def test_an_edited_revision_is_named_by_check(db_path: Any, edit: str) -> None:
     assert all("hash chain" not in line or line.startswith("table 1 ") for line in found)
 
 
-@pytest.mark.parametrize("engine", ["sqlite"])
+@pytest.mark.parametrize("engine", ["sqlite", "postgresql"])
 def test_every_write_path_seals_its_revisions(db_path: Any, tmp_path: Any) -> None:
     service = club(db_path)
     table = service.new_table(1, "crazy-solo", ["Ann", "Beatrix", "Chie", "Dan", "春子"])
     service.import_tables([(table, [{"contract": "solo", "caller": "Ann", "partner": "Dan",
                                      "trump": "clubs", "team_points": 70}] * 3)])
-    import sqlite3
-
-    con = sqlite3.connect(db_path)
+    con = raw(db_path)  # a file's, or the server's (the bulk path streams there)
     try:
         assert con.execute("SELECT count(*) FROM revision WHERE hash IS NULL").fetchone() == (0,)
         assert con.execute("SELECT count(DISTINCT hash) FROM revision").fetchone()[0] == \

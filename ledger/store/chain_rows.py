@@ -87,6 +87,21 @@ def seal(session: Connection, *, table_id: int | None = None, deal_id: int | Non
                         [{"h": h, "id": x.revision_id} for h, x in zip(hashes, todo, strict=True)])
 
 
+def last_hash(session: Connection, table_id: int) -> str:
+    """The hash of the table's newest revision ("" before its first)."""
+    row = session.execute("SELECT r.hash FROM revision r JOIN deal d ON d.id = r.deal_id "
+                          "WHERE d.table_id = :t ORDER BY r.id DESC LIMIT 1",
+                          {"t": table_id}).fetchone()
+    return (row[0] or "") if row else ""
+
+
+def seat_names(session: Connection, table_id: int) -> tuple[str, ...]:
+    """The table's seats' present names: those of a revision written now."""
+    return tuple(r[0] for r in session.execute(
+        "SELECT p.name FROM seat s JOIN player p ON p.id = s.player_id WHERE s.table_id = :t "
+        "ORDER BY s.position", {"t": table_id}).fetchall())
+
+
 def seal_all(session: Connection) -> None:
     """Seal every table (the migration that brought the chain fills the hashes so)."""
     for (tid,) in session.execute("SELECT id FROM game_table ORDER BY id").fetchall():
