@@ -314,3 +314,19 @@ def test_deals_under_a_name_since_changed_are_refused_for_now(tmp_path: Path, le
     assert (r.exit_code, r.stderr) == (2, "error: player: Beatrix was renamed after deals were "
                                           "recorded; sync does not carry a rename yet\n")
     assert rows(league).get("night", 0) == 0
+
+
+def test_a_payment_and_a_replan_after_the_sync_are_pushed(tmp_path: Path, league: str) -> None:
+    club = tmp_path / "club.sqlite3"
+    service = venue(club, SEATS)
+    assert sync(club, league).exit_code == 0
+    service.pay(1, *_first_line(service, 1))
+    service.replan(1, "direct")
+    service.db.dispose()
+    r = sync(club, league)
+    assert r.exit_code == 0, r.output
+    assert r.stdout.endswith(": 0 nights, 0 tables, 0 deals, 0 revisions, 1 payments, "
+                             "1 plans, 0 new players\n")
+    there, here = Tally.open(league), Tally.open(club)
+    assert there.settlement(1) == here.settlement(1)
+    assert checked(there) == []
