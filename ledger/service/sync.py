@@ -92,6 +92,8 @@ class Sync:
                 born = sync_rows.births(s)
             done = Synced(self.store.db.where, dst.where)
             for night in nights:
+                if _alike(_digest(self.store, night["id"]), dst, night["uid"]):
+                    continue  # held alike already: its rows are not read
                 with self.store.read() as s:
                     facts = _night_facts(s, night)
                 with dst.transaction(write=True) as d:
@@ -100,6 +102,18 @@ class Sync:
             return done
         finally:
             dst.dispose()
+
+
+def _digest(store: Store, night_id: int) -> tuple[Any, ...]:
+    with store.read() as s:
+        return sync_rows.digest(s, night_id)
+
+
+def _alike(mine: tuple[Any, ...], dst: Any, uid: str) -> bool:
+    """Whether the target holds the night as the venue does (`sync_rows.digest`)."""
+    with dst.transaction() as d:
+        there = sync_rows.night_by_uid(d, uid)
+        return there is not None and sync_rows.digest(d, there["id"]) == mine
 
 
 def _night_facts(s: Connection, night: dict[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from . import chain_rows
 from .db import Connection
 
 # ---- the venue's side --------------------------------------------------------------------
@@ -176,6 +177,18 @@ def insert(session: Connection, table: str, values: Mapping[str, Any],
         session.execute(sql, dict(values))
         return None
     return int(session.execute(sql + " RETURNING id", dict(values)).fetchone()[0])
+
+
+def digest(session: Connection, night_id: int) -> tuple[Any, ...]:
+    """What tells, without reading its rows, whether two ledgers hold a night alike: its
+    tables' heads (a hash chain's last hash stands for every revision before it), how many
+    tables, payments and plans it has, and its closing and rate."""
+    counts = session.execute(
+        "SELECT (SELECT count(*) FROM game_table WHERE night_id = :n), "
+        "(SELECT count(*) FROM payment WHERE night_id = :n), "
+        "(SELECT count(*) FROM settle_plan WHERE night_id = :n), closed_at, rate, currency "
+        "FROM night WHERE id = :n", {"n": night_id}).fetchone()
+    return (tuple(chain_rows.heads(session, night_id)), *counts)
 
 
 def night_by_uid(session: Connection, uid: str) -> dict[str, Any] | None:
