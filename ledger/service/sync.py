@@ -29,7 +29,7 @@ from ..domain.chain import first_broken
 from ..domain.rules import RuleError
 from ..domain.rules.lookalike import looks_like
 from ..store import chain_rows, sync_rows
-from ..store.db import Connection, stamp
+from ..store.db import Connection, Database, stamp
 from ..store.engine import open_database
 from ..store.migrate import migrate
 from ..store.renames import rename_player
@@ -91,29 +91,30 @@ class Sync:
                 renamed = sync_rows.renamed_players(s)
                 born = sync_rows.births(s)
             done = Synced(self.store.db.where, dst.where)
+            alike = _alike(self.store, dst, nights)
             for night in nights:
-                if _alike(_digest(self.store, night["id"]), dst, night["uid"]):
+                if night["uid"] in alike:
                     continue  # held alike already: its rows are not read
                 with self.store.read() as s:
                     facts = _night_facts(s, night)
                 with dst.transaction(write=True) as d:
-                    pushing = _Push(d, me, names, renamed, dict(mapping or {}), done, born)
+                    pushing = _Push(dst, d, me, names, renamed, dict(mapping or {}), done,
+                                    born)
                     pushing.night(night, facts)
             return done
         finally:
             dst.dispose()
 
 
-def _digest(store: Store, night_id: int) -> tuple[Any, ...]:
+def _alike(store: Store, dst: Database, nights: list[dict[str, Any]]) -> set[str]:
+    """The uids of the nights the target holds as the venue does (`sync_rows.digest`),
+    read in one transaction at each end."""
     with store.read() as s:
-        return sync_rows.digest(s, night_id)
-
-
-def _alike(mine: tuple[Any, ...], dst: Any, uid: str) -> bool:
-    """Whether the target holds the night as the venue does (`sync_rows.digest`)."""
+        mine = {n["uid"]: sync_rows.digest(s, n["id"]) for n in nights}
     with dst.transaction() as d:
-        there = sync_rows.night_by_uid(d, uid)
-        return there is not None and sync_rows.digest(d, there["id"]) == mine
+        found = {uid: sync_rows.night_by_uid(d, uid) for uid in mine}
+        return {uid for uid, there in found.items()
+                if there is not None and sync_rows.digest(d, there["id"]) == mine[uid]}
 
 
 def _night_facts(s: Connection, night: dict[str, Any]) -> dict[str, Any]:
@@ -138,9 +139,10 @@ def _night_facts(s: Connection, night: dict[str, Any]) -> dict[str, Any]:
 class _Push:
     """One night into the target, inside its write transaction."""
 
-    def __init__(self, d: Connection, me: str, names: dict[int, str], renamed: dict[int, int],
-                 asked: dict[str, int], done: Synced, born: dict[int, tuple[str, str]]
-                 ) -> None:
+    def __init__(self, target: Database, d: Connection, me: str, names: dict[int, str],
+                 renamed: dict[int, int], asked: dict[str, int], done: Synced,
+                 born: dict[int, tuple[str, str]]) -> None:
+        self.target = target
         self.d, self.me, self.names, self.renamed, self.asked = d, me, names, renamed, asked
         self.done, self.born = done, born
         self.known = sync_rows.matched(d, me)
@@ -251,33 +253,44 @@ class _Push:
                 raise RuleError("sync", f"table {t['number']} of night {date} differs from "
                                 "what the league holds; nothing of that night was sent",
                                 "sync_table_differs", table=t["number"], date=date)
-        deals = sync_rows.deal_ids(self.d, tid)
-        new = 0
+        pending = []
         for r in t["revisions"]:
             key = (r["number"], r["seq"])
-            if key in held:
-                if held[key] != r["hash"]:
-                    raise RuleError("sync", f"table {t['number']} of night {date}: deal "
-                                    f"{key[0]} revision {key[1]} differs from what the league "
-                                    "holds; nothing of that night was sent",
-                                    "sync_revision_differs", table=t["number"], date=date,
-                                    deal=key[0], revision=key[1])
-                continue
-            if r["number"] not in deals:
-                deals[r["number"]] = int(sync_rows.insert(self.d, "deal", {
-                    "table_id": tid, "number": r["number"], "created_at": r["deal_at"]}) or 0)
-                self.moved("deals")
-            rid = sync_rows.insert(self.d, "revision", {
-                "deal_id": deals[r["number"]], **{c: r[c] for c in sync_rows.REVISION}})
-            self.d.executemany(
-                "INSERT INTO transfer (revision_id, payer_id, payee_id, amount, reason) "
-                "VALUES (:r, :a, :b, :x, :why)",
-                [{"r": rid, "a": self._maybe(a), "b": self._maybe(b), "x": x, "why": why}
-                 for a, b, x, why in r["transfers"]])
-            new += 1
-        self.moved("revisions", new)
-        if new:  # where the table stands after each deal, as the venue's fold left it
-            sync_rows.put_states(self.d, [(deals[n], m) for n, m in t["states"].items()])
+            if key not in held:
+                pending.append(r)
+            elif held[key] != r["hash"]:
+                raise RuleError("sync", f"table {t['number']} of night {date}: deal "
+                                f"{key[0]} revision {key[1]} differs from what the league "
+                                "holds; nothing of that night was sent",
+                                "sync_revision_differs", table=t["number"], date=date,
+                                deal=key[0], revision=key[1])
+        if pending:
+            self.revisions(tid, pending, t["states"])
+
+    def revisions(self, tid: int, pending: list[dict[str, Any]],
+                  states: dict[int, tuple[Any, ...]]) -> None:
+        """The table's revisions the target lacks, in the venue's order (so its chain reads
+        the same there), with their new deals and transfers: ids reserved at once, the rows
+        sent in a statement per kind (one round trip each on a server)."""
+        deals = sync_rows.deal_ids(self.d, tid)
+        made = {r["number"]: r["deal_at"] for r in pending if r["number"] not in deals}
+        new_deals, rev_ids = self.target.reserve_many(self.d, [("deal", len(made)),
+                                                               ("revision", len(pending))])
+        deals.update(zip(sorted(made), new_deals, strict=True))
+        sync_rows.insert_many(self.d, "deal", [
+            {"id": deals[n], "table_id": tid, "number": n, "created_at": made[n]}
+            for n in sorted(made)])
+        sync_rows.insert_many(self.d, "revision", [
+            {"id": rid, "deal_id": deals[r["number"]], **{c: r[c] for c in sync_rows.REVISION}}
+            for rid, r in zip(rev_ids, pending, strict=True)])
+        sync_rows.insert_many(self.d, "transfer", [
+            {"revision_id": rid, "payer_id": self._maybe(a), "payee_id": self._maybe(b),
+             "amount": x, "reason": why}
+            for rid, r in zip(rev_ids, pending, strict=True) for a, b, x, why in r["transfers"]])
+        self.moved("deals", len(made))
+        self.moved("revisions", len(pending))
+        # where the table stands after each deal, as the venue's fold left it
+        sync_rows.put_states(self.d, [(deals[n], m) for n, m in states.items()])
 
     def _maybe(self, pid: int | None) -> int | None:
         return None if pid is None else self.player(pid)  # None: the pot

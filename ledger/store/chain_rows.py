@@ -76,22 +76,25 @@ def seal(session: Connection, *, table_id: int | None = None, deal_id: int | Non
     if table_id is None:
         table_id = session.execute("SELECT table_id FROM deal WHERE id = :d",
                                    {"d": deal_id}).fetchone()[0]
-    row = session.execute("SELECT r.hash FROM revision r JOIN deal d ON d.id = r.deal_id "
-                          "WHERE d.table_id = :t AND r.hash IS NOT NULL "
-                          "ORDER BY r.id DESC LIMIT 1", {"t": table_id}).fetchone()
     todo = list(_links(session, table_id, "AND r.hash IS NULL"))
     if not todo:
         return
-    hashes = chain([x.content for x in todo], row[0] if row else "")
+    row = session.execute(_HEAD.format(table=":t", before="AND r.id < :first"),
+                          {"t": table_id, "first": todo[0].revision_id}).fetchone()
+    hashes = chain([x.content for x in todo], (row[0] or "") if row else "")
     session.executemany("UPDATE revision SET hash = :h WHERE id = :id",
                         [{"h": h, "id": x.revision_id} for h, x in zip(hashes, todo, strict=True)])
 
 
+# the hash of a table's newest revision (before some id): found through the table's deals
+# (an aggregate over a join: a server never reads the whole revision index backwards for it)
+_HEAD = ("SELECT hash FROM revision WHERE id = (SELECT max(r.id) FROM deal d JOIN revision r "
+         "ON r.deal_id = d.id WHERE d.table_id = {table} {before})")
+
+
 def last_hash(session: Connection, table_id: int) -> str:
     """The hash of the table's newest revision ("" before its first)."""
-    row = session.execute("SELECT r.hash FROM revision r JOIN deal d ON d.id = r.deal_id "
-                          "WHERE d.table_id = :t ORDER BY r.id DESC LIMIT 1",
-                          {"t": table_id}).fetchone()
+    row = session.execute(_HEAD.format(table=":t", before=""), {"t": table_id}).fetchone()
     return (row[0] or "") if row else ""
 
 
@@ -116,8 +119,7 @@ def table_chain(session: Connection, table_id: int) -> list[Link]:
 def heads(session: Connection, night_id: int) -> list[tuple[int, str]]:
     """(table number, the hash of its last revision) of the night's tables that have one."""
     return [(n, h) for n, h in session.execute(
-        "SELECT g.number, (SELECT r.hash FROM revision r JOIN deal d ON d.id = r.deal_id "
-        "WHERE d.table_id = g.id ORDER BY r.id DESC LIMIT 1) FROM game_table g "
+        f"SELECT g.number, ({_HEAD.format(table='g.id', before='')}) FROM game_table g "
         "WHERE g.night_id = :n ORDER BY g.number", {"n": night_id}).fetchall() if h]
 
 
@@ -129,8 +131,7 @@ def table_heads(session: Connection, night_id: int | None = None
         else ("", {})
     return [tuple(r) for r in session.execute(
         "SELECT g.night_id, g.number, g.game, (SELECT count(*) FROM revision r JOIN deal d "
-        "ON d.id = r.deal_id WHERE d.table_id = g.id), (SELECT r.hash FROM revision r "
-        "JOIN deal d ON d.id = r.deal_id WHERE d.table_id = g.id ORDER BY r.id DESC LIMIT 1) "
+        f"ON d.id = r.deal_id WHERE d.table_id = g.id), ({_HEAD.format(table='g.id', before='')}) "
         f"FROM game_table g {where}ORDER BY g.night_id, g.number", params).fetchall()]
 
 

@@ -191,6 +191,14 @@ def digest(session: Connection, night_id: int) -> tuple[Any, ...]:
     return (tuple(chain_rows.heads(session, night_id)), *counts)
 
 
+def insert_many(session: Connection, table: str, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Rows of one shape (with their ids, where the caller reserved them), in one go."""
+    if rows:
+        cols = list(rows[0])
+        session.executemany(f'INSERT INTO "{table}" ({", ".join(cols)}) '
+                            f'VALUES ({", ".join(":" + c for c in cols)})', [dict(r) for r in rows])
+
+
 def night_by_uid(session: Connection, uid: str) -> dict[str, Any] | None:
     found = rows(session, f"SELECT id, origin, {', '.join(NIGHT)} FROM night WHERE uid = :u",
                  {"u": uid})
