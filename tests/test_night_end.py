@@ -79,10 +79,16 @@ GOLDEN = {
 
 def test_export_is_byte_for_byte(night: tuple[Tally, int], tmp_path: Path) -> None:
     service, _ = night
-    paths = service.export(tmp_path / "out", night_id=1)
+    *paths, chain = service.export(tmp_path / "out", night_id=1)
     assert [p.name for p in paths] == list(GOLDEN)
     for path in paths:
         assert path.read_bytes() == (BOM + GOLDEN[path.name]).encode("utf-8"), path.name
+    # and each table's hash chain (issue 39): its head depends on when the deals were saved
+    head = service.night_head(1)
+    assert chain.name == "chain-2026-11-29-night1.csv"
+    lines = chain.read_bytes().decode("utf-8").split("\r\n")
+    assert lines[0] == BOM + "night,date,night_head,table,game,revisions,table_head"
+    assert [x.split(",")[:3] for x in lines[1:-1]] == [["1", "2026-11-29", head]]  # 1 table
 
 
 def test_formula_names_are_written_as_text(night: tuple[Tally, int], tmp_path: Path) -> None:
@@ -237,13 +243,16 @@ def test_settle_nets_from_paper(cli: Cli) -> None:
 
 def test_cli_settle_text_and_export(night: tuple[Tally, int], cli: Cli, tmp_path: Path) -> None:
     r = cli("settle", "--night", "1")
-    assert r.stdout == ("Night 1 · 2026-11-29 · fewest · 1 chip = ¥10\n"
-                        '=HYPERLINK("x") pays Dan 15 = ¥150\n'
-                        "春子 pays Bea 105 = ¥1,050\n"
-                        "春子 pays Dan 35 = ¥350\n"
-                        "paid: Ann → Dan 15\n")
+    *lines, chain = r.stdout.splitlines()
+    assert lines == ["Night 1 · 2026-11-29 · fewest · 1 chip = ¥10",
+                     '=HYPERLINK("x") pays Dan 15 = ¥150',
+                     "春子 pays Bea 105 = ¥1,050",
+                     "春子 pays Dan 35 = ¥350",
+                     "paid: Ann → Dan 15"]
+    head = night[0].night_head(1)  # the night's hash chain, short (issue 39)
+    assert chain == f"chain: night 1 · {head[:4]} {head[4:8]} {head[8:12]}"
     r = cli("export", "--night", "1", "--out", str(tmp_path / "x"))
-    assert r.exit_code == 0 and len(r.stdout.splitlines()) == 4
+    assert r.exit_code == 0 and len(r.stdout.splitlines()) == 5  # and the chain's file
     r = cli("export")
     assert (r.exit_code, r.stderr) == (2, "error: export: give exactly one of --night N and "
                                           "--all\n")
@@ -333,11 +342,12 @@ def test_item4_pay_marks_a_direct_item(two_tables: tuple[Tally, int], cli: Cli) 
     fewest = service.settlement(night, "fewest")  # the other mode: what a re-plan would give
     assert fewest.proposal and _owes(fewest) == _owes(st)
     r = cli("settle", "--night", str(night), "--mode", "direct")
-    assert r.stdout == ("Night 1 · 2026-11-29 · direct\n"
-                        "Chie pays Ann 20 (table 1)\n"
-                        "Ann pays Bea 20 (table 2)\n"
-                        "Dan pays Bea 20 (table 2)\n"
-                        "paid: Bea → Ann 20\n")
+    assert r.stdout.splitlines()[:-1] == ["Night 1 · 2026-11-29 · direct",
+                                          "Chie pays Ann 20 (table 1)",
+                                          "Ann pays Bea 20 (table 2)",
+                                          "Dan pays Bea 20 (table 2)",
+                                          "paid: Bea → Ann 20"]
+    assert r.stdout.splitlines()[-1].startswith("chain: night 1 · ")
 
 
 def test_item5_concurrent_pay_marks_once(fragile: tuple[Tally, int, int]) -> None:
@@ -408,7 +418,7 @@ def test_item6_a_correction_after_the_plan_shows_the_difference(
     with pytest.raises(RuleError, match="night: 1 has 3 open settlement item"):
         service.close_night_settled(night)
     r = cli("settle", "--night", str(night))
-    assert r.stdout.splitlines()[-3:] == [
+    assert r.stdout.splitlines()[-4:-1] == [  # then the chain's line
         "changed since the plan was made: Ann -20, Dan -20, Eve +60, Zoë -20",
         "the plan was made before deal 3 was corrected", "re-plan: tally settle --night 1 --replan"]
     r = cli("settle", "--night", str(night), "--replan")

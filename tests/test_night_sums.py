@@ -181,6 +181,10 @@ def test_an_upgrade_fills_the_sums_of_a_ledger_made_before(db_path: Path) -> Non
     sql(db_path, "DROP TABLE rating_watermark")
     sql(db_path, "DROP TABLE player_night")  # the ledger as 0009 left it (0011 adds
     sql(db_path, "DROP TABLE night_sum")  # the players' nights from these sums)
+    for undo in ("DROP TABLE peer_player", "DROP TABLE ledger_setting",  # before 0014
+                 "DROP INDEX ix_night_uid", "ALTER TABLE night DROP COLUMN origin",
+                 "ALTER TABLE night DROP COLUMN uid", "ALTER TABLE revision DROP COLUMN hash"):
+        sql(db_path, undo)  # and 0013
     sql(db_path, "UPDATE alembic_version SET version_num = '0009_form_key'")
     upgrade(db_path)  # `tally db upgrade`
     upgraded = Tally.open(db_path)

@@ -135,6 +135,10 @@ def test_an_upgrade_adds_up_the_nights_of_a_ledger_made_before(db_path: Path) ->
     sql(db_path, "DROP TABLE rating_mark")
     sql(db_path, "DROP TABLE rating_watermark")
     sql(db_path, "DROP TABLE player_night")
+    for undo in ("DROP TABLE peer_player", "DROP TABLE ledger_setting",  # before 0014
+                 "DROP INDEX ix_night_uid", "ALTER TABLE night DROP COLUMN origin",
+                 "ALTER TABLE night DROP COLUMN uid", "ALTER TABLE revision DROP COLUMN hash"):
+        sql(db_path, undo)  # and 0013
     sql(db_path, "UPDATE alembic_version SET version_num = '0010_night_sums'")
     upgrade(db_path)  # `tally db upgrade`
     upgraded = Tally.open(db_path)

@@ -2,9 +2,9 @@
 command that writes and one that reads each say so in one line (exit 2, no traceback) and
 write nothing; `tally db upgrade` then brings an older one to this Tally's schema.
 
-The older ledger is made as an earlier Tally left it: migrations 0012 and 0011 undone by
-hand (their tables dropped, the revision set back to 0010). The newer one is labelled with a revision no
-migration of this Tally has.
+The older ledger is made as an earlier Tally left it: the newest migration undone by hand
+(0014's tables and columns dropped, the revision set back to 0013). The newer one is
+labelled with a revision no migration of this Tally has.
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ from ledger.store.migrate import HEAD
 
 from .conftest import Cli, raw_sql, table_counts
 
-OLDER = ("DROP TABLE rating_night", "DROP TABLE rating_mark",  # 0012 undone
-         "DROP TABLE rating_watermark",
-         "DROP TABLE player_night",
-         "UPDATE alembic_version SET version_num = '0010_night_sums'")
+OLDER = ("DROP TABLE peer_player", "DROP TABLE ledger_setting", "DROP INDEX ix_night_uid",
+         "ALTER TABLE night DROP COLUMN origin", "ALTER TABLE night DROP COLUMN uid",
+         "UPDATE alembic_version SET version_num = '0013_revision_hash'")
 NEWER = ("UPDATE alembic_version SET version_num = '0099_future'",)
 WRITES = ("player", "add", "Zed")
 READS = ("standings", "--all")
@@ -64,7 +63,7 @@ def test_an_older_ledger_says_run_db_upgrade_and_writes_nothing(
         club: Cli, db_path: Any, command: tuple[str, ...]) -> None:
     raw_sql(db_path, *OLDER)
     before = _image(db_path)
-    _one_line(club(*command), f"is at schema revision '0010_night_sums', older than this "
+    _one_line(club(*command), f"is at schema revision '0013_revision_hash', older than this "
               f"Tally's (schema {HEAD}); nothing was changed: run `tally db upgrade`")
     assert _image(db_path) == before
     r = club("db", "upgrade")

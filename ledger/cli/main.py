@@ -15,6 +15,7 @@ from . import (
     rating,
     rounds,
     serve,
+    sync,
     tables,
     tournament,
 )
@@ -35,6 +36,7 @@ league.register(app)
 rating.register(app)
 serve.register(app)
 db.register(app)
+sync.register(app)
 
 
 @app.callback(invoke_without_command=True)

@@ -69,7 +69,7 @@ def settle(
                       "table": i.table, "money": None if i.money is None else str(i.money),
                       "why": i.why.text()} for i in st.open],
             "paid": [{"from": p.payer, "to": p.payee, "amount": p.amount, "at": p.at}
-                     for p in st.paid]})
+                     for p in st.paid], "chain": service.night_head(night)})
         return
     from ..text.i18n import language
     from ..text.i18n.formats import date_text, rate_text
@@ -110,6 +110,10 @@ def settle(
             typer.echo(stale_plan_text("cli.settle.stale", st.changed_deals,
                                        len(st.table_nets)))
         typer.echo(t("cli.settle.replan", id=st.night_id))
+    head = service.night_head(night)
+    if head is not None:  # the night's history as this ledger holds it (issue 39)
+        typer.echo(t("cli.settle.chain", id=st.night_id,
+                     head=" ".join(head[i:i + 4] for i in (0, 4, 8))))
 
 
 def pay(ctx: typer.Context, night: Annotated[int, typer.Option()],

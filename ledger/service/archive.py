@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from ..domain import money
+from ..domain.chain import night_head
 from ..domain.rules import RuleError
 from ..domain.rules.errors import show
 from ..io import exports
 from ..io.csv_runs import Runs
 from ..io.disk import cause
-from ..store import export_rows, repo
+from ..store import chain_rows, export_rows, repo
 from ..store.db import WriteFault
 from ..store.migrate import current_revision, migrate, schema_problem
 from ..text.i18n import language, t
@@ -38,7 +39,7 @@ class Archive:
 
     def export(self, out: Path, night_id: int | None = None, fmt: str = "csv",
                rate: str | None = None, currency: str | None = None) -> list[Path]:
-        """Write standings, deals, transfers and settlement files; returns their paths."""
+        """Write standings, deals, transfers, settlement and chain files; returns their paths."""
         if fmt not in ("csv", "json"):
             raise RuleError("format", f"{show(fmt)} is not csv or json",
                             "not_csv_json", value=show(fmt))
@@ -100,7 +101,7 @@ class Archive:
                                     paid.money, st.currency, "paid"])
         kinds = {"record": "recorded", "correct": "corrected", "resettle": "re-settled",
                  "void": "void"}
-        # all four files or none (a full disk, a folder that cannot be made)
+        # all five files or none (a full disk, a folder that cannot be made)
         with exports.batch(out) as files:
             standings_file = files.write(f"standings-{tag}", [*exports.STANDINGS, *heads],
                                          standing_rows, fmt)
@@ -125,7 +126,11 @@ class Archive:
                                  *export_rows.TRANSFER_RUN)
                 transfers_file = files.write(f"transfers-{tag}", exports.TRANSFERS, transfers,
                                              fmt, exports.TRANSFERS_TEXT)
-        return [standings_file, deals_file, transfers_file, settlement_file]
+            with self.store.read() as s:
+                chain_file = files.write(f"chain-{tag}", exports.CHAIN,
+                                         _chain_rows(chain_rows.table_heads(s, night_id),
+                                                     {n.id: n.date for n in nights}), fmt)
+        return [standings_file, deals_file, transfers_file, settlement_file, chain_file]
 
     # ---- backup / restore -------------------------------------------------------------------
 
@@ -291,3 +296,14 @@ def summary_of(game: str, outcome: str | None, extra: str | None, kind: str, sto
 
     return render(game, json.loads(outcome) if outcome else None, json.loads(extra or "{}"),
                   stored, kind, seats)
+
+
+def _chain_rows(heads: list[tuple[int, int, str, int, str | None]], dates: dict[Any, str]
+                ) -> list[list[Any]]:
+    """The chain file's rows: each table's head beside its night's (`chain.night_head`)."""
+    by_night: dict[int, list[tuple[int, str]]] = {}
+    for nid, number, _, _, head in heads:
+        by_night.setdefault(nid, []).append((number, head or ""))
+    tops = {nid: night_head(h) if any(x for _, x in h) else "" for nid, h in by_night.items()}
+    return [[nid, dates.get(nid, ""), tops[nid], number, game, n, head or ""]
+            for nid, number, game, n, head in heads]

@@ -34,6 +34,8 @@ PARTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "night_end": ("night_end", "NightEnd", ("nights",)),
     "archive": ("archive", "Archive", ("night_end", "deals")),
     "integrity": ("integrity", "Integrity", ()),
+    "chains": ("chain_check", "Chains", ()),
+    "sync": ("sync", "Sync", ()),
     "league": ("league", "League", ()),
     "ratings": ("rating", "Ratings", ()),
     "tournaments": ("tournament", "Tournaments", ()),
@@ -82,6 +84,8 @@ OPERATIONS: dict[str, tuple[str, str]] = {
         "export", "db_file", "where", "backup", "restore", "import_jsonl")},
     # integrity
     "check": ("integrity", "check"),
+    "night_head": ("chains", "night_head"),
+    "sync_to": ("sync", "sync_to"),
     # the league
     **{name: ("league", name) for name in (
         "new_season", "seasons", "season", "league", "export_league")},

@@ -13,6 +13,7 @@ from ..domain.rules import RuleError
 from ..store import integrity_rows, repo, sums
 from ..store.engine import open_database
 from ..store.migrate import schema_problem
+from .chain_check import chain_problem
 from .deals import differs, stale
 from .payment_check import payment_problems
 from .problems import Problem, error_values
@@ -127,6 +128,9 @@ class Integrity:
         with self.store.read() as s:
             seats = repo.seats_by_table(session=s)
             for tid in table_ids:
+                broken = chain_problem(s, tid)  # its hash chain (issue 39)
+                if broken is not None:
+                    problems.append((tid, broken))
                 try:
                     t = load_table(s, tid, seats.get(tid, ()))
                     steps, _ = fold(s, t, summaries=False)  # words are not facts

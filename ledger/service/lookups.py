@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..domain.rules import RuleError
 from ..domain.rules.errors import show
 from ..domain.rules.names import name_key, refuse_lookalike
-from ..store import repo
+from ..store import repo, sync_rows
 from ..store.db import Connection
 
 
@@ -46,6 +46,21 @@ def open_night(s: Connection, night_id: int) -> None:
         raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
     if n.closed_at is not None:
         raise night_closed(night_id, n.date)
+    refuse_elsewhere(s, night_id)
+
+
+def refuse_elsewhere(s: Connection, night_id: int, table: int | None = None) -> None:
+    """Refuse a write to a night (or one of its tables) that another ledger records and
+    syncs here (issue 39): two ledgers never both add "deal 7"."""
+    where = sync_rows.recorded_elsewhere(s, night_id)
+    if where is None:
+        return
+    if table is not None:
+        raise RuleError("table", f"table {table} of night {night_id} is recorded at {where}; "
+                        "record there, then sync", "table_elsewhere", table=table,
+                        night=night_id, where=where)
+    raise RuleError("night", f"night {night_id} is recorded at {where}; record there, then "
+                    "sync", "night_elsewhere", night=night_id, where=where)
 
 
 def night_closed(night_id: int, date: str) -> RuleError:

@@ -27,7 +27,7 @@ from ..domain.settle import fewest_transfers as fewest
 from ..store import plan_rows, repo
 from ..store.db import Connection
 from . import clock
-from .lookups import player_id
+from .lookups import player_id, refuse_elsewhere
 from .nights import Nights
 from .store import Store
 
@@ -107,6 +107,7 @@ class NightEnd:
         code = None if rate is None else money.parse_currency(currency)
         with self.store.write() as s:
             _night(s, night_id)
+            refuse_elsewhere(s, night_id)
             repo.set_rate(session=s, night_id=night_id, rate=value, currency=code)
 
     def table_nets(self, night_id: int) -> dict[int, dict[str, int]]:
@@ -178,6 +179,7 @@ class NightEnd:
                             "not_whole_above0", value=show(amount))
         with self.store.write() as s:
             n = _night(s, night_id)
+            refuse_elsewhere(s, night_id)
             a, b = player_id(s, payer, "from"), player_id(s, payee, "to")
             paid_rows = _payments(s, night_id)
             if undo:
@@ -223,6 +225,7 @@ class NightEnd:
         _mode(mode)
         with self.store.write() as s:
             _night(s, night_id)
+            refuse_elsewhere(s, night_id)
             kept = _kept(s, night_id)
             use: Mode = mode or (kept.mode if kept else "fewest")
             moves = [(p, q, x) for _, p, q, x, _ in _payments(s, night_id)]

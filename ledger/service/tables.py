@@ -15,7 +15,7 @@ from ..domain.rules.game import AnyGame, Options, State
 from ..store import repo
 from ..store.db import Connection
 from ..store.rows import Checkpoint, TableSeatRow
-from .lookups import night_closed
+from .lookups import night_closed, refuse_elsewhere
 from .views import TableView
 
 
@@ -60,6 +60,8 @@ def load_open_table(s: Connection, table_id: int) -> Table:
     rows = repo.table_with_seats(session=s, table_id=table_id)
     if rows and rows[0].night_closed_at is not None:
         raise night_closed(rows[0].night_id, rows[0].night_date or "")
+    if rows:  # a table another ledger records (issue 39)
+        refuse_elsewhere(s, rows[0].night_id, rows[0].number)
     return _table_of(table_id, rows)
 
 

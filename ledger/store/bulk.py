@@ -17,13 +17,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from itertools import islice
 
+from ..domain.chain import Content, revision_hash
+from .chain_rows import last_hash, seat_names
 from .db import Connection, Database, stamp
 from .repo import NewDeal, _outcome_json, _sorted_json
 from .sums import Move, Place, moves_for
 
 DEAL = ["id", "table_id", "number", "created_at"]
 REVISION = ["id", "deal_id", "seq", "kind", "outcome", "summary", "extra", "created_at",
-            "author", "reason"]
+            "author", "reason", "hash"]
 TRANSFER = ["revision_id", "payer_id", "payee_id", "amount", "reason"]
 STATE = ["deal_id", "state", "played", "nets"]
 CHUNK = 8  # deals in the first chunks: the server writes one while the importer settles
@@ -47,6 +49,9 @@ def add_deals_at(db: Database, session: Connection, *, now: datetime, author: st
         for table_id, n, deals in tables:
             ids: list[int] = []
             moves: list[Move] = []
+            # each new revision's hash (`chain_rows`), after the table's last, as it goes in
+            prev = last_hash(session, table_id)
+            game, seats = places[table_id][1], seat_names(session, table_id)
             numbered = enumerate(deals, lasts[table_id] + 1)
             while chunk := list(islice(numbered, min(max(CHUNK, len(ids)), MOST))):
                 deal_rows, rev_rows, move_rows, state_rows = [], [], [], []
@@ -54,8 +59,11 @@ def add_deals_at(db: Database, session: Connection, *, now: datetime, author: st
                     deal, rev = next(deal_ids), next(rev_ids)
                     ids.append(deal)
                     deal_rows.append((deal, table_id, number, at))
-                    rev_rows.append((rev, deal, 1, "record", _outcome_json(outcome), summary,
-                                     _sorted_json(extra), at, author, None))
+                    text = _outcome_json(outcome)
+                    prev = revision_hash(Content(game, seats, number, 1, "record", text, at,
+                                                 author, None), prev)
+                    rev_rows.append((rev, deal, 1, "record", text, summary,
+                                     _sorted_json(extra), at, author, None, prev))
                     move_rows += [(rev, *x) for x in transfers]
                     moves += transfers
                     state_rows.append((deal, *mark))

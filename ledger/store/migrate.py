@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD = "0012_rating_nights"  # the newest migration; bump with each new revision file
+HEAD = "0014_sync_identity"  # the newest migration; bump with each new revision file
 
 
 def current_revision(db: Database) -> str | None:

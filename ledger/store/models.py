@@ -40,6 +40,28 @@ class Night(SQLModel, table=True):
     closed_at: datetime | None = None
     rate: str | None = None  # money per chip, a Decimal as text (e.g. "0.05")
     currency: str | None = None  # ISO 4217 code for `rate`
+    # its identity in every ledger it is synced into (`sync_rows.night_uid`, given at its
+    # first sync), and there the id of the ledger that recorded it
+    uid: str | None = Field(default=None, unique=True, index=True)
+    origin: str | None = None
+
+
+class LedgerSetting(SQLModel, table=True):
+    """The ledger's own facts: its id (`ledger_id`, a uuid, made at its first sync)."""
+
+    __tablename__ = "ledger_setting"
+    key: str = Field(primary_key=True)
+    value: str
+
+
+class PeerPlayer(SQLModel, table=True):
+    """Which player of this ledger another ledger's player is (`ledger`: that ledger's
+    id, `remote_id`: the player's id there), as its first sync matched or made them."""
+
+    __tablename__ = "peer_player"
+    ledger: str = Field(primary_key=True)
+    remote_id: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id")
 
 
 class GameTable(SQLModel, table=True):
@@ -94,6 +116,8 @@ class Revision(SQLModel, table=True):
     reason: str | None = None
     # the key of the phone form it was saved from (issue 24): a retry finds it, never doubles
     form_key: str | None = Field(default=None, unique=True, index=True)
+    # sha256 of its content and of the table's revision before it (`ledger.store.chain_rows`)
+    hash: str | None = None
 
 
 class DealState(SQLModel, table=True):

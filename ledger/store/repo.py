@@ -4,8 +4,8 @@ returning plain values, tuples, frozen records or named rows, each built by colu
 common language: named parameters only, `RETURNING` for new ids, `ON CONFLICT` to replace.
 
 Everything that reads deals goes through `current_revisions`: a deal's current state is its
-revision with the highest id (revisions are only ever appended). The tables are those of
-`models.py`, as the migrations create them.
+revision with the highest id (revisions are only ever appended; each sealed into its table's
+hash chain, `chain_rows.seal`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from ..domain.rules.lookalike import fold
+from .chain_rows import seal
 from .db import Connection, marks, named, stamp
 from .renames import rows_renamed, table_renames
 from .rows import Checkpoint, DealRow, TableSeatRow, records
@@ -353,6 +354,7 @@ def add_revision(*, session: Connection, deal_id: int, kind: str, outcome: dict[
         session.execute("UPDATE revision SET form_key = :key WHERE id = :id",
                         {"key": form_key, "id": rid})
     session.executemany(_ADD_TRANSFER, [_transfer(rid, x) for x in transfers])
+    seal(session, deal_id=deal_id)  # its hash, after the table's last
     return rid
 
 
@@ -371,7 +373,6 @@ def add_deals(*, session: Connection, table_id: int, now: datetime, author: str 
               deals: Sequence[NewDeal], form_key: str | None = None) -> list[int]:
     """Append new deals (each with its first revision, kind "record", and its transfers)
     in a fixed handful of statements whatever their number; returns the deal ids in order.
-
     Rows go in with executemany; their ids are read back by (table, number), which the
     caller's write transaction holds still (RETURNING would cost SQLite a statement a row).
     """
@@ -405,15 +406,15 @@ def add_deals(*, session: Connection, table_id: int, now: datetime, author: str 
                                      for d, deal in zip(deal_ids, deals, strict=True)])
     add_sums(session, table_id=table_id, moves=[x for deal in deals for x in deal[3]],
              deals=len(deals))  # a recorded deal is never a void
+    seal(session, table_id=table_id)
     return deal_ids
 
 
 def deal_of_form(*, session: Connection, form_key: str) -> tuple[int, int, int] | None:
     """(deal id, table id, the deal's number) of the revision saved from the form
     `form_key`, if any."""
-    row = session.execute("SELECT d.id, d.table_id, d.number FROM revision r JOIN deal d "
-                          "ON d.id = r.deal_id WHERE r.form_key = :key",
-                          {"key": form_key}).fetchone()
+    row = session.execute("SELECT d.id, d.table_id, d.number FROM revision r JOIN deal d ON "
+                          "d.id = r.deal_id WHERE r.form_key = :key", {"key": form_key}).fetchone()
     return (int(row[0]), int(row[1]), int(row[2])) if row else None
 
 
@@ -422,10 +423,9 @@ def transfers_of(*, session: Connection, revision_ids: Sequence[int],
     out: dict[int, list[tuple[int | None, int | None, int, str]]] = {r: [] for r in revision_ids}
     for chunk_start in range(0, len(revision_ids), 500):
         listed, params = marks(revision_ids[chunk_start:chunk_start + 500])
-        rows = session.execute(
-            "SELECT revision_id, payer_id, payee_id, amount, reason FROM transfer "
-            f"WHERE revision_id IN ({listed}) ORDER BY id", params).fetchall()
-        for rid, a, b, n, why in rows:
+        for rid, a, b, n, why in session.execute(
+                "SELECT revision_id, payer_id, payee_id, amount, reason FROM transfer "
+                f"WHERE revision_id IN ({listed}) ORDER BY id", params).fetchall():
             out[rid].append((a, b, n, why))
     return out
 

@@ -1,0 +1,37 @@
+"""`tally sync --to URL`: push what another ledger does not hold yet of this one (issue 39)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..text.i18n import t
+from .context import ctx_of
+
+
+def sync(
+    ctx: typer.Context,
+    target: Annotated[str, typer.Option("--to", help="The ledger pushed to: a "
+                                        "postgresql:// URL or a file.")],
+    mapping: Annotated[list[str] | None, typer.Option(
+        "--map", help="A player the league has already: NAME=ID (repeatable).")] = None,
+) -> None:
+    """Push this ledger's nights, deals, payments and plans that the other lacks, once."""
+    from ..service.inputs import database_path
+    from ..service.sync import parse_map
+
+    where = database_path(target)[0] if target.strip() else ""  # never the default ledger
+    done = ctx_of(ctx).service.sync_to(where, parse_map(mapping or []))
+    if done.nothing:
+        typer.echo(t("cli.sync.nothing", target=done.target))
+        return
+    n = done.moved
+    typer.echo(t("cli.sync.done", target=done.target, nights=n.get("nights", 0),
+                 tables=n.get("tables", 0), deals=n.get("deals", 0),
+                 revisions=n.get("revisions", 0), payments=n.get("payments", 0),
+                 plans=n.get("plans", 0), players=n.get("players", 0)))
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(sync)
