@@ -241,8 +241,7 @@ class Tournaments:
 
         unrated = seeding.start(self.store, t.method) if strength is not None else 0.0
         players = t.active(number)
-        engine = game_named(t.game)
-        smallest = engine.min_seats
+        smallest = game_named(t.game).min_seats
         before = draws(s, t)[:number - 1]
         if t.method == "random":
             return d.random_draw(players, t.table_size, seed, smallest), None
