@@ -83,6 +83,14 @@ def test_the_board_fits_a_1920x1080_screen(tmp_path: Path, browser: Browser, tab
         size = page.evaluate("parseFloat(getComputedStyle(document.documentElement)"
                              ".fontSize)")
         assert size >= 16, size  # still read from across the room
+        # the standings' head over its first column: "Net" and "Deals" end where the first
+        # row's net and deals end (they were bunched at the left of a grid of rows)
+        for column in (3, 4):
+            head = page.locator(f".standings thead th:nth-child({column})").bounding_box()
+            cell = page.locator(f".standings tbody tr:first-child td:nth-child({column})"
+                                ).bounding_box()
+            assert head is not None and cell is not None
+            assert abs((head["x"] + head["width"]) - (cell["x"] + cell["width"])) <= 1, column
         # the same board on a phone: one column, scrolled, the type its own size
         page.set_viewport_size({"width": 390, "height": 844})
         page.wait_for_function("getComputedStyle(document.documentElement).fontSize"
