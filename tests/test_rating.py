@@ -190,13 +190,13 @@ EN = """\
 5  Bea      -2.17  20.98  7.72      5  2026-10-17   -2.04
 """
 JA = """\
-#  プレイヤー  レーティング      μ     σ  対局  最終         変動  備考
--  ----------  ------------  -----  ----  ----  ----------  -----  ----
-1  Eve                 4.45  28.15  7.90     4  2026-10-17  +4.95  暫定
-2  Dan                 3.75  26.98  7.75     5  2026-10-17  +0.84
-3  Cid                 2.67  26.09  7.80     4  2026-10-17  +2.02  暫定
-4  Ann                -0.15  22.88  7.68     5  2026-10-17  -2.23
-5  Bea                -2.17  20.98  7.72     5  2026-10-17  -2.04
+#  プレイヤー  レーティング      μ     σ  対局  最終             変動  備考
+-  ----------  ------------  -----  ----  ----  --------------  -----  ----
+1  Eve                 4.45  28.15  7.90     4  2026年10月17日  +4.95  暫定
+2  Dan                 3.75  26.98  7.75     5  2026年10月17日  +0.84
+3  Cid                 2.67  26.09  7.80     4  2026年10月17日  +2.02  暫定
+4  Ann                -0.15  22.88  7.68     5  2026年10月17日  -2.23
+5  Bea                -2.17  20.98  7.72     5  2026年10月17日  -2.04
 """
 
 
@@ -396,7 +396,7 @@ def test_each_game_apart_and_the_options_checked(league: dict[str, int], cli: Cl
     assert lines[0].split()[:3] == ["#", "player", "game"]
     solo = openskill_itself("crazy-solo")
     best = max(solo, key=lambda p: solo[p][0] - 3 * solo[p][1])
-    assert (best, lines[2].split()[:3]) == ("Dan", ["1", "Dan", "crazy-solo"])
+    assert (best, lines[2].split()[:4]) == ("Dan", ["1", "Dan", "Crazy", "Solo"])
     assert len(lines) == 2 + 5 + 5  # five players at each game
     with pytest.raises(RuleError) as bad:
         check_options({"model": "Elo"}, "data/rating/club.toml")

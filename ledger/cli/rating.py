@@ -30,6 +30,7 @@ def rating(
 ) -> None:
     """Each player's rating from every table of every night (openskill, Weng–Lin)."""
     from ..text.i18n import t
+    from ..text.i18n.formats import date_text
     from ..text.textwidth import grid
 
     report = ctx_of(ctx).service.rating(venue=venue, season=season, game=game)
@@ -41,8 +42,9 @@ def rating(
              "last", "change", "note"]
     numeric = [True, False, *([False] if each else []), True, True, True, True, False,
                True, False]
-    rows = [[r.rank, r.player, *([r.game] if each else []), f"{r.ordinal:.2f}",
-             f"{r.mu:.2f}", f"{r.sigma:.2f}", r.games, r.last, f"{r.change:+.2f}",
+    rows = [[r.rank, r.player, *([t(f"game.{r.game}", default=r.game)] if each else []),
+             f"{r.ordinal:.2f}", f"{r.mu:.2f}", f"{r.sigma:.2f}", r.games,
+             date_text(r.last) if r.last else "", f"{r.change:+.2f}",
              t("cli.rating.provisional") if r.provisional else ""] for r in report.rows]
     typer.echo(grid(heads(*words), rows, numeric))
 
