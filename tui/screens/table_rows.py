@@ -64,11 +64,20 @@ def deal_rows(data: TableData, totals: bool, indices: Iterable[int] | None = Non
             # cut where a word ends, with "…", when the column is narrow: never a
             # believable half number ("5…" for 52 → −25)
             summary = WordClipped(minus_signs(deal.shown()), no_wrap=True)
-        cells = [chips(data.running[name][i] if totals else deal.nets.get(name, 0),
-                       zero="0" if totals else "·") for name in seats]
+        cells = [chips(data.running[name][i], zero="0") if totals else net_cell(deal, name)
+                 for name in seats]
         rows.append((str(deal.id), (Text(str(deal.number), justify="right"),
                                     MARKS.get(deal.kind, ""), summary, *cells)))
     return rows
+
+
+def net_cell(deal: DealView, name: str) -> Text:
+    """A seat's net in a deal: `0` for a player in it whose chips did not move, `·` for one
+    who sat it out (the three-player game's dealer) and for everyone in a void deal (issue
+    38 item 9)."""
+    if deal.void or (deal.extra or {}).get("sits_out") == name:
+        return Text("·", style="dim", justify="right")
+    return chips(deal.nets.get(name, 0), zero="0")
 
 
 def with_deal(service: Tally, data: TableData, deal_id: int) -> TableData | None:
