@@ -84,6 +84,19 @@ def test_a_newer_ledger_says_this_tally_is_older_and_writes_nothing(
     assert _image(db_path) == before
 
 
+def test_db_copy_from_an_older_ledger_changes_neither_end(club: Cli, db_path: Any,
+                                                          tmp_path: Any) -> None:
+    """The source of a copy is read, never upgraded in place: an older one is refused in
+    one line, its bytes and rows as they were, and the target not even made."""
+    raw_sql(db_path, *OLDER)
+    before = _image(db_path)
+    target = tmp_path / "copy.sqlite3"
+    _one_line(club("db", "copy", "--from", str(db_path), "--to", str(target)),
+              "older than this Tally's")
+    assert _image(db_path) == before
+    assert not target.exists() or table_counts(target) == {}
+
+
 def test_the_refusal_is_in_the_catalogues(club: Cli, db_path: Any) -> None:
     raw_sql(db_path, *OLDER)
     r = club("--lang", "ja", *READS)

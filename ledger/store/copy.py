@@ -1,8 +1,9 @@
 """A whole ledger from one database into another, on any two engines (`tally db copy`,
 `tally backup` from a server, `tally restore` into one).
 
-Both ends are brought to the newest schema first (the same migrations on both), so the
-tables and columns are those of `models.py` on each; the rows go table by table in the
+The source is read, never changed: it must be at this Tally's schema (an older one is
+refused: "run `tally db upgrade`"); the target is brought to it (the same migrations on both
+engines), so the tables and columns are those of `models.py` on each; the rows go table by table in the
 order of their foreign keys, with their ids, streamed in batches (a decade never sits in
 memory whole), inside one write transaction on the target: it holds the whole ledger or
 what it held before. A target that holds data is refused unless `force`, which empties it
@@ -47,12 +48,12 @@ def holds_data(db: Database) -> bool:
 
 def copy_ledger(source: Database, target: Database, force: bool = False) -> dict[str, int]:
     """Copy every row of `source` into `target`; returns the rows per table."""
-    migrate(source)
+    migrate(source, upgrade=False)  # read, never changed: an older one is refused
     target.prepare()
-    migrate(target)
-    if holds_data(target) and not force:
+    if holds_data(target) and not force:  # asked before its schema is touched
         raise RuleError("database", f"{target.where} is not empty; use --force to replace "
                         "what it holds", "copy_not_empty", where=target.where)
+    migrate(target)
     counts: dict[str, int] = {}
     tables = ledger_tables()
     with source.transaction() as src, target.transaction(write=True) as dst:
