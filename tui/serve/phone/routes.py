@@ -261,7 +261,10 @@ class PhoneRoutes:
         if fetch:
             return self._json(ctx, words)
         closed = isinstance(error, RuleError) and error.code == "night_closed"
-        return page(request, "entry.html", http_status=410 if closed else 200, **ctx)
+        # a plain form's save whose line was cut: "not saved yet" (503), its values kept to
+        # send again (its key finds it if it went in)
+        status = 410 if closed else 503 if isinstance(error, ConnectionLost) else 200
+        return page(request, "entry.html", http_status=status, **ctx)
 
     async def _conflict(self, request: web.Request, now: pages.TableNow,
                         partial: dict[str, Any], facts: Any, preview: Any, words: Words,
