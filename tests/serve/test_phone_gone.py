@@ -68,21 +68,28 @@ def schnapsen_claim(page: Page, points: str) -> str:
     return summary(page, f"66–{points}")
 
 
+def two_waiting(page: Page, room: PhoneRoom) -> tuple[Saves, str, str]:
+    """At table 3, two Schnapsen deals saved while the network is down, both waiting; the
+    saves' route and the two deals' summaries."""
+    sign_in(page, room.tables[3], "Mio")
+    saves = Saves(page, 3)
+    first = schnapsen_claim(page, "30")
+    page.get_by_role("button", name="Save").tap()
+    waiting = page.locator("#outbox p.line")
+    expect(waiting).to_have_text("Deal 1 — waiting to send (1)", timeout=5000)
+    expect(page.locator("#deal-n")).to_have_text("Deal 2")
+    second = schnapsen_claim(page, "40")
+    page.get_by_role("button", name="Save").tap()
+    expect(waiting).to_have_text("Deals 1, 2 — waiting to send (2)", timeout=5000)
+    return saves, first, second
+
+
 def test_deals_waiting_for_a_deleted_table_are_said_not_saved(room: PhoneRoom,
                                                              browser: Browser) -> None:
     ctx = phone(browser)
     page = ctx.new_page()
     try:
-        sign_in(page, room.tables[3], "Mio")
-        saves = Saves(page, 3)
-        first = schnapsen_claim(page, "30")
-        page.get_by_role("button", name="Save").tap()
-        waiting = page.locator("#outbox p.line")
-        expect(waiting).to_have_text("Deal 1 — waiting to send (1)", timeout=5000)
-        expect(page.locator("#deal-n")).to_have_text("Deal 2")
-        second = schnapsen_claim(page, "40")
-        page.get_by_role("button", name="Save").tap()
-        expect(waiting).to_have_text("Deals 1, 2 — waiting to send (2)", timeout=5000)
+        saves, first, second = two_waiting(page, room)
         table = next(t["id"] for t in json.loads(tally(room.db, "table", "list", "--night",
                                                          "1", "--json")) if t["number"] == 3)
         tally(room.db, "table", "delete", str(table))
@@ -177,15 +184,7 @@ def test_deals_waiting_while_the_night_is_closed_are_said_not_saved(
         ctx = phone(browser)
         page = ctx.new_page()
         try:
-            sign_in(page, room.tables[3], "Mio")
-            saves = Saves(page, 3)
-            first = schnapsen_claim(page, "30")
-            page.get_by_role("button", name="Save").tap()
-            waiting = page.locator("#outbox p.line")
-            expect(waiting).to_have_text("Deal 1 — waiting to send (1)", timeout=5000)
-            second = schnapsen_claim(page, "40")
-            page.get_by_role("button", name="Save").tap()
-            expect(waiting).to_have_text("Deals 1, 2 — waiting to send (2)", timeout=5000)
+            saves, first, second = two_waiting(page, room)
             tally(room.db, "night", "close", "1")
             saves.lost = False  # back: each answers 410
             lost = page.locator("#not-saved")

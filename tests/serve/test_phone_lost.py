@@ -29,15 +29,22 @@ def room(url: str) -> tuple[Tally, int, int]:
     return service, night, service.new_table(night, "crazy-solo", FIVE)
 
 
-async def posts(url: str, night: int, *forms: dict[str, str]) -> list[tuple[int, Any]]:
+async def posts(url: str, night: int, *forms: dict[str, str], script: bool = True
+                ) -> list[tuple[int, Any]]:
+    """Each form posted to table 1: by the phone's script (its JSON answer), or with
+    `script` False as a page without it (a plain post; the redirect's Location or the page)."""
     keys = Keys.new()
     server = ClubServer(url, night, keys, host="127.0.0.1", port=0, lang="en")
-    answers = []
+    answers: list[tuple[int, Any]] = []
     async with TestClient(TestServer(await server.web_app())) as client:
         assert (await client.get(f"/t/1?key={keys.entry}")).status == 200
         for form in forms:
-            r = await client.post("/t/1", data=form, headers=FETCH)
-            answers.append((r.status, await r.json()))
+            if script:
+                r = await client.post("/t/1", data=form, headers=FETCH)
+                answers.append((r.status, await r.json()))
+            else:
+                r = await client.post("/t/1", data=form, allow_redirects=False)
+                answers.append((r.status, r.headers.get("Location") or await r.text()))
     server.service.db.dispose()
     return answers
 
@@ -64,27 +71,13 @@ def test_the_line_cut_before_commit_the_outbox_keeps_it_and_it_is_saved_once(
     assert sent == again == saved  # sent again with its key: saved once
 
 
-async def plain_posts(url: str, night: int, *forms: dict[str, str]) -> list[tuple[int, str]]:
-    """As `posts`, by a page without the script: a plain form post, redirects not followed."""
-    keys = Keys.new()
-    server = ClubServer(url, night, keys, host="127.0.0.1", port=0, lang="en")
-    answers = []
-    async with TestClient(TestServer(await server.web_app())) as client:
-        assert (await client.get(f"/t/1?key={keys.entry}")).status == 200
-        for form in forms:
-            r = await client.post("/t/1", data=form, allow_redirects=False)
-            answers.append((r.status, r.headers.get("Location") or await r.text()))
-    server.service.db.dispose()
-    return answers
-
-
 def test_a_plain_form_whose_line_was_cut_is_not_saved_yet_and_saved_once_when_sent_again(
         pg_cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     url = pg_cluster.new_database()
     service, night, table = room(url)
     cut_once(monkeypatch, "commit", kill_backend)
-    (lost, page), (status, to) = asyncio.run(plain_posts(
-        url, night, *[{**PASS, "key": "plain-1"}] * 2))
+    (lost, page), (status, to) = asyncio.run(posts(
+        url, night, *[{**PASS, "key": "plain-1"}] * 2, script=False))
     assert lost == 503  # not a refusal of the deal: the page keeps it, with its key
     assert 'value="plain-1"' in page and 'value="pass" checked' in page
     [deal] = service.deals(table)
