@@ -95,3 +95,19 @@ def test_no_rating_column_before_a_chip_moved(tmp_path: Path) -> None:
     service.add_deal(service.new_table(night, "crazy-solo", FIVE), {"contract": "pass"})
     html = render_page(read_board(service, night), "/board/events")
     assert "Rating" not in html and 'class="standings"' in html
+
+
+def test_the_board_without_ratings_when_they_cannot_be_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    set_language("en")
+    service = Tally.open(tmp_path / "club.sqlite3")
+    service.add_players(FIVE)
+    night = service.new_night("2026-12-01", "Club")
+    service.add_deal(service.new_table(night, "crazy-solo", FIVE), SOLO)
+
+    def broken(night_id: int) -> tuple[()]:
+        raise RuntimeError("no model")
+
+    monkeypatch.setattr(service, "night_rating", broken)
+    html = render_page(read_board(service, night), "/board/events")
+    assert "Rating" not in html and "+50" in html  # the night's standings still shown
