@@ -79,3 +79,17 @@ def test_the_nights_before_are_read_once_until_they_change(
     service.correct_deal(league["solo"], CORRECTED, reason="recounted")
     fixed = service.night_rating(n3)
     assert reads == [n3, n3] and _facts(fixed) == _facts(service.rating().rows)
+
+
+def test_the_trend_is_each_nights_rating_after_it(league: dict[str, int],
+                                                  service: Tally) -> None:
+    after: dict[str, list[float]] = {}
+    for day in NIGHTS:
+        for r in service.night_rating(league[day]):
+            after.setdefault(r.player, []).append(r.ordinal)
+    assert service.rating_trend() == {p: tuple(v) for p, v in after.items()}
+    service.new_season("First", NIGHTS[0], NIGHTS[0])  # up to the season's last night
+    assert service.rating_trend(season="First") == {
+        r.player: (r.ordinal,) for r in service.night_rating(league[NIGHTS[0]])}
+    service.new_season("Last", NIGHTS[2], NIGHTS[2])  # the nights before it drawn too
+    assert service.rating_trend(season="Last") == service.rating_trend()

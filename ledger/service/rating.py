@@ -246,6 +246,29 @@ class Ratings:
                                  provisional(r, options)))
         return tuple(out)
 
+    def rating_trend(self, *, season: str | None = None) -> dict[str, tuple[float, ...]]:
+        """Each player's rating over every game (the ordinal) after each night they were
+        rated in, from their first night up to the season's last (None: every night), in
+        night order: the season screen's trend. A player with no night in the season is
+        left out."""
+        from ..domain.rating import ACROSS, Rating, ordinal
+
+        lo = hi = None
+        if season is not None:
+            from .league import League
+
+            chosen = League(self.store).season(season)
+            lo, hi = chosen.date_from, chosen.date_to
+        self.refresh()
+        with self.store.read() as s:
+            rows = rating_rows.history(session=s, game=ACROSS, until=hi)
+        out: dict[str, list[float]] = {}
+        last: dict[str, str] = {}
+        for r in rows:
+            out.setdefault(r.name, []).append(ordinal(Rating(r.mu, r.sigma, r.games)))
+            last[r.name] = r.date
+        return {p: tuple(v) for p, v in out.items() if lo is None or last[p] >= lo}
+
     def export_rating(self, out: Path, report: RatingReport, fmt: str = "csv", *,
                       season: str | None = None) -> Path:
         """Write `rating.csv` (after a season: `rating-<season>.csv`; or .json); returns

@@ -244,3 +244,15 @@ def before_night(*, session: Connection, date: str, night_id: int, game: str
     """
     return {int(p): (float(m), float(s), int(k)) for p, m, s, k in
             session.execute(sql, {"g": game, "d": date, "n": night_id})}
+
+
+def history(*, session: Connection, game: str, until: str | None = None
+            ) -> list[NightRating]:
+    """Every kept rating at `game` ("" over every game) of the nights dated `until` or
+    before, in night date and id order: each player's trend."""
+    return [NightRating(int(p), n, d, float(m), float(s), int(k)) for p, n, d, m, s, k in
+            session.execute(
+                "SELECT r.player_id, p.name, m.date, r.mu, r.sigma, r.games "
+                "FROM rating_night r JOIN rating_mark m ON m.night_id = r.night_id "
+                "JOIN player p ON p.id = r.player_id WHERE r.game = :g AND m.date <= :hi "
+                "ORDER BY m.date, r.night_id", {"g": game, "hi": until or LAST})]
