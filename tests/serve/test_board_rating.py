@@ -76,6 +76,10 @@ def test_the_board_shows_the_rating_after_tonight(tmp_path: Path, browser: Brows
         assert [rows.nth(i).locator("td").all_inner_texts()
                 for i in range(rows.count())] == ROWS
         assert standings.locator(".hint.rated").inner_text() == NOTE[lang]
+        cut = page.evaluate("[...document.querySelectorAll('.standings td, .standings th"
+                            ":nth-child(n+5)')]"
+                            ".filter(c => c.scrollWidth > c.clientWidth).map(c => c.innerText)")
+        assert cut == []  # every figure and the rating's heads whole, none cut
         assert page.evaluate("document.documentElement.scrollWidth") <= 1920
         page.set_viewport_size({"width": 320, "height": 640})  # a small phone: one column
         page.wait_for_function("getComputedStyle(document.documentElement).fontSize"
