@@ -30,7 +30,8 @@ API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", 
        # what a tournament is doing now: for the room's screens
        "tournament_at_time", "tournament_playing",
        # ratings (issue 40)
-       "export_rating", "rating", "refresh_ratings"]
+       "export_rating", "night_rating", "rating", "rating_trend",
+       "refresh_ratings"]
 
 
 def test_the_facade_offers_every_use_case(service: Tally) -> None:

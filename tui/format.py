@@ -17,7 +17,7 @@ from ledger.text.summaries import recorded_line
 from .i18n import t
 
 __all__ = ["MINUS", "WordClipped", "chips", "clip_words", "date_text", "deal_line",
-           "game_title", "minus_signs", "night_label", "signed", "status_text"]
+           "figure", "game_title", "minus_signs", "night_label", "signed", "status_text"]
 
 _NEGATIVE = re.compile(r"(?<![\w-])-(?=\d)")  # a '-' starting a number, not inside "3-1-3"
 
@@ -26,6 +26,17 @@ def minus_signs(text: str) -> str:
     """An engine's text for the app: "52 → -25" reads "52 → −25" (one minus sign, U+2212,
     in the app; CSV and JSON keep '-'); a range like "3-1-3" is left alone."""
     return _NEGATIVE.sub(MINUS, text)
+
+
+def figure(x: float, *, sign: bool = False) -> str:
+    """A rating figure to 2 decimals with the real minus sign: `3.44`, `−1.20`; with
+    `sign`, a change: `+3.44`, `−1.20`, `0.00` (never `−0.00`)."""
+    shown = f"{x:.2f}"
+    if shown.lstrip("-") == "0.00":
+        return "0.00"
+    if shown.startswith("-"):
+        return MINUS + shown[1:]
+    return f"+{shown}" if sign else shown
 
 
 def deal_line(deal: DealView) -> str:

@@ -93,6 +93,8 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     "rating": ("ratings", "rating"),
     "export_rating": ("ratings", "export_rating"),
     "refresh_ratings": ("ratings", "refresh"),
+    "night_rating": ("ratings", "night_rating"),
+    "rating_trend": ("ratings", "rating_trend"),
     # tournaments
     "new_tournament": ("tournaments", "new"),
     "tournament": ("tournaments", "one"),

@@ -95,6 +95,10 @@ def _flat(night_id: int, changed: dict[Key, Rating]) -> list[KeptRating]:
 class Ratings:
     def __init__(self, store: Store) -> None:
         self.store = store
+        # night id: (the fingerprint of the night before, its players, their ratings before
+        # it), so a board read on every deal reads the nights before once (`night_rating`)
+        self._before: dict[int, tuple[str, frozenset[int], dict[int, tuple[float, float,
+                                                                           int]]]] = {}
 
     def options(self) -> RatingOptions:
         from ..config.rating import rating_options
@@ -202,6 +206,68 @@ class Ratings:
             out.append(RatingRow(rank, name, g, r.mu, r.sigma, ordinal(r), r.games, last,
                                  change, provisional(r, options)))
         return RatingReport(tuple(out), tuple(rerated))
+
+    def night_rating(self, night_id: int) -> tuple[RatingRow, ...]:
+        """The rating over every game after night `night_id` of each player rated at it,
+        and what that night did to it (`change`), highest first: the room's board, "rating
+        after tonight". Cheap on every saved deal: the cache is brought up to the deals by
+        its watermark (`refresh`: tonight's tables only, after a deal tonight), tonight's
+        rows are read by their key, and the ratings before the night are read again only
+        when the fingerprint of the night before (chained: every night before) changed."""
+        from ..domain.rating import ACROSS, Rating, ordinal, provisional
+
+        options = self.options()
+        self.refresh()
+        with self.store.read() as s:
+            tonight = rating_rows.of_night(session=s, night_id=night_id, game=ACROSS)
+            if not tonight:
+                return ()
+            date = tonight[0].date
+            mark = rating_rows.mark_before(session=s, date=date, night_id=night_id)
+            who = frozenset(r.player_id for r in tonight)
+            memo = self._before.get(night_id)
+            if memo is None or memo[:2] != (mark, who):
+                memo = (mark, who, rating_rows.before_night(session=s, date=date,
+                                                            night_id=night_id, game=ACROSS))
+                self._before[night_id] = memo
+        start = ordinal(Rating(options.mu, options.sigma, 0))
+        lines = []
+        for r in tonight:
+            now = Rating(r.mu, r.sigma, r.games)
+            was = memo[2].get(r.player_id)
+            change = ordinal(now) - (start if was is None else ordinal(Rating(*was)))
+            lines.append((-ordinal(now), r.name.casefold(), r.name, now, change))
+        lines.sort(key=lambda x: x[:2])
+        out: list[RatingRow] = []
+        for _, _, name, r, change in lines:
+            tied = out and out[-1].ordinal == ordinal(r)
+            out.append(RatingRow(out[-1].rank if tied else len(out) + 1, name, ACROSS, r.mu,
+                                 r.sigma, ordinal(r), r.games, date, change,
+                                 provisional(r, options)))
+        return tuple(out)
+
+    def rating_trend(self, *, season: str | None = None) -> dict[str, tuple[float, ...]]:
+        """Each player's rating over every game (the ordinal) after each night they were
+        rated in, from their first night up to the season's last (None: every night), in
+        night order: the season screen's trend. A player with no night in the season is
+        left out."""
+        from ..domain.rating import ACROSS, Rating, ordinal
+
+        lo = hi = None
+        if season is not None:
+            from .league import League
+
+            chosen = League(self.store).season(season)
+            lo, hi = chosen.date_from, chosen.date_to
+        self.refresh()
+        with self.store.read() as s:
+            rows = rating_rows.history(session=s, game=ACROSS, until=hi)
+        out: dict[str, list[float]] = {}
+        last: dict[str, str] = {}
+        for r in rows:
+            out.setdefault(r.name, []).append(ordinal(Rating(r.mu, r.sigma, r.games)))
+            last[r.name] = r.date
+        return {p: tuple(v) for p, v in out.items() if lo is None or last[p] >= lo}
 
     def export_rating(self, out: Path, report: RatingReport, fmt: str = "csv", *,
                       season: str | None = None) -> Path:

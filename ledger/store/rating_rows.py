@@ -195,3 +195,64 @@ def state_before(*, session: Connection, date: str, night_id: int) -> list[KeptR
     """
     return [KeptRating(int(n), g, int(p), float(m), float(s), int(k))
             for n, g, p, m, s, k in session.execute(sql, {"d": date, "n": night_id})]
+
+
+class NightRating(NamedTuple):
+    player_id: int
+    name: str
+    date: str
+    mu: float
+    sigma: float
+    games: int
+
+
+def of_night(*, session: Connection, night_id: int, game: str) -> list[NightRating]:
+    """The kept rating at `game` ("" over every game) after night `night_id` of each
+    player rated at it (by the primary key: cheap whatever the league's size)."""
+    return [NightRating(int(p), n, d, float(m), float(s), int(k)) for p, n, d, m, s, k in
+            session.execute(
+                "SELECT r.player_id, p.name, m.date, r.mu, r.sigma, r.games "
+                "FROM rating_night r JOIN rating_mark m ON m.night_id = r.night_id "
+                "JOIN player p ON p.id = r.player_id WHERE r.night_id = :n AND r.game = :g",
+                {"n": night_id, "g": game})]
+
+
+def mark_before(*, session: Connection, date: str, night_id: int) -> str:
+    """The fingerprint of the rated night just before night `night_id` dated `date` (""
+    if none): chained, it stands for every night before."""
+    row = session.execute(
+        "SELECT fingerprint FROM rating_mark WHERE date < :d OR (date = :d AND "
+        "night_id < :n) ORDER BY date DESC, night_id DESC LIMIT 1",
+        {"d": date, "n": night_id}).fetchone()
+    return "" if row is None else str(row[0])
+
+
+def before_night(*, session: Connection, date: str, night_id: int, game: str
+                 ) -> dict[int, tuple[float, float, int]]:
+    """{player id: (mu, sigma, games)} of the players rated at night `night_id`: their
+    latest kept rating at `game` among the nights before it (none: not in the answer)."""
+    sql = """
+    WITH ranked AS (
+      SELECT r.player_id, r.mu, r.sigma, r.games,
+             row_number() OVER (PARTITION BY r.player_id
+                                ORDER BY m.date DESC, r.night_id DESC) AS back
+      FROM rating_night r JOIN rating_mark m ON m.night_id = r.night_id
+      WHERE r.game = :g AND (m.date < :d OR (m.date = :d AND m.night_id < :n))
+        AND r.player_id IN (SELECT player_id FROM rating_night
+                            WHERE night_id = :n AND game = :g))
+    SELECT player_id, mu, sigma, games FROM ranked WHERE back = 1
+    """
+    return {int(p): (float(m), float(s), int(k)) for p, m, s, k in
+            session.execute(sql, {"g": game, "d": date, "n": night_id})}
+
+
+def history(*, session: Connection, game: str, until: str | None = None
+            ) -> list[NightRating]:
+    """Every kept rating at `game` ("" over every game) of the nights dated `until` or
+    before, in night date and id order: each player's trend."""
+    return [NightRating(int(p), n, d, float(m), float(s), int(k)) for p, n, d, m, s, k in
+            session.execute(
+                "SELECT r.player_id, p.name, m.date, r.mu, r.sigma, r.games "
+                "FROM rating_night r JOIN rating_mark m ON m.night_id = r.night_id "
+                "JOIN player p ON p.id = r.player_id WHERE r.game = :g AND m.date <= :hi "
+                "ORDER BY m.date, r.night_id", {"g": game, "hi": until or LAST})]

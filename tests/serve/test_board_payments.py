@@ -72,6 +72,9 @@ def test_the_board_shows_who_pays_whom_once_the_night_is_settled(
                               "Chie → Bea 25 €2.50 ✓ Paid", "Eve → Dan 10 €1.00 ✓ Paid"]
         shot(page, room, "board-payments")
         page.set_viewport_size({"width": 320, "height": 640})  # the board on a phone
+        # once the page's script has seen the resize (the wide screen's type undone)
+        page.wait_for_function("getComputedStyle(document.documentElement).fontSize"
+                               " === '16px'")
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
     finally:
         page.close()

@@ -5,6 +5,7 @@ season; and its pictures in English and Japanese (tests/season_data.py is the se
 from __future__ import annotations
 
 import asyncio
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -127,3 +128,34 @@ def test_season_picture_in_japanese_by_places(snap_compare: Any, tally: Tally,
     tally.add_deal(table, {"contract": "alone", "caller": "健二", "trump": "clubs",
                            "team_points": 70})
     assert shoot(snap_compare, tally, tmp_path, "s", "down", "down")
+
+
+def test_the_highlighted_players_rating_trend(tally: Tally, tmp_path: Path) -> None:
+    """Issue 40: under the record, the highlighted player's rating (μ − 3σ) after each of
+    their nights up to the season's last, Ann's night before the season too."""
+    season(tally)
+    after = {}  # each night's ratings after it, as the board shows them
+    for night in sorted(tally.nights(), key=lambda n: (n.date, n.id)):
+        if night.date > SEASON[2]:
+            continue  # the night after the season: not in its trend
+        for r in tally.night_rating(night.id):
+            after.setdefault(r.player, []).append(Decimal(f"{r.ordinal:.2f}"))
+
+    async def flow() -> None:
+        app = app_for(tally, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await keys(pilot, "s")
+            screen = app.screen
+            assert isinstance(screen, SeasonScreen)
+            chart = screen.query_one("#rating-trend", RunningChart)
+            title = screen.query_one("#trend-title", Static)
+            assert text(title) == "Bea: rating night by night"
+            assert series(chart) == {"Bea": tuple(after["Bea"])}
+            assert series(chart)["Bea"][-1] == Decimal("1.56")  # the league's column
+            await keys(pilot, "down", "down")  # Ann: her night of 08-29 first
+            assert text(title) == "Ann: rating night by night"
+            assert series(chart) == {"Ann": tuple(after["Ann"])}
+            assert series(chart)["Ann"][-1] == Decimal("2.83")
+
+    asyncio.run(flow())

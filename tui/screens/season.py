@@ -54,6 +54,7 @@ class SeasonScreen(TallyScreen[None]):
         self.index = season_index  # into seasons; len(seasons): every night
         self.scoring = scoring  # None: the season's own
         self.report: LeagueReport | None = None
+        self.trend: dict[str, tuple[float, ...]] = {}  # each player's rating, night by night
 
     def rebuilt(self) -> SeasonScreen:
         return SeasonScreen(self.index, self.scoring)
@@ -68,6 +69,8 @@ class SeasonScreen(TallyScreen[None]):
             with Vertical(id="season-record"):
                 yield Static("", id="record-title", classes="panel-title")
                 yield DataTable(id="record", cursor_type="none", zebra_stripes=True)
+                yield Static("", id="trend-title", classes="panel-title")
+                yield RunningChart(id="rating-trend")
             with Vertical(id="season-race"):
                 yield Static("", id="chart-title", classes="panel-title")
                 yield RunningChart(id="season-chart")
@@ -89,14 +92,17 @@ class SeasonScreen(TallyScreen[None]):
         # each player's rating as after the range's last night (issue 40)
         rated = self.service.rating(season=season.name if season is not None else None)
         ratings = {r.player: r.ordinal for r in rated.rows}
-        self.app.call_from_thread(self.show, seasons, index, report, ratings)
+        trend = self.service.rating_trend(season=season.name if season is not None else None)
+        self.app.call_from_thread(self.show, seasons, index, report, ratings, trend)
 
     def show(self, seasons: list[SeasonView], index: int, report: LeagueReport,
-             ratings: dict[str, float] | None = None) -> None:
+             ratings: dict[str, float] | None = None,
+             trend: dict[str, tuple[float, ...]] | None = None) -> None:
         if not self.is_mounted:
             return
         keep = self.selected()  # the same player stays highlighted across a reload
         self.seasons, self.index, self.report = seasons, index, report
+        self.trend = trend or {}
         ratings = ratings or {}
         placed = report.scoring == "placement"
         by = t("season.by_points") if placed else t("season.by_chips")
@@ -158,6 +164,7 @@ class SeasonScreen(TallyScreen[None]):
         record.clear(columns=True)
         player = self.selected()
         title = self.query_one("#record-title", Static)
+        self.show_trend(player)
         if self.report is None or player is None:
             title.update(t("season.record_none"))
             return
@@ -181,6 +188,15 @@ class SeasonScreen(TallyScreen[None]):
         for n, row in zip(nights, rows, strict=True):
             record.add_row(*row, key=str(n.night_id))
         self.make_room(record)
+
+    def show_trend(self, player: str | None) -> None:
+        """The highlighted player's rating (μ − 3σ, every game) after each of their nights,
+        from their first up to the range's last: a line from 0, where a rating starts."""
+        rated = self.trend.get(player or "", ())
+        self.query_one("#trend-title", Static).update(
+            t("season.trend", player=player) if rated else t("season.trend_none"))
+        self.query_one("#rating-trend", RunningChart).show(
+            {player: [Decimal(f"{x:.2f}") for x in rated]} if player and rated else {})
 
     def make_room(self, record: DataTable[object]) -> None:
         """The record is as wide as its columns when half the screen is too narrow for

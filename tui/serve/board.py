@@ -5,6 +5,7 @@ board is read by the server process from the service, and drawn by string templa
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from html import escape
@@ -13,13 +14,15 @@ from string import Template
 
 from ledger.service import Tally
 from ledger.service.night_end import NightSettlement
+from ledger.service.rating import RatingRow
 from ledger.service.views import DealView, NightView, StandingRow
 
-from ..format import game_title, minus_signs, night_label, signed, status_text
+from ..format import figure, game_title, minus_signs, night_label, signed, status_text
 from ..i18n import language, plural, t
 from .board_payments import read_payments, render_payments
 from .board_tournament import TournamentBoard, read_tournament, render_tournament
 
+log = logging.getLogger("tally.serve")
 RECENT = 6  # deals in the "last deals" list
 
 
@@ -50,6 +53,7 @@ class Board:
     deals: int  # every deal of the night, void ones included (what changes on a save)
     tournament: TournamentBoard | None = None  # the round drawn tonight, its clock, ranking
     payments: NightSettlement | None = None  # who pays whom, once the night is settled
+    ratings: tuple[RatingRow, ...] = ()  # each player's rating after tonight (issue 40)
 
 
 def read_board(service: Tally, night_id: int) -> Board:
@@ -69,7 +73,22 @@ def read_board(service: Tally, night_id: int) -> Board:
     recent.sort(key=lambda x: (x[1].created_at, x[1].id), reverse=True)
     return Board(night, service.standings(night_id=night_id), lines, recent[:RECENT], total,
                  read_tournament(service, {x.id for x in night.tables}),
-                 read_payments(service, night_id, night.closed))
+                 read_payments(service, night_id, night.closed), _ratings(service, night_id))
+
+
+def _ratings(service: Tally, night_id: int) -> tuple[RatingRow, ...]:
+    """The ratings after tonight; none if they cannot be made now (the board is shown
+    without them, and the log says why), unless the ledger is out of reach (the board
+    says that)."""
+    from .faults import is_unreachable
+
+    try:
+        return service.night_rating(night_id)
+    except Exception as exc:
+        if is_unreachable(exc):
+            raise
+        log.exception("the ratings after tonight could not be read")
+        return ()
 
 
 def _local_time(stored: str) -> str:
@@ -86,24 +105,42 @@ def _net(n: int) -> str:
     return f'<span class="net {cls}">{escape(signed(n))}</span>'
 
 
+def _rating_cells(r: RatingRow | None) -> str:
+    """A player's rating after tonight and what tonight did to it; a provisional rating
+    marked `*` (the note under the standings says so)."""
+    if r is None:  # seated, but no chip moved at their table: not rated tonight
+        return "<td class=num></td><td class=num></td>"
+    cls = "up" if r.change >= 0.005 else "down" if r.change <= -0.005 else "zero"
+    mark = '<span class="prov">*</span>' if r.provisional else ""
+    return (f'<td class="num rating">{escape(figure(r.ordinal))}{mark}</td>'
+            f'<td class=num><span class="net {cls}">{escape(figure(r.change, sign=True))}'
+            "</span></td>")
+
+
 def render_body(board: Board) -> str:
     """The part of the page that changes (sent again on every change)."""
     night = board.night
     state = t("night.closed") if night.closed else t("night.open")
+    rated = {r.player: r for r in board.ratings}
     out = [f'<header><h1>{escape(night_label(night.date, night.venue))}</h1>'
            f'<p class="state">{escape(state)} · {escape(t("board.updated"))} '
            f'{datetime.now(UTC).astimezone().strftime("%H:%M:%S")}</p></header>',
            render_payments(board.payments),
            render_tournament(board.tournament),
-           '<section class="standings"><h2>' + escape(t("night.standings")) + "</h2>"]
+           f'<section class="standings{" rated" if rated else ""}"><h2>'
+           + escape(t("night.standings")) + "</h2>"]
     if board.standings:
+        heads = "".join(f"<th class=num>{escape(t(k))}</th>" for k in (
+            "board.net", "board.deals", *(("board.rating", "board.tonight") if rated else ())))
         out.append("<table><thead><tr><th>#</th><th>" + escape(t("board.player")) +
-                   "</th><th class=num>" + escape(t("board.net")) + "</th><th class=num>" +
-                   escape(t("board.deals")) + "</th></tr></thead><tbody>")
+                   f"</th>{heads}</tr></thead><tbody>")
         for row in board.standings:
             out.append(f"<tr><td class=rank>{row.rank}</td><td>{escape(row.player)}</td>"
-                       f"<td class=num>{_net(row.net)}</td><td class=num>{row.deals}</td></tr>")
+                       f"<td class=num>{_net(row.net)}</td><td class=num>{row.deals}</td>"
+                       + (_rating_cells(rated.get(row.player)) if rated else "") + "</tr>")
         out.append("</tbody></table>")
+        if rated:
+            out.append(f'<p class="hint rated">{escape(t("board.rating_note"))}</p>')
     else:
         out.append(f'<p class="hint">{escape(t("board.no_deals"))}</p>')
     out.append('</section><section class="tables"><h2>' + escape(t("night.tables")) + "</h2>")

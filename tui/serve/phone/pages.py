@@ -4,16 +4,19 @@ language of the request is set)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.service import FormFacts, Tally
 from ledger.service.tournament_now import AtTime
 from ledger.service.views import DealView, Preview, Scoreboard, StandingRow, TableView
 from ledger.text.summaries import party, reason_text
 
-from ...format import game_title, minus_signs, signed, status_text
+from ...format import figure, game_title, minus_signs, signed, status_text
+
+if TYPE_CHECKING:
+    from ledger.service.rating import RatingRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +64,40 @@ class Line:
 
 def net_cell(n: int) -> str:
     return "up" if n > 0 else "down" if n < 0 else "zero"
+
+
+@dataclass(frozen=True, slots=True)
+class RatingLine:
+    """A player's rating after tonight as the log page shows it (figures to 2 decimals,
+    the real minus sign)."""
+
+    player: str
+    rating: str
+    mu: str
+    sigma: str
+    change: str
+    cls: str  # of the change: up, down, zero
+    provisional: bool
+
+
+def rating_line(r: RatingRow) -> RatingLine:
+    change = figure(r.change, sign=True)
+    cls = "zero" if change == "0.00" else "down" if r.change < 0 else "up"
+    return RatingLine(r.player, figure(r.ordinal), figure(r.mu), figure(r.sigma), change,
+                      cls, r.provisional)
+
+
+def rating_lines(rated: Sequence[RatingRow], seats: Sequence[str]) -> list[RatingLine]:
+    """The ratings after tonight of the table's players, highest first."""
+    at = set(seats)
+    return [rating_line(r) for r in rated if r.player in at]
+
+
+def own_rating(rated: Sequence[RatingRow], by: str) -> RatingLine | None:
+    """The scorekeeper's own rating after tonight, if the name kept on the phone is a
+    player rated tonight (as typed: any case, spaces squeezed)."""
+    name = " ".join(by.split()).casefold()
+    return next((rating_line(r) for r in rated if r.player.casefold() == name), None)
 
 
 def log_lines(now: TableNow) -> list[Line]:

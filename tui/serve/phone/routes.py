@@ -308,13 +308,16 @@ class PhoneRoutes:
         if found is None:
             raise web.HTTPNotFound(text=f"404: no table {number} tonight\n")
         now = await asyncio.to_thread(pages.read_table, self.service, found)
+        rated = await asyncio.to_thread(self.service.night_rating, self.server.night_id)
+        by = request.cookies.get(NAME_COOKIE, "")
         saved = _int(request.query.get("saved"), 0)
         with words.speaking():
             ctx = {"words": words, "table": now.view, "title": pages.title(now.view),
                    "status": pages.status_line(now.view), "lines": pages.log_lines(now),
                    "standings": now.standings, "scoreboard": now.scoreboard,
                    "saved": saved, "base": f"/t/{number}", "number": now.next_number,
-                   "by": request.cookies.get(NAME_COOKIE, "")}
+                   "by": by, "ratings": pages.rating_lines(rated, now.view.seats),
+                   "mine": pages.own_rating(rated, by)}
         return page(request, "log.html", **ctx)
 
 
