@@ -65,7 +65,11 @@ class OpenAndPaid(Vertical):
         self.share()
 
     def share(self) -> None:
-        lists = (self.query_one("#open", DataTable), self.query_one("#paid", DataTable))
+        unpaid = self.query_one_optional("#open", DataTable)
+        done = self.query_one_optional("#paid", DataTable)
+        if unpaid is None or done is None:  # not composed yet, or the screen is closing
+            return
+        lists = (unpaid, done)
         titles = sum(w.outer_size.height for w in self.children
                      if w.display and w not in lists)
         room = self.content_size.height - titles
