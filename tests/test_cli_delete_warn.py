@@ -31,8 +31,8 @@ def test_a_player_at_two_open_tables_warns(cli: Cli) -> None:
     r = cli("--lang", "ja", "table", "new", "--night", "1", "--game", "sixty-six",
             "--seats", "Cid,Ann")
     assert r.exit_code == 0
-    assert r.stderr == ("warning: seats: Cid は開いている卓 2 にも座っています\n"
-                        "warning: seats: Ann は開いている卓 1 にも座っています\n")
+    assert r.stderr == ("warning: seats: Cid は開いている卓2 にも座っています\n"
+                        "warning: seats: Ann は開いている卓1 にも座っています\n")
 
 
 def test_delete_an_empty_table_and_night(cli: Cli) -> None:

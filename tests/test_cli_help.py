@@ -19,7 +19,7 @@ def test_round_add_help_in_japanese_under_lang_ja() -> None:
     assert lines[0] == "使い方: tally round add [OPTIONS]"
     assert lines[2].startswith("  ディールを記録する（標準入力の JSON か、クイックフラグで）。")
     assert "オプション:" in lines
-    assert "  --table <int>                 テーブルの id。  [必須]" in lines
+    assert "  --table <int>                 卓の id。  [必須]" in lines
     assert "  --help                        このヘルプを表示して終了する。" in lines
     assert "Record a deal" not in result.output and "Options" not in result.output
 
@@ -31,7 +31,7 @@ def test_help_follows_the_locale() -> None:
     assert result.output.startswith("使い方: tally [OPTIONS] COMMAND [ARGS]...\n\n"
                                     "  Tally：カードゲームのクラブの夜の得点と精算。\n")
     # the command column is as wide as `tournament` (issue 26)
-    assert "  round       テーブルのディール（ラウンド）。\n" in result.output
+    assert "  round       卓のディール（ラウンド）。\n" in result.output
 
 
 def test_english_help_is_as_before() -> None:

@@ -92,7 +92,7 @@ def test_problems_are_records_worded_in_the_language_in_use(service: Tally) -> N
     assert problem_text(problem) == f"table {table} deal 1: stored transfers differ from the rules"
     set_language("ja")
     try:
-        assert problem_text(problem) == (f"テーブル {table} ディール 1：保存された移動がルールと"
+        assert problem_text(problem) == (f"卓{table} ディール 1：保存された移動がルールと"
                                          "違います")
     finally:
         set_language("en")

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from ledger.text.i18n import LANGUAGES, TERMS, keys, language, plural, set_language, t, term, text
+from ledger.text.i18n import (
+    LANGUAGES,
+    TERMS,
+    keys,
+    language,
+    listed,
+    plural,
+    set_language,
+    t,
+    term,
+    text,
+)
 
-__all__ = ["LANGUAGES", "TERMS", "keys", "language", "plural", "set_language", "t", "term",
-           "text"]
+__all__ = ["LANGUAGES", "TERMS", "keys", "language", "listed", "plural", "set_language", "t",
+           "term", "text"]

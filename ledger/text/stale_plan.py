@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .i18n import plural, t
+from .i18n import listed, plural, t
 
 
 def stale_plan_text(key: str, changed: Sequence[tuple[int, int]], tables: int) -> str:
@@ -13,4 +13,4 @@ def stale_plan_text(key: str, changed: Sequence[tuple[int, int]], tables: int) -
     the plan was made: "deal 3", or on a night of several tables "deal 3 at table 2"."""
     labels = [str(deal) if tables <= 1 else t("settle.deal_at_table", deal=deal, table=table)
               for table, deal in changed]
-    return plural(key, len(labels), deals=", ".join(labels))
+    return plural(key, len(labels), deals=listed(labels))

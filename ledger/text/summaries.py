@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .i18n import t, term
+from .i18n import listed, t, term
 
 if TYPE_CHECKING:
     from ..domain.settle import Explanation
@@ -191,7 +191,7 @@ def why_text(why: Explanation, *, plain: bool = False) -> str:
         if why.table is not None:
             lines.append(t("why.at_table", name=name, verb=verb, n=abs(net), table=why.table))
             continue
-        shares = ", ".join(t("why.share", net=_signed(getattr(s, key), plain), table=s.table)
+        shares = listed(t("why.share", net=_signed(getattr(s, key), plain), table=s.table)
                            for s in why.tables if getattr(s, key))
         lines.append(t("why.in_all", name=name, verb=verb, n=abs(net), shares=shares))
     if why.paid > 0:

@@ -223,7 +223,7 @@ def test_in_japanese_from_the_browser_s_language(room: PhoneRoom, browser: Brows
     try:
         page.set_viewport_size({"width": 320, "height": 700})
         sign_in(page, room.tables[3], "りん")
-        expect(page.locator("h1")).to_have_text("テーブル 3 · シュナプセン", timeout=10000)
+        expect(page.locator("h1")).to_have_text("卓3 · シュナプセン", timeout=10000)
         expect(page.locator("p.who")).to_contain_text("記録：りん · ディール一覧")
         tap_radio(page, "終わり方", "66宣言")
         tap_radio(page, "66を宣言", "Kai")

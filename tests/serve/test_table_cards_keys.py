@@ -88,7 +88,7 @@ def test_a_cards_url_opens_its_table_and_nothing_else(room: Served) -> None:
     assert status == 403 and "This link is for table 1." in body
     assert f'href="/t/1?key={one}"' in body and "Zoe" not in body
     status, body = get(f"{room.base}/t/2?key={one}", lang="ja,en;q=0.5")
-    assert status == 403 and "このリンクは1番テーブル用です。" in body
+    assert status == 403 and "このリンクは卓1用です。" in body
     for route in ("/", "/?table=2", "/tournament", "/tables", "/print/cards", "/board"):
         sep = "&" if "?" in route else "?"
         assert raw_get(room, f"{route}{sep}key={one}")[0] == 403, route

@@ -57,9 +57,9 @@ def test_a_table_made_after_serve_started_has_its_link_and_code(room: PhoneRoom,
     page = ja.new_page()
     try:
         page.goto(room.entry.replace("/?key=", "/tables?key="))
-        expect(page.locator("h1")).to_have_text("テーブルとコード")
+        expect(page.locator("h1")).to_have_text("卓とコード")
         card = page.locator('section.code[data-table="4"]')
-        expect(card.locator("h2")).to_have_text(re.compile(r"^テーブル 4・|^テーブル 4 · "))
+        expect(card.locator("h2")).to_have_text(re.compile(r"^卓4・|^卓4 · "))
         expect(card.get_by_role("link", name="スマホのページ", exact=True)).to_have_count(1)
     finally:
         ja.close()

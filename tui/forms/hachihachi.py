@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
 
 from ledger.service import POT, FormFacts, RuleError
@@ -41,6 +42,7 @@ from .prompt import Field, PromptModal
 from .registry import register
 
 GAME = "hachihachi-trick"
+SCROLLBAR = 2  # the role table's, beside its rows
 
 
 def status_line(status: Mapping[str, Any]) -> str:
@@ -79,15 +81,28 @@ class HandRoleTable(DataTable[object]):
         self.can_focus = False
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self.fill)  # once the form's side has its width
+
+    def fill(self) -> None:
+        """The roles, each with its group letter; a long name wraps in its cell so the
+        values' columns stay on screen beside the seats at 80 columns (issue 38 item 10)."""
         hand_roles = setup_facts(GAME)["hand_roles"]
-        for key in ("group", "role", "in", "forced_out"):
+        self.clear(columns=True)
+        for key in ("role", "in", "forced_out"):
             self.add_column(t(f"col.role_{key}"), key=key)
-        rows = [(role.group, role_name(role), Text(str(role.in_value), justify="right"),
+        names = [f"{role.group} {role_name(role)}" for role in hand_roles.roles]
+        rows = [(name, Text(str(role.in_value), justify="right"),
                  Text(str(role.forced_out), justify="right"))
-                for role in hand_roles.roles]
+                for name, role in zip(names, hand_roles.roles, strict=True)]
         fit_columns(self, rows)
+        room = self.parent.content_size.width if isinstance(self.parent, Widget) else 0
+        pad = 2 * self.cell_padding
+        role = self.columns["role"]
+        others = sum(c.width + pad for c in self.ordered_columns if c is not role)
+        if room and others + role.width + pad + SCROLLBAR > room:
+            role.width = max(role.label.cell_len, room - others - pad - SCROLLBAR)
         for row in rows:
-            self.add_row(*row)
+            self.add_row(Wrapped(row[0]), *row[1:], height=None)
 
     def show_seats(self, seats: int) -> None:
         """The role table does not depend on the table size."""

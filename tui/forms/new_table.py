@@ -30,6 +30,7 @@ from ..i18n import t
 from ..keys import localize
 from ..screen_base import TallyModal
 from ..widgets.footer import KeysFooter
+from ..widgets.kinsoku import Wrapped
 from ..worker_submit import show_refusal, submit_in_worker
 from .registry import ui_for
 
@@ -183,7 +184,8 @@ class NewTableModal(TallyModal[int | None]):
         setup.remove_children()
         factory = ui_for(self.game).setup_panel
         if factory is not None:
-            setup.mount(Label(t(f"setup.{self.game}", default="")), factory())
+            setup.mount(Static(Wrapped(t(f"setup.{self.game}", default="")),  # wrapped,
+                                 classes="setup-title"), factory())  # never cut at 80
         setup.display = factory is not None
         self._seats_changed()
         self._preset_note()

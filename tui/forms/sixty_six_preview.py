@@ -13,7 +13,7 @@ from rich.text import Text
 from ledger.service.views import Preview
 
 from ..format import chips, minus_signs
-from ..i18n import t
+from ..i18n import listed, t
 from ..widgets.kinsoku import Wrapped
 from ..widgets.preview import reason_text
 
@@ -27,7 +27,7 @@ def render_sixty_six(preview: Preview, seats: Sequence[str], countdown: bool,
     groups = list(sides) if sides else [(s,) for s in seats]
     gains = [("+".join(g), scored.get(g[0], 0)) for g in groups if scored.get(g[0], 0)]
     if gains:
-        parts.append(Text(t("ss.scores", what=minus_signs(", ".join(f"{n} {v}"
+        parts.append(Text(t("ss.scores", what=minus_signs(listed(f"{n} {v}"
                                                                     for n, v in gains)))))
     else:
         parts.append(Text(t("ss.drawn"), style="dim"))

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..format import minus_signs
-from ..i18n import t
+from ..i18n import listed, t
 
 
 def score_text(status: Mapping[str, Any]) -> str:
@@ -22,10 +22,10 @@ def tally_text(status: Mapping[str, Any]) -> str:
     if not status.get("games_played"):
         return ""
     if "bummerl" in status:
-        return t("ss.bummerl_tally", tally=", ".join(
+        return t("ss.bummerl_tally", tally=listed(
             f"{name} {n}" for name, n in status["bummerl"].items()))
     won = status.get("side_games_won") or status.get("games_won") or {}  # partners: by side
-    return t("ss.games_won", tally=", ".join(f"{name} {n}" for name, n in won.items()))
+    return t("ss.games_won", tally=listed(f"{name} {n}" for name, n in won.items()))
 
 
 def dealer_text(status: Mapping[str, Any]) -> str:
@@ -58,7 +58,7 @@ def status_line(status: Mapping[str, Any], *, to_target: bool = False) -> str:
             parts.append(t("ss.score_to", score=score, target=status["target"])
                          if to_target and status.get("target") else score)
         if status.get("out"):
-            parts.append(t("ss.out", names=", ".join(status["out"])))
+            parts.append(t("ss.out", names=listed(status["out"])))
         parts.append(dealer_text(status))
     parts.append(tally_text(status))
     return " · ".join(p for p in parts if p)

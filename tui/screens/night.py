@@ -18,7 +18,7 @@ from ledger.service import RuleError
 from ledger.service.views import NightView, StandingRow, TableView
 
 from ..format import game_title, night_label, signed, status_text
-from ..i18n import t
+from ..i18n import listed, t
 from ..widgets.fit import fit_within
 from ..widgets.footer import KeysFooter
 from ..widgets.standings import StandingsTable
@@ -236,7 +236,7 @@ class NightScreen(TallyScreen[None]):
         ask_delete(self, self.query_one("#night-note", Static), deals=table.deals,
                    refused=t("delete.table_refused", label=name, deals=table.deals),
                    question=t("delete.table_question", label=name,
-                              seats=", ".join(table.seats)),
+                              seats=listed(table.seats)),
                    delete=lambda: self.service.delete_table(table.id), done=self.load)
 
     def action_close_night(self) -> None:

@@ -33,7 +33,7 @@ from ledger.text.summaries import why_text
 
 from ..format import MINUS, chips, night_label
 from ..forms.prompt import Field, PromptModal
-from ..i18n import t
+from ..i18n import listed, t
 from ..widgets.fit import fit_columns
 from ..widgets.footer import KeysFooter
 from .base import TallyScreen
@@ -53,6 +53,28 @@ KEYS_FIRST = 0.05  # seconds: how often a new list waiting for keys typed ahead 
 def _line(item: SettleItem) -> tuple[str, str, int | None]:
     """A plan line's identity in the list: who pays whom (at which table)."""
     return item.payer, item.payee, item.table
+
+
+class OpenAndPaid(Vertical):
+    """The unpaid lines above the paid ones: the unpaid take the room the paid leave, never
+    a fixed height hiding unpaid lines above blank rows (issue 38 item 10); when both lists
+    are long, the paid keep half. Shared again whenever the panel's height changes (the
+    Why panel below grows with its text)."""
+
+    def on_resize(self) -> None:
+        self.share()
+
+    def share(self) -> None:
+        unpaid = self.query_one_optional("#open", DataTable)
+        done = self.query_one_optional("#paid", DataTable)
+        if unpaid is None or done is None:  # not composed yet, or the screen is closing
+            return
+        lists = (unpaid, done)
+        titles = sum(w.outer_size.height for w in self.children
+                     if w.display and w not in lists)
+        room = self.content_size.height - titles
+        paid = min(max(2, lists[1].row_count + 1), max(2, room // 2))
+        lists[0].styles.max_height = max(3, room - paid)
 
 
 class SettlementScreen(ReadsOffThread, TallyScreen[None]):
@@ -87,7 +109,7 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
             with Vertical(id="settle-nets"):
                 yield Static(t("settle.nets"), classes="panel-title")
                 yield DataTable(id="nets", cursor_type="none", zebra_stripes=True)
-            with Vertical(id="settle-open"):
+            with OpenAndPaid(id="settle-open"):
                 yield Static("", id="open-title", classes="panel-title")
                 yield Static("", id="plan-note", classes="hint")
                 yield DataTable(id="open", cursor_type="row", zebra_stripes=True)
@@ -254,6 +276,7 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
         fit_columns(paid, rows)
         for row in rows:
             paid.add_row(*row)
+        self.call_after_refresh(self.query_one(OpenAndPaid).share)
 
     # ---- the highlighted transfer ------------------------------------------------------------
 
@@ -383,7 +406,7 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
 def drift_note(data: NightSettlement) -> str:
     """Why the kept plan is out of date (the deals corrected since it was made) and how the
     nets moved under it: the settlement screen's note, and the question closing the night."""
-    changes = ", ".join(f"{name} {signed(change)}" for name, change in data.drift.items())
+    changes = listed(f"{name} {signed(change)}" for name, change in data.drift.items())
     if not data.changed_deals:
         return t("settle.drift", changes=changes)
     return (stale_plan_text("settle.stale", data.changed_deals, len(data.table_nets))

@@ -30,7 +30,7 @@ from ledger.text.textwidth import width as cell_width
 from ..format import game_title, status_text
 from ..forms import ui_for
 from ..forms.base import DealEntry
-from ..i18n import plural, t
+from ..i18n import listed, plural, t
 from ..widgets.chart import RunningChart
 from ..widgets.deal_log import DealLog
 from ..widgets.footer import KeysFooter
@@ -342,7 +342,7 @@ class TableScreen(TallyScreen[None]):
         table = self.data.table
         preset = t(f"preset.{table.preset}", default=table.preset)
         parts = [t("table.title", n=table.number, game=game_title(table.game), preset=preset),
-                 ", ".join(table.seats),
+                 listed(table.seats),
                  plural("table.deal_count", table.deals)]
         line = ui_for(table.game).status_line
         extra = (line or status_text)(table.status)

@@ -25,7 +25,7 @@ from ledger.service import RuleError
 from ledger.service.tournament_views import DrawView, TournamentView, figure
 
 from ..forms.prompt import Field, PromptModal
-from ..i18n import plural, t
+from ..i18n import listed, plural, t
 from ..widgets.footer import KeysFooter
 from .base import TallyScreen
 from .reads import ReadsOffThread
@@ -82,7 +82,7 @@ def entries_line(tour: TournamentView) -> str:
     gone = [e.player for e in tour.entries if e.withdrawn_from is not None
             and e.withdrawn_from <= number]
     if gone:
-        line += " · " + t("tn.withdrawn_list", names=", ".join(gone))
+        line += " · " + t("tn.withdrawn_list", names=listed(gone))
     return line
 
 
@@ -109,7 +109,7 @@ class TournamentScreen(ReadsOffThread, TallyScreen[None]):
         yield Static("", id="tournament-clock")
         yield Static("", id="tournament-entries")
         with Horizontal(id="tournament-body"):
-            with Vertical():
+            with Vertical(id="where-side"):
                 yield Static(t("board.tn.where"), id="where-title", classes="panel-title")
                 yield DataTable(id="where", cursor_type="row", zebra_stripes=True)
             with Vertical():

@@ -24,6 +24,9 @@ class Wrapped:
         self.text = text
         self.style = style
 
+    def __str__(self) -> str:
+        return self.text
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if not has_cjk(self.text):
             yield Text(self.text, style=self.style)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.widgets import DataTable
 
 from ledger.service.games import setup_facts
@@ -10,6 +9,7 @@ from ledger.text.setup_facts import removed_text
 
 from ..i18n import t
 from .fit import fit_columns
+from .kinsoku import Wrapped
 
 REMOVED_WIDTH = 8  # cells: the whole table fits the new-table form's side at 80 columns,
 # beside its scrollbar (at 9 the last column ran under it and a horizontal bar showed)
@@ -43,7 +43,7 @@ class RemovalTable(DataTable[object]):
             # header stays whole (抜くカード is 10 cells)
             removed.width = max(removed.label.cell_len, min(removed.width, REMOVED_WIDTH))
             for row in rows:
-                self.add_row(*(Text(c) for c in row), key=row[0], height=None)
+                self.add_row(*(Wrapped(c) for c in row), key=row[0], height=None)
         sizes = [str(r.players) for r in setup_facts("crazy-solo")["removal"]]
         self.show_cursor = str(seats) in sizes
         if self.show_cursor:

@@ -14,6 +14,7 @@ are shown with both words: `term("ooba")` → "Ooba 大場" in English, "大場 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .catalog import messages, page_path, translations
@@ -91,6 +92,16 @@ def plural(key: str, n: int, **values: Any) -> str:
     if form in (key, f"{key}.other"):
         raise KeyError(f"no text for {key!r}")
     return form.format(n=n, **values)
+
+
+def listed(items: Iterable[str]) -> str:
+    """`items` as a list in a sentence of the current language: commas in English, the
+    Japanese enumeration comma in Japanese (no ASCII comma in a Japanese sentence).
+
+    >>> listed(["table 1 −185", "table 5 −20"])
+    'table 1 −185, table 5 −20'
+    """
+    return t("list.sep").join(items)
 
 
 def term(key: str) -> str:

@@ -28,9 +28,15 @@ def is_cjk(ch: str) -> bool:
     return name.startswith(("HIRAGANA", "KATAKANA", "CJK", "HALFWIDTH KATAKANA"))
 
 
+def is_katakana(ch: str) -> bool:
+    """A katakana letter or the long-vowel mark: the letters of a loanword (パック, ゲーム)."""
+    return ch == "ー" or unicodedata.name(ch, "").startswith("KATAKANA LETTER")
+
+
 def units(text: str) -> list[str]:
     """`text` cut where a line may break: spaces are their own units, a Latin word or number
-    is one unit, each CJK character another, with kinsoku characters glued to a neighbour."""
+    is one unit, a katakana word one, each other CJK character another, with kinsoku
+    characters glued to a neighbour."""
     out: list[str] = []
     glue_next = False  # the last unit ends with an opening bracket
     for ch in text:
@@ -42,6 +48,8 @@ def units(text: str) -> list[str]:
         prev_is_word = bool(prev) and not prev.isspace()
         if prev_is_word and (glue_next or ch in NO_START):
             out[-1] += ch
+        elif prev_is_word and is_katakana(ch) and is_katakana(prev[-1]):
+            out[-1] += ch  # a katakana word is one word (パック, never パ / ック)
         elif prev_is_word and not is_cjk(ch) and (not is_cjk(prev[-1]) or (ch.isascii()
                                                   and ch.isalpha())):
             out[-1] += ch  # inside a Latin word or a number, or a letter ending a term (スタP)
@@ -76,6 +84,8 @@ def wrap(text: str, size: int) -> list[str]:
         line = ""
         while width(unit) > size:  # longer than a line: cut by columns, as a terminal would
             cut = _fit(unit, size)
+            while cut > 1 and unit[cut] in NO_START:  # a long katakana word: never ー first
+                cut -= 1
             lines.append(unit[:cut])
             unit = unit[cut:]
         line = unit
