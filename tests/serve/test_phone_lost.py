@@ -7,6 +7,7 @@ deal and sends it again (`test_phone_outbox`), and it is saved once."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -29,15 +30,18 @@ def room(url: str) -> tuple[Tally, int, int]:
     return service, night, service.new_table(night, "crazy-solo", FIVE)
 
 
-async def posts(url: str, night: int, *forms: dict[str, str], script: bool = True
-                ) -> list[tuple[int, Any]]:
-    """Each form posted to table 1: by the phone's script (its JSON answer), or with
-    `script` False as a page without it (a plain post; the redirect's Location or the page)."""
+async def posts(url: str, night: int, arm: Callable[[], None], *forms: dict[str, str],
+                script: bool = True) -> list[tuple[int, Any]]:
+    """Each form posted to table 1 once the room is up and `arm` has set the cut (the room's
+    own writes as it starts — the board's rating cache — are not the save): by the phone's
+    script (its JSON answer), or with `script` False as a page without it (a plain post; the
+    redirect's Location or the page)."""
     keys = Keys.new()
     server = ClubServer(url, night, keys, host="127.0.0.1", port=0, lang="en")
     answers: list[tuple[int, Any]] = []
     async with TestClient(TestServer(await server.web_app())) as client:
         assert (await client.get(f"/t/1?key={keys.entry}")).status == 200
+        arm()
         for form in forms:
             if script:
                 r = await client.post("/t/1", data=form, headers=FETCH)
@@ -53,8 +57,8 @@ def test_the_answer_lost_after_commit_the_phone_is_told_saved(
         pg_cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     url = pg_cluster.new_database()
     service, night, table = room(url)
-    cut_once(monkeypatch, "answer", kill_backend)
-    [(status, answer)] = asyncio.run(posts(url, night, {**PASS, "key": "phone-1"}))
+    cut = lambda: cut_once(monkeypatch, "answer", kill_backend)  # noqa: E731
+    [(status, answer)] = asyncio.run(posts(url, night, cut, {**PASS, "key": "phone-1"}))
     [deal] = service.deals(table)
     assert (status, answer) == (200, {"saved": f"/t/1/log?saved={deal.id}", "deal": deal.id})
 
@@ -63,8 +67,8 @@ def test_the_line_cut_before_commit_the_outbox_keeps_it_and_it_is_saved_once(
         pg_cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     url = pg_cluster.new_database()
     service, night, table = room(url)
-    cut_once(monkeypatch, "commit", kill_backend)
-    lost, sent, again = asyncio.run(posts(url, night, *[{**PASS, "key": "phone-1"}] * 3))
+    cut = lambda: cut_once(monkeypatch, "commit", kill_backend)  # noqa: E731
+    lost, sent, again = asyncio.run(posts(url, night, cut, *[{**PASS, "key": "phone-1"}] * 3))
     assert lost == (503, {"lost": True})  # not ok: the phone's outbox keeps it
     [deal] = service.deals(table)
     saved = (200, {"saved": f"/t/1/log?saved={deal.id}", "deal": deal.id})
@@ -75,9 +79,9 @@ def test_a_plain_form_whose_line_was_cut_is_not_saved_yet_and_saved_once_when_se
         pg_cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     url = pg_cluster.new_database()
     service, night, table = room(url)
-    cut_once(monkeypatch, "commit", kill_backend)
+    cut = lambda: cut_once(monkeypatch, "commit", kill_backend)  # noqa: E731
     (lost, page), (status, to) = asyncio.run(posts(
-        url, night, *[{**PASS, "key": "plain-1"}] * 2, script=False))
+        url, night, cut, *[{**PASS, "key": "plain-1"}] * 2, script=False))
     assert lost == 503  # not a refusal of the deal: the page keeps it, with its key
     assert 'value="plain-1"' in page and 'value="pass" checked' in page
     [deal] = service.deals(table)
