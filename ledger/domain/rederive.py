@@ -68,17 +68,6 @@ def downstream(numbers: Sequence[int], outcomes: Sequence[Mapping[str, Any] | No
     return effects
 
 
-def nets_of(rows: Sequence[tuple[Any, ...]]) -> dict[Any, int]:
-    """Each party's net from transfer rows (payer, payee, amount, …); the pot (None) aside."""
-    out: dict[Any, int] = {}
-    for payer, payee, amount, *_ in rows:
-        if payer is not None:
-            out[payer] = out.get(payer, 0) - amount
-        if payee is not None:
-            out[payee] = out.get(payee, 0) + amount
-    return out
-
-
 def chip_effect(number: int, old: Mapping[str, int], new: Mapping[str, int]) -> Effect | None:
     """`chips` for a later deal whose nets move, each player whose net changes (seat order
     as `old` then `new` give them); None when every net stays."""

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..domain import rederive
 from ..domain.replay import Step
+from ..domain.rules.transfers import POT, Transfer, nets_of
 from ..store import repo
 from ..store.db import Connection
 from .tables import Table
@@ -17,17 +18,14 @@ def chip_effects(s: Connection, t: Table, later: Sequence[Step]) -> list[rederiv
     after (by seat name): what a scorekeeper must see before saving (issue 38 item 3)."""
     settled = [x for x in later if x.settlement is not None]
     stored = repo.transfers_of(session=s, revision_ids=[x.row.revision_id for x in settled])
-    ids = t.seat_ids
-    names = {i: name for name, i in ids.items()}
+    names = {i: name for name, i in t.seat_ids.items()}  # a seat's id; None is the pot
     out = []
     for x in settled:
         assert x.settlement is not None
-        old = rederive.nets_of(stored[x.row.revision_id])
-        new = rederive.nets_of([(ids.get(y.payer), ids.get(y.payee), y.amount)
-                                for y in x.settlement.transfers])
-        effect = rederive.chip_effect(
-            x.number, {names.get(i, str(i)): n for i, n in old.items()},
-            {names.get(i, str(i)): n for i, n in new.items()})
+        old = nets_of([Transfer(names.get(a, POT), names.get(b, POT), n, why)
+                       for a, b, n, why in stored[x.row.revision_id]], t.seats)
+        old.pop(POT, None)
+        effect = rederive.chip_effect(x.number, old, x.settlement.nets)
         if effect is not None:
             out.append(effect)
     return out
