@@ -3,10 +3,10 @@
 
 The source is read, never changed: it must be at this Tally's schema (an older one is
 refused: "run `tally db upgrade`"); the target is brought to it (the same migrations on both
-engines), so the tables and columns are those of `models.py` on each; the rows go table by table in the
-order of their foreign keys, with their ids, streamed in batches (a decade never sits in
-memory whole), inside one write transaction on the target: it holds the whole ledger or
-what it held before. A target that holds data is refused unless `force`, which empties it
+engines), so the tables and columns are those of `models.py` on each; the rows go table by
+table in the order of their foreign keys, with their ids, streamed in batches (a decade
+never sits in memory whole), inside one write transaction on the target: it holds the whole
+ledger or what it held before. A target that holds data is refused unless `force`, which empties it
 in the same transaction. A server's id sequences are then moved past the copied ids.
 The per-night sums are not copied but derived again on the target from the rows copied
 (`sums.rederive`): a cache is made where it is kept, never carried over.
