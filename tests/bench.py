@@ -1,9 +1,9 @@
-"""A decade of club history, measured against the targets of issue 6 (and issue 19's league).
+"""A decade of club history, measured against its targets (and the league's).
 
     python -m tests.bench                  # 520 weekly nights × 4 tables × ~30 deals
     python -m tests.bench --nights 20      # a quick run
     python -m tests.bench --out DIR        # keep the database, deal files and exports in DIR
-    python -m tests.bench --long-only      # only the long-table figure (issue 16)
+    python -m tests.bench --long-only      # only the long-table figure
 
 The decade is built through the service layer: 60 members, one night a week, four tables a
 night covering every game family with a deal generator (`tests/decade.py`), each table's
@@ -208,7 +208,7 @@ def phase_tui_save(out: Path, db_name: str = "decade.sqlite3") -> dict[str, Any]
 
             log.render_lines = render_lines  # type: ignore[method-assign]
             # All passed, then Alone ♠ by seat 3 with 82, in turn: a deal the same as the
-            # one before asks first (issue 24), so no two saves in a row enter the same
+            # one before asks first, so no two saves in a row enter the same
             last = screen.data.deals[-1].outcome if screen.data.deals else None
             first_pass = (last or {}).get("contract") != "pass"
             for i in range(5):

@@ -1,4 +1,4 @@
-"""Benchmark (issue 28, item 11), not a test: `python -m tests.bench_board [--deals N]`.
+"""Benchmark, not a test: `python -m tests.bench_board [--deals N]`.
 
 A table of 200,000 deals (everyone passed: the cheapest deal to record, the same rows to
 read as any other); the board's read (`tui.serve.board.read_board`, what every board

@@ -1,4 +1,4 @@
-"""The decade benchmark on PostgreSQL beside SQLite, in one run (issue 25).
+"""The decade benchmark on PostgreSQL beside SQLite, in one run.
 
     python -m tests.bench_engines                # 520 weekly nights, a 40,000-deal table
     python -m tests.bench_engines --nights 40    # a quick run

@@ -1,4 +1,4 @@
-"""A federation on PostgreSQL: many venues × a decade each, bulk-imported (issue 25).
+"""A federation on PostgreSQL: many venues × a decade each, bulk-imported.
 
     python -m tests.bench_federation --venues 100     # ~6 million deals
     python -m tests.bench_federation --venues 10      # what a shared machine finishes

@@ -1,4 +1,4 @@
-"""Ratings over a federation (issue 40): a benchmark, not a timed test.
+"""Ratings over a federation: a benchmark, not a timed test.
 
     python -m tests.bench_rating                          # 2 venues × 120 nights, SQLite
     python -m tests.bench_rating --venues 4 --nights 260 --pg   # on a private PostgreSQL

@@ -1,4 +1,4 @@
-"""Load benchmark of the phones' room (issue 24), not a test: `python -m tests.bench_room`.
+"""Load benchmark of the phones' room, not a test: `python -m tests.bench_room`.
 
 `tally serve` in its own process; 60 tables (240 players), each a phone: its own HTTP client
 (its own cookies) posting the entry form every 30 s at a random phase, exactly as the page's

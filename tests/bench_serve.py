@@ -1,4 +1,4 @@
-"""Load benchmark of the club room (issue 18), not a test: `python -m tests.bench_serve`.
+"""Load benchmark of the club room, not a test: `python -m tests.bench_serve`.
 
 `tally serve` runs as on the host laptop; 12 table devices (one process each, through the
 service API as the app calls it, with the form's expected deal number) each save a deal

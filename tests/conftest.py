@@ -55,12 +55,12 @@ BOTH_ENGINES = {"test_store", "test_db", "test_cli", "test_service_api", "test_l
                 "test_night_end", "test_renames", "test_checkpoints", "test_stamps",
                 "test_exports", "test_conflicts", "test_migrations", "test_engines",
                 "test_night_sums", "test_player_nights", "test_command_cost",
-                # the tournament night (issue 26)
+                # the tournament night
                 "test_tournament_edges", "test_crazy_solo_mix", "test_schnapsen_swiss",
                 "test_crazy_solo_twenty",
-                # what a ledger's server must bear (issue 35)
+                # what a ledger's server must bear
                 "test_schema_versions", "test_hostile_text",
-                # ratings (issue 40)
+                # ratings
                 "test_rating", "test_rating_night"}
 ENGINE_FIXTURES = {"db_path", "service", "cli", "crazy_table", "ledger_db"}
 

@@ -158,7 +158,7 @@ def sixty_six_four(rng: random.Random, game: Game, state: State,
         return {"ending": "scored", "winner": rng.choice(seats),
                 "game_points": rng.choice((1, 1, 2, 3))}
     p = min(130, max(0, int(rng.gauss(65, 25))))
-    p = {1: 0, 129: 130}.get(p, p)  # a side with 1 card point cannot happen (issue 27 item 3)
+    p = {1: 0, 129: 130}.get(p, p)  # a side with 1 card point cannot happen
     a = rng.choice((seats[0], seats[2]))
     b = rng.choice((seats[1], seats[3]))
     return {"points": {a: p, b: 130 - p}}

@@ -1,4 +1,4 @@
-"""Importing deals on a server (issue 25): the deals go in a chunk at a time, each chunk one
+"""Importing deals on a server: the deals go in a chunk at a time, each chunk one
 statement sent while the next is settled, and the per-night sums' moves after them, in one
 pipeline. Whatever the chunks, the rows written are SQLite's, value for value (ids, text
 in Japanese and with quotes, the pot's NULLs, the sums); a row the server refuses, or a

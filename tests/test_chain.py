@@ -1,4 +1,4 @@
-"""Each table's history is a hash chain (issue 39): every revision stores the hash of its
+"""Each table's history is a hash chain: every revision stores the hash of its
 content and of the one before it at its table; the hash is stable (a golden hex for a fixed
 deal); a revision edited behind Tally's back (raw SQL) is named by `check` on both engines,
 and a rename does not break the chain."""

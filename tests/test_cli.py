@@ -60,7 +60,7 @@ def test_a_night_from_the_command_line(night: Cli) -> None:
     assert [(h["revision"], h["kind"], h["net"]["Bea"]) for h in hist] == [
         (1, "record", 50), (2, "correct", -30)]
     assert night("round", "void", "2", "--reason", "misdeal").exit_code == 0
-    # each later revision says why, as the app and the CSV do (issue 38 item 9)
+    # each later revision says why, as the app and the CSV do
     assert [line[7:50].rstrip() for line in night("round", "list", "--table", "1")
             .stdout.splitlines()[2:4]] == ["Solo ♣ Bea + Dan, 52 → -15 [rev 2: recount]",
                                            "void [rev 2: misdeal]"]
@@ -179,7 +179,7 @@ def test_bad_preset_file_names_file_and_key(night: Cli, tmp_path: Path,
 
 
 def test_where_prints_the_paths(cli: Cli, engine: str) -> None:
-    """The database, and (issue 25) its engine."""
+    """The database, and its engine."""
     out = cli("where").stdout.splitlines()
     assert out[0] == f"database  {cli.db}  (--db)"
     assert out[1] == f"engine    {engine}"
@@ -249,7 +249,7 @@ def test_replaying_a_table_in_a_fresh_database_gives_the_same_standings(
 def test_a_database_url_of_another_kind_is_refused_in_one_line(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 25 changed this: a postgresql:// URL is a league's server now (tests/test_faults
-    .py); any other URL is refused as before."""
+    .py); any other URL is refused."""
     from typer.testing import CliRunner
 
     from ledger.cli.main import app

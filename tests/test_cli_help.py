@@ -30,7 +30,7 @@ def test_help_follows_the_locale() -> None:
     assert result.exit_code == 0, result.output
     assert result.output.startswith("使い方: tally [OPTIONS] COMMAND [ARGS]...\n\n"
                                     "  Tally：カードゲームのクラブの夜の得点と精算。\n")
-    # the command column is as wide as `tournament` (issue 26)
+    # the command column is as wide as `tournament`
     assert "  round       卓のディール（ラウンド）。\n" in result.output
 
 
@@ -68,7 +68,7 @@ def test_japanese_help_lines_fit_the_terminal() -> None:
 
 
 def test_every_option_of_round_add_and_correct_says_what_it_is_for() -> None:
-    """The quick flags (issue 38 item 9) had no description in --help, in either language."""
+    """The quick flags had no description in --help, in either language."""
     commands = dict(walk(get_command(app)))
     bare = [f"{' '.join(path)} --{p.name}" for path in (("round", "add"), ("round", "correct"))
             for p in commands[path].params if p.name != "help" and not getattr(p, "help", None)]

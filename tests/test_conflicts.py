@@ -1,5 +1,5 @@
 """Two devices save the same deal: the second is refused in the write transaction, never
-doubled, and what it typed can be saved as the next deal (issue 18)."""
+doubled, and what it typed can be saved as the next deal."""
 
 from __future__ import annotations
 

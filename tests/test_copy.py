@@ -1,4 +1,4 @@
-"""Moving a club's history between engines (issue 25): `tally db copy` from a SQLite file to
+"""Moving a club's history between engines: `tally db copy` from a SQLite file to
 a league's PostgreSQL and back gives ledgers that pass `check` with identical standings,
 league and export bytes; a target that holds data is refused unless --force; `tally backup`
 from the server writes a SQLite ledger and `tally restore` into it takes one."""

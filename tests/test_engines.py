@@ -1,4 +1,4 @@
-"""Several venues at once on one PostgreSQL server (issue 25): processes released together
+"""Several venues at once on one PostgreSQL server: processes released together
 at one table keep the write path's guarantees, a save at one venue reaches another venue's
 watch (LISTEN/NOTIFY) within a second, and what the store reads on each engine comes out
 as the same records, field by field.

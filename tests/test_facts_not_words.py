@@ -1,4 +1,4 @@
-"""Facts, not sentences (issue 23.2): a deal's stored summary is history, never compared.
+"""Facts, not sentences: a deal's stored summary is history, never compared.
 A change of wording — in the English catalogue, or in an engine's own summary — never fails
 `check`, and a correction never writes a revision for a deal whose facts stay the same."""
 
@@ -84,8 +84,8 @@ def test_problems_are_records_worded_in_the_language_in_use(service: Tally) -> N
                     "r.id FROM revision r JOIN deal d ON d.id = r.deal_id WHERE "
                     "d.table_id = ? AND d.number = 1)", (table,))
     con.close()
-    # the transfer's problem, then the night's kept sums that no longer match it (issue 25:
-    # each game's, then each player's night over every game)
+    # the transfer's problem, then the night's kept sums that no longer match it (each
+    # game's, then each player's night over every game)
     problem, *sums = service.check()
     assert sums and {x.code for x in sums} == {"sum_differs", "night_total_differs"}
     assert (problem.code, problem.table, problem.deal) == ("transfers_differ", table, 1)

@@ -1,4 +1,4 @@
-"""The server says no (issue 25): a server that cannot be reached, a refused password, a
+"""The server says no: a server that cannot be reached, a refused password, a
 database that does not exist, a connection lost in the middle of a save. Each is one line,
 `error: database: …`, exit 2, never a traceback and never a password; the deal is wholly
 saved or not at all, and the next save (on a new connection) works."""
@@ -71,7 +71,7 @@ def test_a_connection_lost_mid_save_saves_nothing(db_path: str, engine: str,
     cli = Cli(db_path)
     args = ("round", "add", "--table", str(table), "--contract", "alone", "--caller", "Ann",
             "--trump", "spades", "--points", "90")
-    assert _one_line(cli(*args), "error: database: ") == (  # asked by its key (issue 25)
+    assert _one_line(cli(*args), "error: database: ") == (  # asked by its key
         f"error: database: {db_path}: the connection was lost while saving: not saved "
         "(nothing of it is stored); run the command again\n")
     assert service.deals(table) == []  # not half a deal: nothing

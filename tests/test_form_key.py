@@ -1,4 +1,4 @@
-"""A phone form's key (issue 24): a save that arrives twice records once."""
+"""A phone form's key: a save that arrives twice records once."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Text that looks like SQL (issue 35), on both engines: names, venues, authors and
+"""Text that looks like SQL, on both engines: names, venues, authors and
 correction and void reasons with quotes, `;`, `--`, backslashes and `%` are stored and read
 back exactly (every statement is parameterised: `:name` on SQLite, `%(name)s` with a
 literal `%` doubled on PostgreSQL), and the ledger's tables are all still there. A NUL,

@@ -120,7 +120,7 @@ def test_a_stored_deal_with_1_card_point_still_replays(tmp_path: Path) -> None:
                     "summary = replace(summary, '128', '129')")
         con.execute("UPDATE revision SET outcome = replace(outcome, '\"B\": 2', '\"B\": 1'), "
                     "summary = replace(summary, 'B 2 ', 'B 1 ')")
-    # …and as migration 0013 sealed what it found (each table's hash chain, issue 39)
+    # …and as migration 0013 sealed what it found (each table's hash chain)
     from ledger.service import Tally
     from ledger.store.chain_rows import seal_all
 

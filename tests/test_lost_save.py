@@ -1,4 +1,4 @@
-"""A connection lost mid-save (issue 25): the deal is wholly saved or not at all, and the
+"""A connection lost mid-save: the deal is wholly saved or not at all, and the
 CLI says which once the database answers again, asked by the save's form key, never
 guessed: "saved as deal N" (its id on stdout, exit 0) or "not saved" (exit 2), and a
 script's retry with `--form-key` is saved exactly once.

@@ -25,7 +25,7 @@ def test_schema_0001_upgrades_with_standings_unchanged(tmp_path: Path) -> None:
         (1, "春子", 120, 1), (2, "Dan", 80, 3), (3, "Bea", 45, 4), (4, "Chie", -10, 3),
         (5, "Eve", -30, 3), (6, "Ann", -205, 4)]
     # deal 3 was voided under 0001, which re-derived only transfers: deal 4 still says Dan
-    # dealt (the fold: Chie). `check` now reports such stale text (issue 15).
+    # dealt (the fold: Chie). `check` now reports such stale text.
     assert checked(service) == [
         "table 1 deal 4: stored facts or state differ from the rules (a correction before "
         "it was not carried through)"]

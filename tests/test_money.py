@@ -178,7 +178,7 @@ def test_docstring_examples() -> None:
     assert doctest.testmod(money).failed == 0
 
 
-# ---- issue 14, item 7: the rate shown exactly; a player's money is their transfers' money --
+# ---- the rate shown exactly; a player's money is their transfers' money --
 
 RATES = st.decimals(min_value=D("0.0001"), max_value=D("10000"), places=4, allow_nan=False,
                     allow_infinity=False)

@@ -83,7 +83,7 @@ def test_export_is_byte_for_byte(night: tuple[Tally, int], tmp_path: Path) -> No
     assert [p.name for p in paths] == list(GOLDEN)
     for path in paths:
         assert path.read_bytes() == (BOM + GOLDEN[path.name]).encode("utf-8"), path.name
-    # and each table's hash chain (issue 39): its head depends on when the deals were saved
+    # and each table's hash chain: its head depends on when the deals were saved
     head = service.night_head(1)
     assert chain.name == "chain-2026-11-29-night1.csv"
     lines = chain.read_bytes().decode("utf-8").split("\r\n")
@@ -249,7 +249,7 @@ def test_cli_settle_text_and_export(night: tuple[Tally, int], cli: Cli, tmp_path
                      "春子 pays Bea 105 = ¥1,050",
                      "春子 pays Dan 35 = ¥350",
                      "paid: Ann → Dan 15"]
-    head = night[0].night_head(1)  # the night's hash chain, short (issue 39)
+    head = night[0].night_head(1)  # the night's hash chain, short
     assert chain == f"chain: night 1 · {head[:4]} {head[4:8]} {head[8:12]}"
     r = cli("export", "--night", "1", "--out", str(tmp_path / "x"))
     assert r.exit_code == 0 and len(r.stdout.splitlines()) == 5  # and the chain's file
@@ -258,7 +258,7 @@ def test_cli_settle_text_and_export(night: tuple[Tally, int], cli: Cli, tmp_path
                                           "--all\n")
 
 
-# ---- issue 14: payments (items 4, 5, 6, 7, 15) ----------------------------------------------
+# ---- payments ------------------------------------------------------------------
 
 FOUR = ["Ann", "Dan", "Eve", "Zoë"]
 # nets Ann −235, Dan +525, Eve −375, Zoë +85; fewest: Ann→Dan 150, Ann→Zoë 85, Eve→Dan 375

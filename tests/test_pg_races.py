@@ -1,4 +1,4 @@
-"""Writers at once on one PostgreSQL server (issue 35), beside `test_engines`' races at one
+"""Writers at once on one PostgreSQL server, beside `test_engines`' races at one
 table: two venues, each with two hosts, recording at their own tables keep every table's
 deal numbers contiguous (none doubled, none lost), and two processes correcting one deal
 at once, both from the revision they read, have one winner per revision: the other is told

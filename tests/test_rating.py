@@ -1,4 +1,4 @@
-"""Ratings (issue 40) over the small league of tests/rating_data.py: the numbers openskill
+"""Ratings over the small league of tests/rating_data.py: the numbers openskill
 itself gives for those tables (and written out), a correction that re-rates only the nights
 from its own, `check` finding a tampered cache, the command's words in English and Japanese,
 its JSON, its refusals, rating.csv, and the cache kept incrementally equal to a rating made

@@ -1,4 +1,4 @@
-"""The rating after one night (issue 40: the room's board, "rating after tonight"; the
+"""The rating after one night (the room's board, "rating after tonight"; the
 phone's log page): each player rated at the night, their rating over every game after it
 and what the night did to it, over the small league of tests/rating_data.py; read cheaply
 on every saved deal (the ratings before the night read once while the nights before it

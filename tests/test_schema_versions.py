@@ -1,4 +1,4 @@
-"""A ledger whose schema is older or newer than this Tally (issue 35), on both engines: a
+"""A ledger whose schema is older or newer than this Tally, on both engines: a
 command that writes and one that reads each say so in one line (exit 2, no traceback) and
 write nothing; `tally db upgrade` then brings an older one to this Tally's schema.
 

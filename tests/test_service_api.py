@@ -22,14 +22,14 @@ API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", 
        "status_before", "table",
        "table_nets", "table_notices", "table_of_deal", "table_stamp", "undo_last", "void_deal",
        "where",
-       # a tournament night (issue 26)
+       # a tournament night
        "draw", "export_tournament", "new_tournament", "register", "start_round", "tournament",
        "tournament_notices", "tournament_rounds", "tournament_rules", "tournament_standings",
        "tournament_table", "tournament_table_notices", "tournament_unfinished",
        "tournament_withdrawn", "tournaments", "withdraw",
        # what a tournament is doing now: for the room's screens
        "tournament_at_time", "tournament_playing",
-       # ratings (issue 40)
+       # ratings
        "export_rating", "night_rating", "rating", "rating_trend",
        "refresh_ratings"]
 

@@ -398,7 +398,7 @@ def test_docstring_examples() -> None:
     assert doctest.testmod(settle).failed == 0
 
 
-# ---- plans: direct mode after payments, and a kept plan under part payments (issue 14) -----
+# ---- plans: direct mode after payments, and a kept plan under part payments -----
 
 
 @st.composite

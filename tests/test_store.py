@@ -70,7 +70,7 @@ def test_check_reports_a_hand_edited_transfer(crazy_table: tuple[Tally, int],
     service, table = crazy_table
     service.add_deal(table, SOLO)
     raw_sql(db_path, "UPDATE transfer SET amount = 30 WHERE id = 1")
-    # and the night's kept sums (issue 25) no longer match the stored transfers either
+    # and the night's kept sums no longer match the stored transfers either
     assert checked(service) == [
         "table 1 deal 1: stored transfers differ from the rules",
         "night 1 crazy-solo Bea: kept sums 50 chips over 1 deals, but the stored transfers "

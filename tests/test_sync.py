@@ -1,4 +1,4 @@
-"""`tally sync --to` (issue 39): a venue's nights pushed into a league exactly once, on
+"""`tally sync --to`: a venue's nights pushed into a league exactly once, on
 SQLite → SQLite and SQLite → PostgreSQL: a re-run says "nothing to sync"; a second night
 goes after the first; a correction made at the venue after a sync goes as its new revision;
 a run that fails midway, re-run, leaves every row once; two venues into one league do not

@@ -1,5 +1,5 @@
 """Live screens: deals saved by another process (a tablet at another table, the CLI) show
-within a second, without a restart and without moving anyone's cursor (issue 18).
+within a second, without a restart and without moving anyone's cursor.
 
 One timer per app asks the database's watch (SQLite: its `data_version`; PostgreSQL: the
 `NOTIFY tally` every write sends, heard with `LISTEN`) whether anyone committed; when so,

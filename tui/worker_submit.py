@@ -1,4 +1,4 @@
-"""A pop-up's submit off the app's thread (issue 23 item 4): one service call in a thread
+"""A pop-up's submit off the app's thread: one service call in a thread
 worker, its answer (or its refusal, a `RuleError`) posted back to the app's thread.
 
 The store may wait on another process's write lock; the app keeps drawing meanwhile, and the

@@ -1,4 +1,4 @@
-"""A save whose connection was lost (issue 25): the CLI asks the database, by the save's
+"""A save whose connection was lost: the CLI asks the database, by the save's
 form key, whether it went through, as soon as the database answers again, and says which.
 
 Every `round add` carries a key (`--form-key`, else a new one), stored with the deal's

@@ -111,7 +111,7 @@ def settle(
                                        len(st.table_nets)))
         typer.echo(t("cli.settle.replan", id=st.night_id))
     head = service.night_head(night)
-    if head is not None:  # the night's history as this ledger holds it (issue 39)
+    if head is not None:  # the night's history as this ledger holds it
         typer.echo(t("cli.settle.chain", id=st.night_id,
                      head=" ".join(head[i:i + 4] for i in (0, 4, 8))))
 

@@ -5,7 +5,7 @@ a league's server, should take well under 0.3 s).
 
 The root keeps its own options and callback; a command line that names no command (`tally`,
 `tally --help`) or a name Tally does not know gets the whole tree, so the help lists every
-command and an unknown one is refused as before. tests/test_one_command.py checks that each
+command and an unknown one is refused by it. tests/test_one_command.py checks that each
 command's help and refusals read the same through the tree of one command as through the
 whole tree, and that the root options taking a value are the ones `ROOT_VALUES` skips.
 """

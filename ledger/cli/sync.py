@@ -1,4 +1,4 @@
-"""`tally sync --to URL`: push what another ledger does not hold yet of this one (issue 39)."""
+"""`tally sync --to URL`: push what another ledger does not hold yet of this one."""
 
 from __future__ import annotations
 

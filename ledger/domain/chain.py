@@ -1,4 +1,4 @@
-"""Each table's history as a hash chain (issue 39): pure, no I/O.
+"""Each table's history as a hash chain: pure, no I/O.
 
 A revision's hash is the sha256 of its content as canonical JSON — the deal's facts (the
 table's game, its seats' names as they were when the revision was recorded, the deal's

@@ -44,7 +44,7 @@ class FormUsed(RuleError):
     def __init__(self, number: int, deal_id: int, *, elsewhere: bool = False) -> None:
         self.number = number
         self.deal_id = deal_id
-        if elsewhere:  # the code (and line) it has had since issue 24
+        if elsewhere:  # its own code: saved at another table
             super().__init__("form_key", "was saved at another table", "form_key_table",
                              n=number)
         else:

@@ -1,4 +1,4 @@
-"""Ratings (issue 40): each player's skill and its uncertainty (μ, σ) under a Weng–Lin model
+"""Ratings: each player's skill and its uncertainty (μ, σ) under a Weng–Lin model
 of `openskill`, from every table of every night, in date order. Pure: facts in, numbers out.
 
 A table is one match, once a chip moved at it (`counts`). Crazy Solo, Hachi-Hachi,

@@ -29,7 +29,7 @@ DEALS = ["night", "date", "table", "game", "deal", "revision", "status", "player
 TRANSFERS = ["night", "date", "table", "game", "deal", "revision", "from", "to", "amount",
              "reason"]
 SETTLEMENT = ["night", "date", "from", "to", "amount", "money", "currency", "status"]
-# each table's hash chain (issue 39): the night's head (printed short on the settlement) and
+# each table's hash chain: the night's head (printed short on the settlement) and
 # the table's, with how many revisions it covers
 CHAIN = ["night", "date", "night_head", "table", "game", "revisions", "table_head"]
 # the columns of the two big files that can hold text a person typed (names, via summaries);

@@ -15,7 +15,7 @@ from .tables import Table
 
 def chip_effects(s: Connection, t: Table, later: Sequence[Step]) -> list[rederive.Effect]:
     """The later deals whose nets a correction moves, each with every moved net before and
-    after (by seat name): what a scorekeeper must see before saving (issue 38 item 3)."""
+    after (by seat name): what a scorekeeper must see before saving."""
     settled = [x for x in later if x.settlement is not None]
     stored = repo.transfers_of(session=s, revision_ids=[x.row.revision_id for x in settled])
     names = {i: name for name, i in t.seat_ids.items()}  # a seat's id; None is the pot

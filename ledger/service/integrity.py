@@ -128,7 +128,7 @@ class Integrity:
         with self.store.read() as s:
             seats = repo.seats_by_table(session=s)
             for tid in table_ids:
-                broken = chain_problem(s, tid)  # its hash chain (issue 39)
+                broken = chain_problem(s, tid)  # its hash chain
                 if broken is not None:
                     problems.append((tid, broken))
                 try:

@@ -3,7 +3,7 @@
 The numbers come from `store/league_rows.py` (SQL sums over the current revision of each
 deal), are ranked by the pure functions of `league.py` and handed out as the records of
 `league_report.py`; those are imported by the methods that need them, so that every other
-command starts as fast as before.
+command starts without them.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ def open_night(s: Connection, night_id: int) -> None:
 
 def refuse_elsewhere(s: Connection, night_id: int, table: int | None = None) -> None:
     """Refuse a write to a night (or one of its tables) that another ledger records and
-    syncs here (issue 39): two ledgers never both add "deal 7"."""
+    syncs here: two ledgers never both add "deal 7"."""
     where = sync_rows.recorded_elsewhere(s, night_id)
     if where is None:
         return

@@ -1,4 +1,4 @@
-"""`tally rating` (issue 40): each player's rating from every table of every night, kept as
+"""`tally rating`: each player's rating from every table of every night, kept as
 a cache of each night's ratings (`rating_mark`, `rating_night`) and made again from the
 first night whose fingerprint changed: a correction ten nights back re-rates ten nights.
 

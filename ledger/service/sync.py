@@ -1,6 +1,6 @@
 """`tally sync --to URL`: push what another ledger (a league's server, or a file) does not
 hold yet of this one — nights, tables, seats, every deal with every revision, payments and
-plans — exactly once (issue 39).
+plans — exactly once.
 
 Each night goes in its own write transaction on the target, so a run stopped at any point
 leaves whole nights and the next run carries on; what the target holds is found by global

@@ -60,7 +60,7 @@ def load_open_table(s: Connection, table_id: int) -> Table:
     rows = repo.table_with_seats(session=s, table_id=table_id)
     if rows and rows[0].night_closed_at is not None:
         raise night_closed(rows[0].night_id, rows[0].night_date or "")
-    if rows:  # a table another ledger records (issue 39)
+    if rows:  # a table another ledger records
         refuse_elsewhere(s, rows[0].night_id, rows[0].number)
     return _table_of(table_id, rows)
 

@@ -1,4 +1,4 @@
-"""`tally tournament draw --seed-by rating` (issue 40): the players' ratings as a draw's
+"""`tally tournament draw --seed-by rating`: the players' ratings as a draw's
 seeding. A Swiss draw pairs its ranking with the players who share a rank ordered by their
 rating (round 1: everyone, strongest first) instead of by lot; a mix draw's round 1 spreads
 the strong: the players are cut by rating into tiers as wide as there are tables, and two of

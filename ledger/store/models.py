@@ -114,7 +114,7 @@ class Revision(SQLModel, table=True):
     created_at: datetime
     author: str | None = None
     reason: str | None = None
-    # the key of the phone form it was saved from (issue 24): a retry finds it, never doubles
+    # the key of the phone form it was saved from: a retry finds it, never doubles
     form_key: str | None = Field(default=None, unique=True, index=True)
     # sha256 of its content and of the table's revision before it (`ledger.store.chain_rows`)
     hash: str | None = None

@@ -1,4 +1,4 @@
-"""The rows ratings are made from and kept in (issue 40).
+"""The rows ratings are made from and kept in.
 
 `table_results`: every table where a chip moved, with its night, its seats' player ids in
 seat order and their nets over the current revisions. `rating_mark` and `rating_night` are

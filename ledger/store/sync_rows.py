@@ -1,4 +1,4 @@
-"""The rows `tally sync` reads from a venue's ledger and writes into a league's (issue 39).
+"""The rows `tally sync` reads from a venue's ledger and writes into a league's.
 
 Identity across ledgers: a night by its uid (given here the first time its ledger syncs), a
 table by its number within the night, a deal by its number within the table, a revision by

@@ -7,7 +7,7 @@ deal stored when it was recorded (English) is history: it is shown only when the
 be read (a game this code does not know, a row from before its facts were kept).
 
 English renders exactly as the engines' own `summary` wrote it (tests/test_summaries.py checks
-every game), so English screens and exports read as before.
+every game), so English screens and exports read the same either way.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The CLI as issue 28's tests run it: `tally --db DB …` in-process (its exit code and
+"""The CLI as the attack tests run it: `tally --db DB …` in-process (its exit code and
 output), and the club a test starts from."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A real `tally serve` for issue 28's club-room tests (127.0.0.1 only), started as
+"""A real `tally serve` for the club-room attack tests (127.0.0.1 only), started as
 tests/serve starts it, with extra options (`--max-tabs 2`), and raw HTTP and websocket
 helpers: every read and every loop is bounded."""
 

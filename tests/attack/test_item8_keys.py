@@ -1,6 +1,6 @@
 """Issue 28, item 8, against a real `tally serve`: a key or cookie that is not ASCII is a
 wrong key (403), never a 500 with a traceback; every answer says `Referrer-Policy:
-same-origin` (issue 35: `no-referrer` made a browser's own form posts `Origin: null`); a
+same-origin` (`no-referrer` made a browser's own form posts `Origin: null`); a
 page that read its key from the URL takes the key out of the address bar and keeps
 working."""
 

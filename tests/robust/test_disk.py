@@ -1,4 +1,4 @@
-"""The file system says no (issue 14, items 9 and 10): an export folder or backup path that
+"""The file system says no: an export folder or backup path that
 is a file or cannot be made, a full disk while writing, a ledger with a schema revision this
 Tally cannot upgrade, a read-only medium or folder. Each is one `error:` line, exit 2, and
 nothing is left behind (no `*.part` file, no half an export, the ledger unchanged).

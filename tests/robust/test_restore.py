@@ -1,4 +1,4 @@
-"""Restore loses nothing (issue 14, items 1-3): the ledger it replaces is kept under a name
+"""Restore loses nothing: the ledger it replaces is kept under a name
 no other restore can take, a write another program commits meanwhile is in that kept copy
 (restore waits for the write lock and holds it from "keep a copy" to "replace"), an app left
 open on the file is refused its next write, and only a checked Tally ledger is restored.

@@ -1,4 +1,4 @@
-"""`tally sync` killed with SIGKILL midway (issue 39): a real process pushing a venue's
+"""`tally sync` killed with SIGKILL midway: a real process pushing a venue's
 forty nights into a league (a file, and a server) is killed as soon as the league holds its
 first nights; each re-run carries on, and in the end the league holds every row exactly
 once, passes `check`, and a further run says "nothing to sync"."""

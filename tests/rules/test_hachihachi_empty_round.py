@@ -40,7 +40,7 @@ def test_defaults_keep_the_refund_and_count_the_round() -> None:
     assert settlement.transfers == () and "pot_carried" not in settlement.extra
     assert (after.rounds, after.carried, after.start_player) == (1, (), "P2")
     assert "pot_carried" not in hh.status(after, DEFAULT)
-    # issue 27 item 7: the round is recorded, not voided: it says "skipped", never "void"
+    # the round is recorded, not voided: it says "skipped", never "void"
     summary = hh.summary(hh.parse(ALL_OUT, hh.initial(FIVE, DEFAULT), DEFAULT), settlement)
     assert summary == "7♥ · nobody in — skipped"
     outcome = hh.to_json(hh.parse(ALL_OUT, hh.initial(FIVE, DEFAULT), DEFAULT))

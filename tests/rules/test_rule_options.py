@@ -1,4 +1,4 @@
-"""Options added with the corrected rules documents (issue 13): the four-hand pack, Schnapsen's
+"""Options added with the corrected rules documents: the four-hand pack, Schnapsen's
 `exhausted_scores`, the false claim's 3, how stored tables keep their legacy values, and the
 house rules the preset files name."""
 

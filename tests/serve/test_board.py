@@ -1,4 +1,4 @@
-"""The board's page, the keys and the change detector, without a browser (issue 18)."""
+"""The board's page, the keys and the change detector, without a browser."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_the_board_says_1_deal_the_game_score_and_marks_a_corrected_deal(
                                     "tricks": {"Jun": 3, "Kai": 2}})
     html = render_body(read_board(service, night))
     assert '<span class="deals">1 deal</span>' in html
-    assert "<span>game 1 · Jun 2 – Kai 0 (to 7) · Kai deals</span>" in html  # to 7: issue 24
+    assert "<span>game 1 · Jun 2 – Kai 0 (to 7) · Kai deals</span>" in html  # to 7
     service.correct_deal(deal, {"ending": "claim", "by": "Kai",
                                 "points": {"Kai": 66, "Jun": 30},
                                 "tricks": {"Kai": 3, "Jun": 2}}, reason="other way")

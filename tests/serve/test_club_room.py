@@ -1,4 +1,4 @@
-"""`tally serve` in a real browser (issue 18): keys, the live board, a deal typed in a
+"""`tally serve` in a real browser: keys, the live board, a deal typed in a
 tablet's browser, a table's device kept on its table, and two devices saving one deal."""
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def test_the_board_shows_a_deal_saved_by_the_cli_within_2_s(room: Room,
         saved = time.monotonic()
         page.wait_for_function(
             "document.querySelector('.table[data-table=\"3\"] .deals').textContent"
-            " === '1 deal'", timeout=2000)  # issue 24: "1 deal"
+            " === '1 deal'", timeout=2000)
         delay = time.monotonic() - saved
         text = page.locator("#board").inner_text()
         assert delay < 2.0
@@ -145,7 +145,7 @@ def test_two_devices_saving_the_same_deal_never_double_it(room: Room,
         two.wait_text("was just recorded on another device", timeout=10, since=mark)
         two.page.wait_for_timeout(1000)
         assert room.deals(4) == [(1, "Uno")]  # refused, not doubled
-        # what Uno recorded, and the way on (issue 24): its input kept, saved as deal 2
+        # what Uno recorded, and the way on: its input kept, saved as deal 2
         two.wait_text("save as deal 2", since=mark)
         two.press("n")
         deadline = time.monotonic() + 10

@@ -1,4 +1,4 @@
-"""The organiser's page of a tournament night (issue 26) in Chromium emulating a phone, by
+"""The organiser's page of a tournament night in Chromium emulating a phone, by
 taps: a late player registered at the door and one withdrawn, the CLI's standings and next
 draw agreeing; the page behind the entry key only; and what an unfinished match scores at
 time on the table's phone page and on the board."""

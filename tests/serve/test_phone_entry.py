@@ -1,4 +1,4 @@
-"""The phone's entry page (issue 24) in Chromium emulating a phone, by taps only: a small
+"""The phone's entry page in Chromium emulating a phone, by taps only: a small
 night at a Crazy Solo, a Hachi-Hachi and a Schnapsen table, a refused input, a conflict,
 and the CLI agreeing with what the pages showed."""
 

@@ -1,4 +1,4 @@
-"""Keys across restarts (issue 24): a table's printed code stays valid when `tally serve`
+"""Keys across restarts: a table's printed code stays valid when `tally serve`
 restarts for the same night; `--new-keys` retires it, and the old link says so in the
 club's language; `--print-codes` writes the sheet; the board says when the server has been
 gone for more than 10 s."""

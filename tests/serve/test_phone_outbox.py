@@ -1,4 +1,4 @@
-"""The phone's outbox (issue 24): a deal saved while the connection is down waits on the
+"""The phone's outbox: a deal saved while the connection is down waits on the
 phone and is sent when it returns, exactly once, whether the save never arrived or arrived
 and its answer was lost."""
 

@@ -1,4 +1,4 @@
-"""A tournament's printable pages (issue 26): table cards with the table's QR code, draw
+"""A tournament's printable pages: table cards with the table's QR code, draw
 slips, score sheets and the ranking, as HTML for A4 paper."""
 
 from __future__ import annotations

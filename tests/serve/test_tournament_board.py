@@ -1,4 +1,4 @@
-"""The board in a real browser during a tournament round (issue 26): the round's draw,
+"""The board in a real browser during a tournament round: the round's draw,
 "where do I sit?" name by name, the ranking, and the clock counting down to "Time is up"."""
 
 from __future__ import annotations

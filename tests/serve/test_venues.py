@@ -1,4 +1,4 @@
-"""Two venues of a league on one PostgreSQL server (issue 25): each venue's host runs its
+"""Two venues of a league on one PostgreSQL server: each venue's host runs its
 own `tally serve` on the league's database; a deal saved at one venue shows on the other
 venue's board within a second (LISTEN/NOTIFY), and both boards agree."""
 
@@ -36,7 +36,7 @@ def test_a_deal_saved_at_one_venue_shows_on_the_other_venue_s_board_within_1_s(
         saved = time.monotonic()
         page.wait_for_function(
             "document.querySelector('.table[data-table=\"2\"] .deals').textContent"
-            " === '1 deal'", timeout=2000)  # issue 24: "1 deal"
+            " === '1 deal'", timeout=2000)
         delay = time.monotonic() - saved
         assert delay < 1.0, delay
         text = page.locator("#board").inner_text()

@@ -1,4 +1,4 @@
-"""What an unfinished match scores at time (issue 26), as the service says it for a drawn
+"""What an unfinished match scores at time, as the service says it for a drawn
 table (`tournament_at_time`) and as the table screen, the phone page and the board word it
 (`tui.at_time`); and the tournament a night plays (`tournament_playing`)."""
 

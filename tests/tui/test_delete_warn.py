@@ -95,7 +95,7 @@ def test_two_nights_on_one_date_and_a_player_seated_twice_warn(tally: Tally,
             assert isinstance(app.screen, PromptModal)
             await keys(pilot, "enter", *typed("Annex"), "enter")
             assert isinstance(app.screen, NightScreen)
-            # said as people read it, without the command line's field ids (issue 38 item 9)
+            # said as people read it, without the command line's field ids
             assert warnings(app) == [f"{TODAY.isoformat()} already has night {night} "
                                      "(two nights on one date)"]
             second = app.screen.night_id

@@ -1,4 +1,4 @@
-"""Esc followed at once by a letter, in one burst through a real terminal (issue 38 item 5):
+"""Esc followed at once by a letter, in one burst through a real terminal:
 the dialog closes and the letter does what it does on the screen behind — it is never typed
 into the field as Alt+letter. The app runs as `tally tui` on a pseudo-terminal, as tmux's
 `send-keys Escape a` drives it: the bytes `ESC a` in one write."""

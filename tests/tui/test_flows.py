@@ -218,7 +218,7 @@ def test_an_inline_error_is_named_by_the_forms_label_in_japanese(tally: Tally,
             form = await open_first_deal_form(pilot, CrazySoloForm)
             await keys(pilot, "s", "2", "c", "4", "k", "6", "s", "enter", "7", "3")
             assert str(form.query_one("#error-card", Static).render()) == (
-                "指名カード：スペードの6 は5人のときは使いません")  # issue 27 item 12: in words
+                "指名カード：スペードの6 は5人のときは使いません")  # in words
             form.query_one("#card").focus()
             await keys(pilot, "backspace", "backspace", "a", "s")
             form.query_one("#points").focus()
@@ -433,9 +433,9 @@ def test_thousands_of_deals_patch_in_place(tally: Tally, tmp_path: Path) -> None
 def test_a_save_after_a_deal_recorded_elsewhere_shows_both(tally: Tally, tmp_path: Path) -> None:
     """A save appends its one row to the log, unless the table changed meanwhile (a deal
     recorded elsewhere, say from the CLI): the form expected deal 3, so its first save is
-    refused with the fields kept (issue 18), and shows what was recorded with the two ways
-    on (issue 24); Esc goes back to the form, saying so in one line; the second save, of
-    the same All passed as deal 3, asks first (issue 24), then saves it as deal 4, and the
+    refused with the fields kept, and shows what was recorded with the two ways
+    on; Esc goes back to the form, saying so in one line; the second save, of
+    the same All passed as deal 3, asks first, then saves it as deal 4, and the
     table is read again."""
     _, table_id = seed(tally, deals=2)
 

@@ -1,4 +1,4 @@
-"""The keys of issue 23 item 3, each sequence sent in one burst (every key queued before the
+"""The keys a scorekeeper types, each sequence sent in one burst (every key queued before the
 app reads the first, or `pilot.press` of the whole sequence): a key typed after the Enter
 that closes a pop-up goes where that Enter leads; a refused save drops the keys typed after
 it, with a bell and a word, and the open form keeps what it had; an Enter typed as the app
@@ -124,10 +124,10 @@ def test_seven_cards_then_the_next_player_s_role(tally: Tally, tmp_path: Path,
 
 @pytest.mark.parametrize("how", BURST)
 def test_rate_then_currency(tally: Tally, tmp_path: Path, how: str) -> None:
-    """`r 0.125 ⇥ EUR⏎` on a night kept in JPY: rate 0.125 EUR (before: `r 0.125⏎ EUR⏎` gave
-    the rate box "0.125EUR" and left JPY). Since issue 27 item 14, Enter in the rate box
-    saves when the currency shown is already right (`r 0.125⏎`), so a new currency is
-    reached with Tab, and the keys after the saving Enter go to the settlement screen."""
+    """`r 0.125 ⇥ EUR⏎` on a night kept in JPY: rate 0.125 EUR (never the rate box "0.125EUR"
+    with JPY left). Enter in the rate box saves when the currency shown is already right
+    (`r 0.125⏎`), so a new currency is reached with Tab, and the keys after the saving Enter
+    go to the settlement screen."""
     night, _ = seed(tally)
     tally.set_rate(night, "1", "JPY")
 
@@ -152,9 +152,8 @@ def test_rate_then_currency(tally: Tally, tmp_path: Path, how: str) -> None:
 @pytest.mark.parametrize("how", BURST)
 def test_rate_then_the_settlement_s_key(tally: Tally, tmp_path: Path, how: str) -> None:
     """`r 0.125⏎ d` on a night kept in JPY: the Enter saves the rate (the currency holds a
-    value: issue 27 item 14), and `d` reaches the settlement it leads back to, which shows
-    the direct payments (before, issue 23's `0.125⏎EUR⏎`: the keys after the Enter landed in
-    the rate box, "0.125EUR", and the currency stayed JPY)."""
+    value), and `d` reaches the settlement it leads back to, which shows
+    the direct payments (the keys after the Enter never land in the rate box)."""
     night, _ = seed(tally)
     tally.set_rate(night, "1", "JPY")
 

@@ -1,4 +1,4 @@
-"""Live screens and club-room devices (issue 18): a deal saved by another process shows
+"""Live screens and club-room devices: a deal saved by another process shows
 within 2 s with the cursor where it was; a table's device stays on its table and signs
 every deal with its scorekeeper's name."""
 

@@ -1,4 +1,4 @@
-"""The deal form on a connection lost mid-save (issue 25), against the real PostgreSQL:
+"""The deal form on a connection lost mid-save, against the real PostgreSQL:
 the form says "connection lost while saving — checking…" while its worker asks the
 database, by the form's key, whether the save went through (the app keeps drawing: its
 timers tick), then "deal 1 was saved" or "deal 1 was not saved — Save again"; a second

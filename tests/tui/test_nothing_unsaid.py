@@ -82,7 +82,7 @@ def test_closing_a_night_with_unpaid_transfers_asks_and_names_them(tally: Tally,
             modal = app.screen
             assert isinstance(modal, ConfirmModal)
             question = modal.question.splitlines()
-            # issue 27 item 10: no "transfer(s)"
+            # no "transfer(s)"
             assert question[0] == f"The night of {TODAY.isoformat()} has 4 transfers still " \
                 "unpaid:"
             assert question[1:] == ["  Ann pays Cid 70", "  Dan pays Bea 5",

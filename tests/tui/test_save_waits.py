@@ -1,4 +1,4 @@
-"""A save waits for the ledger's write lock off the app's thread (issue 23 item 4): while
+"""A save waits for the ledger's write lock off the app's thread: while
 another process holds the lock (here for 5 s, as a `tally serve` device's long write might),
 the app keeps drawing and its timers tick, the form says "Saving…", and the deal is saved
 once the lock is released."""

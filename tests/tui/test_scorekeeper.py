@@ -47,7 +47,7 @@ def test_asked_once_as_the_session_starts_prefilled_and_shown_in_history(
             await keys(pilot, "ctrl+a", "ctrl+k", *typed("Kai"), "enter")
             await open_first_table(pilot)
             # two deals typed on without a pause: no question comes between them (two
-            # different deals: a repeat of the deal before asks first, issue 24)
+            # different deals: a repeat of the deal before asks first)
             await burst(pilot, "a", "p", "ctrl+s", "a", "a", "3", "s", "8", "2", "ctrl+s")
             assert isinstance(app.screen, TableScreen)
             assert [d.author for d in tally.deals(table)] == ["Kai", "Kai"]

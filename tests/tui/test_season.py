@@ -49,7 +49,7 @@ def test_the_season_at_the_keyboard(tally: Tally, tmp_path: Path) -> None:
             assert text(screen.query_one("#season-title", Static)) == (
                 "Season Autumn 2026 · 2026-09-01 to 2026-11-30 · ranked by net chips")
             league = rows(screen.query_one("#league", DataTable))
-            # the last column: the rating (μ − 3σ) after the season's last night (issue 40;
+            # the last column: the rating (μ − 3σ) after the season's last night (
             # from every night up to it: Ann's alone of 08-29 too)
             assert league == [
                 ["1", "Bea", "3", "5", "+30", "6.00", "+50", "−25", "2026-09-19", "1.56"],

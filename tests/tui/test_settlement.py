@@ -44,7 +44,6 @@ def test_settle_a_night_mark_paid_and_export(tally: Tally, tmp_path: Path) -> No
                                             "Ann lost 170 chips in all: −170 at table 1."]
 
             # €0.05 a chip: Enter in the rate saves, the currency (EUR) being right already
-            # (issue 27 item 14: it used to move to Currency only)
             await keys(pilot, "r", *typed("0.05"), "enter")
             assert isinstance(app.screen, SettlementScreen)
             assert "€0.05 per chip" in text(screen.query_one("#settle-title", Static))

@@ -202,8 +202,7 @@ def test_a_key_meant_for_a_line_just_paid_is_refused(tally: Tally, tmp_path: Pat
 def test_closing_the_night_says_the_plan_is_out_of_date(
         tally: Tally, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`c` on the nights with a plan made before a correction: the question lists what is
-    unpaid and says the plan is out of date, as the CLI does (issue 38 item 7; before, only
-    the unpaid lines)."""
+    unpaid and says the plan is out of date, as the CLI does."""
     from tui.forms.prompt import ConfirmModal
     from tui.screens.nights import NightsScreen
 

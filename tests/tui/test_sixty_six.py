@@ -155,7 +155,7 @@ def test_four_hand_on_the_losers_scale_asks_the_tricks(tally: Tally, tmp_path: P
 
 def test_a_schnapsen_score_past_zero_reads_with_the_minus_sign(tally: Tally) -> None:
     """Dan needs 1 and wins 3: the panel's "to go" says −2 (U+2212), as every other number
-    of the app does — it said an ASCII "-2" (issue 38 item 9)."""
+    of the app does — it said an ASCII "-2"."""
     from tui.forms.sixty_six_preview import render_sixty_six
 
     table = table_of(tally, "schnapsen", ["Dan", "Zoë"])

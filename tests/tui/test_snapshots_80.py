@@ -1,4 +1,4 @@
-"""Every screen at 80×24, in English and in Japanese (issue 27 item 11): a picture of each,
+"""Every screen at 80×24, in English and in Japanese: a picture of each,
 on the night of every game (tests/tui/test_nothing_cut.py's walk, which checks the same
 screens' text), so a word or number cut at the edge shows as a changed picture. The
 English night and the deal forms of Crazy Solo, Hachi-Hachi, Schnapsen and the four-hand

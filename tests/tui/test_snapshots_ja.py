@@ -1,4 +1,4 @@
-"""The app in Japanese, screen by screen (issue 17): the night, every game's table and deal
+"""The app in Japanese, screen by screen: the night, every game's table and deal
 form with its preview, the history, the settlement and the help pages. Names and numbers
 aside, no English sentence or English game word should show (game terms keep the English
 beside the Japanese, for a mixed club). Same sizes, clock and data as test_snapshots."""

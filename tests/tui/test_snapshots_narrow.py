@@ -80,7 +80,7 @@ def test_saved_toast_leaves_the_chart_legend(snap_compare: Any, tally: Tally, tm
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
-        # (All passed three times: the second and third ask first, issue 24: `y`)
+        # (All passed three times: the second and third ask first: `y`)
         await keys(pilot, "enter", "enter", "a", "p", "ctrl+s", *["a", "p", "ctrl+s", "y"] * 2)
         assert [n.message for n in pilot.app._notifications] == ["Deal saved."]
         await settle(pilot)

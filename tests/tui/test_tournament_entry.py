@@ -1,4 +1,4 @@
-"""Registration at the door in the app (issue 26): on the tournament screen `r` registers
+"""Registration at the door in the app: on the tournament screen `r` registers
 players (roster members, offered as one types, or new names), `w` withdraws one from the
 next round on, `l` loads a CSV of pre-registrations; refusals inline in one line, writes in
 thread workers, keys typed ahead taken as the rest of the app takes them. And the table

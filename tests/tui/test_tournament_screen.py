@@ -1,4 +1,4 @@
-"""The Tournament screen (issue 26): `t` on the night screen shows the round drawn on the
+"""The Tournament screen: `t` on the night screen shows the round drawn on the
 night's tables — its clock, where everyone sits (by name) and the ranking."""
 
 from __future__ import annotations

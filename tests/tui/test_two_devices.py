@@ -1,9 +1,9 @@
-"""Two devices at one table, in the terminal entry (issue 24, "Two phones, one table"): a
+"""Two devices at one table, in the terminal entry: a
 new deal that another device recorded first is refused inside the write transaction, and
 the form shows what that device recorded — the line the phone's page shows — with two ways
 on: "that was this deal — discard mine" (`d`: the form closes, the table shows their deal)
 or "a new deal — save as deal N+1" (`n`). A save that repeats the deal recorded just before
-asks first. The keys typed after either are dropped (issue 23's rule), with a bell and a
+asks first. The keys typed after either are dropped, with a bell and a
 word. Each conflict is real: a second service on the same ledger file saves first."""
 
 from __future__ import annotations
@@ -246,8 +246,8 @@ def test_a_deal_typed_on_after_the_new_deal_waits_for_the_table_read_again(
         tally: Tally, other: Tally, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Saved as deal 4 after the offer, the table did not show deal 3 (the other device's):
     it is read again, and an `a s 2 …` typed on waits for that read, so the next form is deal
-    5 — not deal 4 again, refused with a second offer (seen once in CI, when the read was
-    slow; here every read of the table is made slow)."""
+    5 — not deal 4 again, refused with a second offer (when the read is slow: here
+    every read of the table is made slow)."""
     _, table_id = seed(tally, deals=2)
     fetch = TableScreen.fetch
 

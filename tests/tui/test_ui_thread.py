@@ -1,4 +1,4 @@
-"""No store call on the app's thread once a screen has loaded (issue 23 item 4): the
+"""No store call on the app's thread once a screen has loaded: the
 service the app is given records every call made on the event loop's thread (its
 database's too) from the moment the first screen has shown; the main flows are then
 driven by keys, and nothing may have been recorded. Each read and write runs in a thread
@@ -94,7 +94,7 @@ def test_no_store_call_on_the_app_s_thread_after_a_screen_has_loaded(
             assert isinstance(app.screen, TableScreen)
             await keys(pilot, "a")  # a new deal, saved
             assert isinstance(app.screen, CrazySoloForm)
-            await keys(pilot, "p", "enter", "y")  # (All passed again: asked first, issue 24)
+            await keys(pilot, "p", "enter", "y")  # (All passed again: asked first)
             assert isinstance(app.screen, TableScreen)
             await keys(pilot, "up", "c")  # a correction: opened, then left unchanged
             assert isinstance(app.screen, CrazySoloForm)

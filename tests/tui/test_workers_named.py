@@ -1,6 +1,6 @@
 """Every `@work` in the app names itself: without a `description`, Textual describes a
 worker by the repr of its arguments, made on the app's thread at each start (17 ms for a
-40,000-deal table's data, issue 23's decade benchmark: the save's frame 23 ms → 50 ms)."""
+40,000-deal table's data, the decade benchmark: the save's frame 23 ms → 50 ms)."""
 
 from __future__ import annotations
 

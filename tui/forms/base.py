@@ -42,7 +42,7 @@ class DealEntry:
 
     outcome: dict[str, Any]
     reason: str | None = None
-    # what the form expected (issue 18): the new deal's number, or the corrected revision
+    # what the form expected: the new deal's number, or the corrected revision
     number: int | None = None
     revision: int | None = None
     form_key: str | None = None  # the form's: a save sent again is saved once

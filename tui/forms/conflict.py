@@ -1,4 +1,4 @@
-"""Two devices, one deal (issue 24): the questions a deal form asks when its save is not
+"""Two devices, one deal: the questions a deal form asks when its save is not
 simply recorded.
 
 - `ConflictModal`: another device recorded the deal this form meant ("deal 7") first. It

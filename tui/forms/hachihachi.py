@@ -85,7 +85,7 @@ class HandRoleTable(DataTable[object]):
 
     def fill(self) -> None:
         """The roles, each with its group letter; a long name wraps in its cell so the
-        values' columns stay on screen beside the seats at 80 columns (issue 38 item 10)."""
+        values' columns stay on screen beside the seats at 80 columns."""
         hand_roles = setup_facts(GAME)["hand_roles"]
         self.clear(columns=True)
         for key in ("role", "in", "forced_out"):

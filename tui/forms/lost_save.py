@@ -1,4 +1,4 @@
-"""A deal form's save whose connection to the database was lost (issue 25).
+"""A deal form's save whose connection to the database was lost.
 
 Every save of a form carries the form's key (`form_key`, stored with the deal's revision),
 so saving it again is saved once. When the connection is lost in the middle of a save, the

@@ -119,7 +119,7 @@ class ConfirmModal(TallyModal[bool]):
     """A yes/no question: `y` says yes, `n` or Esc says no; Enter presses the focused button
     (No, focused first), Left/Right move between them. Each button says its key ("Discard
     y", "Keep editing n") and the footer names the keys by the buttons' words, so a question
-    whose answers are not "Yes"/"No" still says which letter does what (issue 38 item 8)."""
+    whose answers are not "Yes"/"No" still says which letter does what."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "key.yes"),

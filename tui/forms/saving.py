@@ -6,7 +6,7 @@ The form says "saving…" meanwhile, and keys typed ahead wait for the answer (`
 (a refused save drops the keys typed after it). A save typed ahead of the live preview has
 the worker settle the deal first.
 
-Two devices, one deal (issue 24): a new deal that another device recorded first is refused
+Two devices, one deal: a new deal that another device recorded first is refused
 (`StaleDeal`); the form then shows what that device recorded and offers to discard this one
 or to save it as the next deal (`ConflictModal`). A deal that enters again what the table
 recorded just before asks first (`SameDealModal`: the worker reads the table's last deal

@@ -1,4 +1,4 @@
-"""Opening a deal form from its table, off the app's thread (issue 23 item 4).
+"""Opening a deal form from its table, off the app's thread.
 
 A form needs the table's state: for a correction as it stood before the deal
 (`status_before`: a fold of the deals before it), and the engine's form facts over that

@@ -77,8 +77,7 @@ class HistoryScreen(ReadsOffThread, TallyScreen[None]):
     def fill(self) -> None:
         """The revisions, every seat's net whole: where the columns are wider than the
         screen, the wider of the reason and the deal's summary gives way first (cut where a
-        word ends, "…"), never the nets (issue 27 item 11: the nets were cut after the
-        first players at 120 columns)."""
+        word ends, "…"), never the nets."""
         log = self.query_one("#revisions", DataTable)
         row = log.cursor_row
         log.clear(columns=True)

@@ -1,4 +1,4 @@
-"""A screen's reads and writes after it has loaded, off the app's thread (issue 23 item 4).
+"""A screen's reads and writes after it has loaded, off the app's thread.
 
 `off_thread(read, show)` runs `read` (store calls) in a thread worker and posts its answer
 to `show` on the app's thread; keys typed ahead wait meanwhile (`keys_held`,

@@ -89,7 +89,7 @@ class SeasonScreen(TallyScreen[None]):
         report = (self.service.league(season=season.name, scoring=self.scoring)
                   if season is not None else
                   self.service.league(scoring=self.scoring or "chips"))
-        # each player's rating as after the range's last night (issue 40)
+        # each player's rating as after the range's last night
         rated = self.service.rating(season=season.name if season is not None else None)
         ratings = {r.player: r.ordinal for r in rated.rows}
         trend = self.service.rating_trend(season=season.name if season is not None else None)
@@ -200,8 +200,7 @@ class SeasonScreen(TallyScreen[None]):
 
     def make_room(self, record: DataTable[object]) -> None:
         """The record is as wide as its columns when half the screen is too narrow for
-        them (a Japanese date is 14 cells): no column cut at 80, the chart takes the rest
-        (issue 27 item 11)."""
+        them (a Japanese date is 14 cells): no column cut at 80, the chart takes the rest."""
         pad = 2 * record.cell_padding
         need = sum(c.width + pad for c in record.ordered_columns) + SCROLLBAR
         half = self.size.width // 2 or self.app.size.width // 2

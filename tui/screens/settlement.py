@@ -57,7 +57,7 @@ def _line(item: SettleItem) -> tuple[str, str, int | None]:
 
 class OpenAndPaid(Vertical):
     """The unpaid lines above the paid ones: the unpaid take the room the paid leave, never
-    a fixed height hiding unpaid lines above blank rows (issue 38 item 10); when both lists
+    a fixed height hiding unpaid lines above blank rows; when both lists
     are long, the paid keep half. Shared again whenever the panel's height changes (the
     Why panel below grows with its text)."""
 

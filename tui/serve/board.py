@@ -53,7 +53,7 @@ class Board:
     deals: int  # every deal of the night, void ones included (what changes on a save)
     tournament: TournamentBoard | None = None  # the round drawn tonight, its clock, ranking
     payments: NightSettlement | None = None  # who pays whom, once the night is settled
-    ratings: tuple[RatingRow, ...] = ()  # each player's rating after tonight (issue 40)
+    ratings: tuple[RatingRow, ...] = ()  # each player's rating after tonight
 
 
 def read_board(service: Tally, night_id: int) -> Board:

@@ -1,5 +1,5 @@
 """A request's body, read before any route sees it: what cannot be read, or names a field
-no form of the room has, is 4xx with one log line, never a traceback (issue 35, item 4).
+no form of the room has, is 4xx with one log line, never a traceback.
 
 Hostile bodies gave 500 with a traceback: a field name nested a thousand levels deep
 (`number|team_points.a.a.a…`, a RecursionError on save and on draft), multipart without a

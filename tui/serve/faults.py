@@ -1,4 +1,4 @@
-"""The ledger out of reach under `tally serve`: an answer, never a traceback (issue 35).
+"""The ledger out of reach under `tally serve`: an answer, never a traceback.
 
 PostgreSQL stopped, the way to it cut, a SQLite file locked past its busy timeout: every
 route reads the ledger before it does anything else (a save reads its table first), so

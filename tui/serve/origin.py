@@ -1,4 +1,4 @@
-"""A form posted from another page is refused, whatever key its browser holds (issue 35).
+"""A form posted from another page is refused, whatever key its browser holds.
 
 The key cookies are `SameSite=Strict`, but a page on another port of the same host is the
 same site to a browser: its form could post with them. So every request that may change

@@ -1,4 +1,4 @@
-"""Printable pages for a tournament's organiser (issue 26): table cards (table number, game,
+"""Printable pages for a tournament's organiser: table cards (table number, game,
 round, seats and the table's QR code), draw slips (one per player, to cut), score sheets
 (one per table, a row per deal) and the ranking. Plain HTML made for paper: `@page` sets A4
 with margins (a browser's "print" or "save as PDF" lays them out; its fonts print Japanese),

@@ -7,8 +7,7 @@ moves, when a row is highlighted. Most of them change nothing it shows.
 Its keys do not shrink: at 80 columns the last ones ran under the command-palette key
 docked at the right ("f1▏^p コ  ンド", a lone "f▏" or "▏▏" at the edge). Keys that do not
 fit whole are left out, the last first (help, `f1`, stays while another can go): every key
-shown is whole, with its label (issue 27 item 11). The palette key is the first to make room
-(issue 38 item 8).
+shown is whole, with its label. The palette key is the first to make room.
 """
 
 from __future__ import annotations
@@ -92,8 +91,7 @@ class KeysFooter(Footer):
         """Hide the keys that would not be whole at this width. The palette key gives its
         room first: where the screen's keys do not all fit beside it, it goes (`ctrl+p`
         still opens the palette, the help says so) and more of them are shown (at 80
-        columns the settlement's `e Export CSV` and `R Re-plan`, the night's `d Delete`;
-        issue 38 item 8)."""
+        columns the settlement's `e Export CSV` and `R Re-plan`, the night's `d Delete`)."""
         width = self.size.width or self.app.size.width
         palette = [w for w in self.children if w.has_class("-command-palette")]
         rest = [w for w in self.children if not w.has_class("-command-palette")]

@@ -4,7 +4,7 @@ Rich wraps at spaces and folds a run without spaces wherever the width ends, so 
 preview line could break inside `−25` or `10C` and start the next line with `、` or `）`.
 Japanese text is broken by `ledger.text.i18n.typography.wrap` instead (between CJK characters,
 never inside a Latin word or a number, kinsoku for punctuation); text with no CJK in it is
-left to Rich, so English reads exactly as before.
+left to Rich, so English wraps as Rich wraps it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 SQLite changes a connection's `data_version` whenever another connection, in this process
 or any other, commits to the file; asking costs a few microseconds and no disk read. The
 app's screens and the club-room board poll it to show deals saved on other devices
-(issue 18) without reading the ledger again when nothing changed.
+without reading the ledger again when nothing changed.
 """
 
 from __future__ import annotations

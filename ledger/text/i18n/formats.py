@@ -1,8 +1,7 @@
 """Dates, chips and money as the language in use writes them (CLDR data, through Babel).
 
-English keeps what Tally always showed (ISO dates, `-€0.25`), so English screens and
-exports read as before; Japanese writes dates as `2026年12月1日` and money in the Japanese
-locale's currency format (`￥350`, `-€0.25`).
+English writes ISO dates and `-€0.25` on screens and in exports; Japanese writes dates
+as `2026年12月1日` and money in the Japanese locale's currency format (`￥350`, `-€0.25`).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Japanese has no spaces between words: a line may break between any two CJK characters, but
 never inside a Latin word or a number (`Ooba`, `−25`, `10C`), and kinsoku shori keeps closing
 punctuation, small kana and the long-vowel mark off the start of a line (`。` `、` `）` `ー` `っ`)
-and opening brackets off its end (`（` `「`). English breaks at spaces only, as before.
+and opening brackets off its end (`（` `「`). English breaks at spaces only.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The phone's entry (issue 24): each table's deals entered from a phone, as plain HTML forms
+"""The phone's entry: each table's deals entered from a phone, as plain HTML forms
 the server renders from the service's form facts (no rule of a game in a page or template),
 with a small script of our own for the live preview and the outbox. Beside the terminal
 entry (the Textual app in the page), which stays for tablets with keyboards.
