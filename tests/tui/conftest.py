@@ -177,6 +177,15 @@ async def keys(pilot: Pilot[object], *pressed: str) -> None:
     await settle(pilot)
 
 
+async def toasts(pilot: Pilot[object], severity: str | None = None) -> list[str]:
+    """The toasts the screen draws now, by their words (of `severity` only, if given): the
+    Toast widgets of the screen's toast rack, as a person sees them. The app must run with
+    `run_test(notifications=True)` (Textual leaves toasts out of tests otherwise)."""
+    await pilot.pause()  # the rack shows the app's notifications after the message that said one
+    return [str(t.render()) for t in pilot.app.screen.query("Toast")
+            if severity is None or t.has_class(f"-{severity}")]
+
+
 async def open_first_table(pilot: Pilot[object]) -> TableScreen:
     """From the nights screen: open the first night and its first table."""
     await settle(pilot)

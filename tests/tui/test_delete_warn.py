@@ -16,17 +16,12 @@ from tui.screens.night import NightScreen
 from tui.screens.nights import NightsScreen
 from tui.screens.table import TableScreen
 
-from .conftest import FIVE, SIZE, TODAY, app_for, keys, seed, settle, typed
+from .conftest import FIVE, SIZE, TODAY, app_for, keys, seed, settle, toasts, typed
 
 
 def note(screen: object, id_: str) -> str:
     widget = screen.query_one(id_, Static)  # type: ignore[attr-defined]
     return str(widget.render()) if widget.display else ""
-
-
-def warnings(app: object) -> list[str]:
-    return [n.message for n in app._notifications  # type: ignore[attr-defined]
-            if n.severity == "warning"]
 
 
 def test_delete_an_empty_table_and_refuse_one_with_deals(tally: Tally, tmp_path: Path) -> None:
@@ -89,15 +84,16 @@ def test_two_nights_on_one_date_and_a_player_seated_twice_warn(tally: Tally,
 
     async def flow() -> None:
         app = app_for(tally, tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             await settle(pilot)
             await keys(pilot, "n")  # today's date again, prefilled
             assert isinstance(app.screen, PromptModal)
             await keys(pilot, "enter", *typed("Annex"), "enter")
             assert isinstance(app.screen, NightScreen)
             # said as people read it, without the command line's field ids
-            assert warnings(app) == [f"{TODAY.isoformat()} already has night {night} "
-                                     "(two nights on one date)"]
+            assert await toasts(pilot, "warning") == [
+                f"Check this\n{TODAY.isoformat()} already has night {night} "
+                "(two nights on one date)"]
             second = app.screen.night_id
             assert len(tally.nights()) == 2  # warned, not refused
             app.clear_notifications()
@@ -109,8 +105,9 @@ def test_two_nights_on_one_date_and_a_player_seated_twice_warn(tally: Tally,
                 await keys(pilot, *typed(name), "enter")
             await keys(pilot, "ctrl+s")
             assert isinstance(app.screen, TableScreen)
-            assert warnings(app) == ["Cid is also seated at open table 1",
-                                     "Dan is also seated at open table 1"]
+            assert await toasts(pilot, "warning") == [
+                "Check this\nCid is also seated at open table 1",
+                "Check this\nDan is also seated at open table 1"]
             assert len(tally.night(second).tables) == 2
 
     asyncio.run(flow())
@@ -123,7 +120,7 @@ def test_a_table_deleted_on_another_device_goes_back(tally: Tally, tmp_path: Pat
 
     async def flow() -> None:
         app = app_for(tally, tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             await settle(pilot)
             await keys(pilot, "enter", "enter")
             screen = app.screen
@@ -132,7 +129,7 @@ def test_a_table_deleted_on_another_device_goes_back(tally: Tally, tmp_path: Pat
             screen.ledger_changed()  # what the live poll calls
             await settle(pilot)
             assert isinstance(app.screen, NightScreen)
-            assert [n.message for n in app._notifications] == [
+            assert await toasts(pilot) == [
                 "It was deleted on another device."]
             tally.delete_night(night)
             app.screen.ledger_changed()

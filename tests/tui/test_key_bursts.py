@@ -33,6 +33,7 @@ from .conftest import (
     open_first_table,
     seed,
     settle,
+    toasts,
     typed,
 )
 from .test_type_ahead import a_table, burst
@@ -52,11 +53,6 @@ async def send(pilot: Pilot[object], how: str, *pressed: str) -> None:
         await pilot.press(*pressed)
         await burst(pilot)  # (and whatever is still on its way)
     await settle(pilot)
-
-
-def notices(pilot: Pilot[object]) -> list[str]:
-    """What the app said in its notifications (shown as toasts; `run_test` hides them)."""
-    return [n.message for n in pilot.app._notifications]  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("how", BURST)
@@ -200,7 +196,7 @@ def test_a_refused_save_stops_the_burst(tally: Tally, tmp_path: Path, how: str) 
         app = app_for(tally, tmp_path)
         bells: list[int] = []
         app.bell = lambda: bells.append(1)  # type: ignore[method-assign]
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             form = await open_first_deal_form(pilot, HachiHachiForm)
             await send(pilot, how, "q", "s", "o", "i", "o", "i", "i", "3", "1")
 
@@ -214,7 +210,7 @@ def test_a_refused_save_stops_the_burst(tally: Tally, tmp_path: Path, how: str) 
             assert app.screen is form and app.focused is focused
             assert state() == before, (state(), before)
             assert bells
-            assert notices(pilot) == ["Typed keys discarded: the save was refused."]
+            assert await toasts(pilot) == ["Typed keys discarded: the save was refused."]
             assert tally.deals(table) == []
 
     asyncio.run(flow())

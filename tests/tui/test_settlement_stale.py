@@ -17,7 +17,7 @@ from tui.forms.prompt import PromptModal
 from tui.i18n import set_language
 from tui.screens.settlement import SettlementScreen
 
-from .conftest import NOW, SIZE, TODAY, app_for, keys, settle, until
+from .conftest import NOW, SIZE, TODAY, app_for, keys, settle, toasts, until
 from .test_flows import rows
 from .test_hachihachi import text
 from .test_snapshots import shoot
@@ -184,15 +184,14 @@ def test_a_key_meant_for_a_line_just_paid_is_refused(tally: Tally, tmp_path: Pat
 
     async def flow() -> None:
         app = app_for(tally, tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             await settle(pilot)
             await keys(pilot, "enter", "s")
             screen = app.screen
             await burst(pilot, "enter", "enter", "p")
             await settle(pilot)
             assert app.screen is screen
-            assert "Bea pays Chie: that line is paid and has left the list." in [
-                n.message for n in app._notifications]  # type: ignore[attr-defined]
+            assert "Bea pays Chie: that line is paid and has left the list." in await toasts(pilot)
             assert [(p.payer, p.payee) for p in tally.settlement(night).paid] == [
                 ("Bea", "Chie")]
 

@@ -13,7 +13,7 @@ from tui.forms.sixty_six import SixtySixForm
 from tui.screens.table import TableScreen
 from tui.widgets.preview import PreviewPanel
 
-from .conftest import SIZE, TODAY, app_for, keys, open_first_deal_form
+from .conftest import SIZE, TODAY, app_for, keys, open_first_deal_form, toasts
 from .test_hachihachi import plain, text
 
 
@@ -30,7 +30,7 @@ def test_a_schnapsen_match_to_a_bummerl(tally: Tally, tmp_path: Path) -> None:
 
     async def flow() -> None:
         app = app_for(tally, tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             form = await open_first_deal_form(pilot, SixtySixForm)
             assert "Bummerl 1 · to go: Ann 7 – Bea 7 · Ann deals" in form.title_text()
             # the facts: Ann claims with 70, Bea has 25 in 2 tricks → Ann 2 (Schneider);
@@ -57,7 +57,7 @@ def test_a_schnapsen_match_to_a_bummerl(tally: Tally, tmp_path: Path) -> None:
             await keys(pilot, "enter")
             assert isinstance(app.screen, TableScreen)
             # one toast says both (toasts never pile up over the chart's legend)
-            assert [n.message for n in app._notifications] == [
+            assert await toasts(pilot) == [
                 "Deal saved.\nGame over: Ann wins the game; the stake is paid."]
 
             last = tally.deals(table)[-1]

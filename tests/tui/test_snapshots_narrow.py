@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 
 from ledger.service import Tally
 
-from .conftest import app_for, keys, settle
+from .conftest import app_for, keys, settle, toasts
 from .test_snapshots import seed, shoot, table_with
 
 NARROW = [(80, 24), (100, 30)]
@@ -82,7 +82,7 @@ def test_saved_toast_leaves_the_chart_legend(snap_compare: Any, tally: Tally, tm
         await settle(pilot)
         # (All passed three times: the second and third ask first: `y`)
         await keys(pilot, "enter", "enter", "a", "p", "ctrl+s", *["a", "p", "ctrl+s", "y"] * 2)
-        assert [n.message for n in pilot.app._notifications] == ["Deal saved."]
+        assert await toasts(pilot) == ["Deal saved."]
         await settle(pilot)
 
     seed(tally)
