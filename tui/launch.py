@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def run_app(db_path: Path | None, *, lang: str | None = None, demo: bool = False) -> None:
+def run_app(db_path: Path | str | None, *, lang: str | None = None,
+            demo: bool = False) -> None:
     """Run the app on `db_path`, or on the demo night's own database when `demo`.
 
     The language: `lang` (`--lang`, this run only), else the saved setting, else the locale.

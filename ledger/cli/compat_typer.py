@@ -11,6 +11,8 @@ from typer._click import exceptions as click_exceptions
 from typer._click import formatting as click_formatting
 from typer._click import types as click_types
 
+__all__ = ["click_core", "click_exceptions", "click_formatting", "click_types"]
+
 # what errors.py reads of each exception class (attributes set in __init__ are checked on
 # an instance by the guard test)
 NEEDED: dict[str, tuple[str, ...]] = {

@@ -142,7 +142,7 @@ def choose_language(args: Any) -> None:
 class TallyGroup(TyperGroup):
     """Runs the command line and turns every refusal into one `error:` line."""
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         # the language first, so that even a refusal of the command line itself is in it
         choose_language(args[0] if args else kwargs.get("args"))

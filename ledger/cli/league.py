@@ -9,7 +9,7 @@ import typer
 from .context import ctx_of, echo_json
 
 if TYPE_CHECKING:
-    from ..service.league_report import LeagueRow
+    from ..domain.league import LeagueRow
 
 season_app = typer.Typer(no_args_is_help=True, help="Seasons: named ranges of nights.")
 

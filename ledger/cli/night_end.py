@@ -110,10 +110,10 @@ def settle(
             typer.echo(stale_plan_text("cli.settle.stale", st.changed_deals,
                                        len(st.table_nets)))
         typer.echo(t("cli.settle.replan", id=st.night_id))
-    head = service.night_head(night)
-    if head is not None:  # the night's history as this ledger holds it
+    chain = service.night_head(night)
+    if chain is not None:  # the night's history as this ledger holds it
         typer.echo(t("cli.settle.chain", id=st.night_id,
-                     head=" ".join(head[i:i + 4] for i in (0, 4, 8))))
+                     head=" ".join(chain[i:i + 4] for i in (0, 4, 8))))
 
 
 def pay(ctx: typer.Context, night: Annotated[int, typer.Option()],
@@ -166,8 +166,8 @@ def export(ctx: typer.Context,
             raise RuleError("export", "--rating writes its file alone (no --night, --all "
                             "or --from/--to)", "rating_export_alone")
         service = ctx_of(ctx).service
-        report = service.rating(season=season)
-        typer.echo(service.export_rating(exports_dir(out), report, fmt, season=season))
+        ratings = service.rating(season=season)
+        typer.echo(service.export_rating(exports_dir(out), ratings, fmt, season=season))
         return
     league = season is not None or date_from is not None or date_to is not None
     if league and (night is not None or all_):

@@ -6,6 +6,7 @@ that a scorer types at the table; the table's game reads the flags it knows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 import typer
@@ -174,7 +175,7 @@ def flags_of(spec: Any) -> str:
     return " ".join(own) if own else spec.quick_flag
 
 
-def values_text(what: dict[str, Any]) -> str:
+def values_text(what: Mapping[str, Any]) -> str:
     """`declarations: Dan=out, Eve=out` / `contract: solo | heart-solo`."""
     def one(value: Any) -> str:
         if isinstance(value, dict):

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..domain.rules import RuleError, game_named
 from ..domain.rules.errors import show
-from ..domain.rules.game import Game, Options
+from ..domain.rules.game import AnyGame, Options
 
 
 def data_dir() -> Path:
@@ -41,33 +41,33 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise RuleError(str(path), f"not valid TOML ({exc})", "not_toml", why=exc) from None
 
 
-def _preset_file(game: Game) -> Path:
+def _preset_file(game: AnyGame) -> Path:
     return data_dir() / "presets" / f"{game.name}.toml"
 
 
-def _presets(game: Game) -> dict[str, dict[str, Any]]:
+def _presets(game: AnyGame) -> dict[str, dict[str, Any]]:
     """The file's presets: its tables (top-level keys such as `house_rules` are not)."""
     return {name: body for name, body in _read_toml(_preset_file(game)).items()
             if isinstance(body, dict)}
 
 
-def preset_names(game: Game) -> list[tuple[str, str]]:
+def preset_names(game: AnyGame) -> list[tuple[str, str]]:
     """(name, description) of each preset of a game, `default` first."""
     return [(name, str(body.get("description", ""))) for name, body in _presets(game).items()]
 
 
-def house_rules(game: Game) -> list[tuple[str, Any]]:
+def house_rules(game: AnyGame) -> list[tuple[str, Any]]:
     """(option, default value) of the options the preset file marks as house rules."""
     return _marked(game, "house_rules")
 
 
-def readings(game: Game) -> list[tuple[str, Any]]:
+def readings(game: AnyGame) -> list[tuple[str, Any]]:
     """(option, default value) of the options the preset file marks as readings: the seed
     is silent there and the rules documents chose one club reading."""
     return _marked(game, "readings")
 
 
-def _marked(game: Game, key: str) -> list[tuple[str, Any]]:
+def _marked(game: AnyGame, key: str) -> list[tuple[str, Any]]:
     names = _read_toml(_preset_file(game)).get(key, [])
     default = preset_mapping(game)
     return [(str(name), default.get(name)) for name in names]
@@ -84,7 +84,7 @@ def _hand_roles(name: Any, where: str) -> Any:
     return {"file": path.name, "roles": _read_toml(path).get("roles")}
 
 
-def preset_mapping(game: Game, name: str = "default") -> dict[str, Any]:
+def preset_mapping(game: AnyGame, name: str = "default") -> dict[str, Any]:
     """The raw options of a preset (default merged under it), description removed."""
     presets = _presets(game)
     if not isinstance(name, str) or name not in presets:
@@ -97,7 +97,7 @@ def preset_mapping(game: Game, name: str = "default") -> dict[str, Any]:
     return merged
 
 
-def build_options(game: Game, raw: Mapping[str, Any], where: str) -> Options:
+def build_options(game: AnyGame, raw: Mapping[str, Any], where: str) -> Options:
     """Options from a raw mapping; errors name `where` (a file and preset, or `--set`)."""
     raw = dict(raw)
     if "hand_roles" in raw:
@@ -110,7 +110,7 @@ def build_options(game: Game, raw: Mapping[str, Any], where: str) -> Options:
 
 def load(game_name: str, preset: str = "default",
          overrides: Mapping[str, Any] | None = None, source: str = "--set"
-         ) -> tuple[Game, Options]:
+         ) -> tuple[AnyGame, Options]:
     """The game and its frozen options for a preset plus overrides; errors about an override
     name `source` (`--set key`, or `options.key` for `tally calc`)."""
     game = game_named(game_name)

@@ -123,7 +123,7 @@ def read_schedule(path: Path) -> list[list[list[int]]]:
                         "tn_schedule_rounds", value=show(rounds))
     for i, tables in enumerate(rounds):
         seen: set[int] = set()
-        ok = isinstance(tables, list) and tables
+        ok = bool(isinstance(tables, list) and tables)
         for t in tables if ok else ():
             if not isinstance(t, list) or not all(
                     isinstance(k, int) and not isinstance(k, bool) and k >= 1 for k in t):

@@ -23,7 +23,7 @@ _encode = json.JSONEncoder(ensure_ascii=False, sort_keys=True, check_circular=Fa
 
 def same_extra(stored_json: str | None, extra: Mapping[str, Any]) -> bool:
     """Does the stored `extra` JSON say what the fold's `extra` says (as it would be stored)?"""
-    return json.loads(stored_json or "{}") == json.loads(_encode(dict(extra)))
+    return bool(json.loads(stored_json or "{}") == json.loads(_encode(dict(extra))))
 
 
 def facts_are_stale(stored_extra: str | None, extra: Mapping[str, Any]) -> bool:

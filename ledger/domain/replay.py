@@ -152,7 +152,8 @@ def encode_state(state: Any) -> str:
     assert is_dataclass(state)
     # tuples are JSON arrays as they are; anything that is not JSON (a card object) is a
     # TypeError here, at the engine's own tests, not a state that cannot be read back
-    return _encode({name: getattr(state, name) for name in _field_names(type(state))})
+    names = _field_names(type(state))  # type: ignore[arg-type]  # (mypy: a class is not Hashable)
+    return _encode({name: getattr(state, name) for name in names})
 
 
 def encode_mark(mark: Mark) -> tuple[str, int, str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 # Up to this many non-zero balances the minimum is searched exactly (about 0.05 s at 20 in
 # CPython; the work doubles with each extra balance). Above it a greedy method is used.
@@ -133,7 +134,7 @@ def direct_transfers(table_nets: Mapping[Hashable, Mapping[str, int]]) -> list[T
     for table, nets in table_nets.items():
         _checked(nets, f"table {table}")
     return [TablePayment(table, p.payer, p.payee, p.amount)
-            for table in sorted(table_nets)
+            for table in sorted(table_nets)  # type: ignore[type-var]  # (ids: they sort)
             for p in fewest_transfers(table_nets[table])]
 
 
@@ -376,7 +377,7 @@ class Explanation:
 
 
 def explain(payment: Payment | TablePayment,
-            table_nets: Mapping[Hashable, Mapping[str, int]]) -> Explanation:
+            table_nets: Mapping[Any, Mapping[str, int]]) -> Explanation:
     """The table nets behind `payment`, so "why do I pay Sara?" has an answer.
 
     For a `Payment` (fewest mode) the payer's and payee's nets over all tables count; for

@@ -89,7 +89,7 @@ class RunsWriter:
                 raise ValueError(f"a run's cells do not fit {head} + … + {tail} of "
                                  f"{self.width} columns")
             starts = map(",".join, zip(*self._columns(heads, 0, head), repeat("")))
-            pieces = [chain.from_iterable(map(repeat, starts, counts))]  # a head a line
+            pieces: list[Iterable[str]] = [chain.from_iterable(map(repeat, starts, counts))]
             for i, texts in enumerate(self._columns(middles, head, self.width - tail)):
                 pieces += [repeat(","), texts] if i else [texts]
             if tail:

@@ -247,7 +247,7 @@ def _check_backup(source: Path, trial: Path) -> None:
                             "not_backup_why", path=source, why=problem)
         damage, broken = backup_files.damage(db)
         if damage != "ok" or broken:
-            if damage != "ok":
+            if damage != "ok" or broken is None:
                 raise RuleError("path", f"{source} is damaged: {damage}", "damaged",
                                 path=source, why=damage)
             raise RuleError("path", f"{source} is damaged: a {broken[0]} row refers to "
@@ -262,7 +262,7 @@ def _check_backup(source: Path, trial: Path) -> None:
                             "fails_check", path=source, why=why)
     except RuleError as exc:  # name the file the user gave, not the trial copy
         values = {k: str(v).replace(str(trial), str(source)) for k, v in exc.values.items()}
-        if exc.code.startswith("db_"):  # SQLite's own fault with the file: not Tally's
+        if (exc.code or "").startswith("db_"):  # SQLite's own fault with the file: not Tally's
             why = exc.message.replace(str(trial), str(source))
             raise RuleError("path", f"{source} is not a Tally database ({why})",
                             "not_tally_db", path=source, why=why) from None

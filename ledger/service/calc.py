@@ -11,7 +11,7 @@ from ..config import presets
 from ..domain.rules import RuleError
 from ..domain.rules.errors import show
 from ..domain.rules.fields import read_players
-from ..domain.rules.game import Game
+from ..domain.rules.game import AnyGame
 from ..domain.rules.transfers import Settlement
 
 MAX_INPUT = 1_000_000  # characters; a deal is a few hundred
@@ -39,7 +39,8 @@ def read_json_object(text: str, field: str = "input") -> dict[str, Any]:
                         "counts would be a guess)", "json_key_twice", key=show(exc.key)) from None
     except ValueError as exc:
         msg = getattr(exc, "msg", str(exc))
-        where = f" at line {exc.lineno} column {exc.colno}" if hasattr(exc, "lineno") else ""
+        where = (f" at line {exc.lineno} column {exc.colno}"
+                 if isinstance(exc, json.JSONDecodeError) else "")
         why = f"{msg}{where}"
         raise RuleError(field, f"not valid JSON ({why})", "bad_json", why=why) from None
     escapes = "\\u" in text
@@ -98,7 +99,7 @@ def _check_tree(obj: Any, field: str, *, escapes: bool) -> None:
         stack.extend((x, depth + 1) for x in items)
 
 
-def settlement_json(game: Game, settlement: Settlement) -> dict[str, Any]:
+def settlement_json(game: AnyGame, settlement: Settlement) -> dict[str, Any]:
     """The contract's output object."""
     out: dict[str, Any] = {
         "game": game.name,

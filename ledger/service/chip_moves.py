@@ -18,7 +18,7 @@ def chip_effects(s: Connection, t: Table, later: Sequence[Step]) -> list[rederiv
     after (by seat name): what a scorekeeper must see before saving."""
     settled = [x for x in later if x.settlement is not None]
     stored = repo.transfers_of(session=s, revision_ids=[x.row.revision_id for x in settled])
-    names = {i: name for name, i in t.seat_ids.items()}  # a seat's id; None is the pot
+    names: dict[int | None, str] = {i: name for name, i in t.seat_ids.items()}  # None: the pot
     out = []
     for x in settled:
         assert x.settlement is not None

@@ -66,7 +66,7 @@ def load_demo(service: Tally, data: dict[str, Any]) -> DemoReport:
             continue
         table_id = service.new_table(night_id, spec["game"], spec["seats"],
                                      spec.get("preset", "default"))
-        ids = service.add_deals(table_id, spec.get("deals", []), line_numbers=True)
+        ids = service.add_deals(table_id, spec.get("deals", []))
         for fix in spec.get("corrections", []):
             service.correct_deal(ids[fix["deal"] - 1], fix["outcome"],
                                  reason=fix.get("reason"), author=fix.get("author"))

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from .archive import Archive
     from .chain_check import Chains
     from .deals import Deals
-    from .games import GameView
     from .integrity import Integrity
     from .league import League
     from .night_end import NightEnd
@@ -42,7 +41,7 @@ if TYPE_CHECKING:
     from .sync import Sync
     from .tournament import Tournaments
     from .tournament_now import TournamentNow
-    from .views import DealView
+    from .views import DealView, GameView
 
 U = TypeVar("U")
 P = ParamSpec("P")
@@ -120,7 +119,7 @@ class Tally:
                 make = getattr(import_module(f".{part.module}", __package__), part.cls)
                 made = make(self._store, *(self._part(t) for t in part.takes))
                 self._parts[part.cls] = made
-            return made  # type: ignore[return-value]
+            return made
 
     # the roster
     add_player = operation(PLAYERS, lambda u: u.add)

@@ -62,7 +62,7 @@ def deal_so_far(items: Iterable[str]) -> dict[str, Any]:
         raise RuleError("--given", exc.message, exc.code, **exc.values) from None
 
 
-def database_path(option: str | Path | None) -> tuple[Path, str]:
+def database_path(option: str | Path | None) -> tuple[Path | str, str]:
     """The database a command opens and where that came from (`--db`, `TALLY_DB`,
     `default`)."""
     return paths.resolve_db(option)

@@ -48,7 +48,7 @@ def _scoring(value: str) -> Scoring:
     if value not in SCORINGS:
         raise RuleError("--scoring", f"{show(value)} is not chips or placement",
                         "not_scoring", value=show(value))
-    return value  # type: ignore[return-value]
+    return value
 
 
 def _season_view(row: Any) -> SeasonView:

@@ -337,7 +337,8 @@ def _table_nets(s: Connection, night_id: int) -> dict[int, dict[str, int]]:
     numbers = {tid: number for tid, _, number in repo.table_numbers(session=s,
                                                                        night_id=night_id)}
     names = repo.player_names(session=s)
-    out: dict[int, dict[str, int]] = {numbers[t]: {} for t in sorted(numbers, key=numbers.get)}
+    out: dict[int, dict[str, int]] = {numbers[t]: {}
+                                      for t in sorted(numbers, key=lambda t: numbers[t])}
     for pid, tid in sorted(repo.seated_players(session=s, night_id=night_id)):
         out[numbers[tid]][names[pid]] = 0
     for (pid, tid), v in repo.nets_by_table(session=s, night_id=night_id).items():

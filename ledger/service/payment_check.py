@@ -71,8 +71,8 @@ def payment_problems(s: Connection) -> list[Problem]:
         if type(x) is not int or x == 0:
             found("payment_amount", **head)
             continue
-        pid = next((p for after, p, _ in reversed(by_night.get(nid, [])) if after < yid), None)
-        key = (pid, a, b)
+        plan = next((p for after, p, _ in reversed(by_night.get(nid, [])) if after < yid), None)
+        key = (plan, a, b)
         before = paid.get(key, 0)
         paid[key] = before + x
         so_far = night_paid.get((nid, a, b), 0)

@@ -200,11 +200,11 @@ class Ratings:
                           ordinal(now) - before.get(key, start)))
         lines.sort(key=lambda x: (-ordinal(x[2]), x[0].casefold(), x[1]))
         out: list[RatingRow] = []
-        for name, g, r, last, change in lines:
-            tied = out and out[-1].ordinal == ordinal(r)  # sorted: a tie is the one before
+        for name, g, rt, last, change in lines:
+            tied = out and out[-1].ordinal == ordinal(rt)  # sorted: a tie is the one before
             rank = out[-1].rank if tied else len(out) + 1
-            out.append(RatingRow(rank, name, g, r.mu, r.sigma, ordinal(r), r.games, last,
-                                 change, provisional(r, options)))
+            out.append(RatingRow(rank, name, g, rt.mu, rt.sigma, ordinal(rt), rt.games, last,
+                                 change, provisional(rt, options)))
         return RatingReport(tuple(out), tuple(rerated))
 
     def night_rating(self, night_id: int) -> tuple[RatingRow, ...]:
@@ -239,11 +239,11 @@ class Ratings:
             lines.append((-ordinal(now), r.name.casefold(), r.name, now, change))
         lines.sort(key=lambda x: x[:2])
         out: list[RatingRow] = []
-        for _, _, name, r, change in lines:
-            tied = out and out[-1].ordinal == ordinal(r)
-            out.append(RatingRow(out[-1].rank if tied else len(out) + 1, name, ACROSS, r.mu,
-                                 r.sigma, ordinal(r), r.games, date, change,
-                                 provisional(r, options)))
+        for _, _, name, rt, change in lines:
+            tied = out and out[-1].ordinal == ordinal(rt)
+            out.append(RatingRow(out[-1].rank if tied else len(out) + 1, name, ACROSS, rt.mu,
+                                 rt.sigma, ordinal(rt), rt.games, date, change,
+                                 provisional(rt, options)))
         return tuple(out)
 
     def rating_trend(self, *, season: str | None = None) -> dict[str, tuple[float, ...]]:

@@ -68,7 +68,7 @@ def load_open_table(s: Connection, table_id: int) -> Table:
 def _table_of(table_id: int, rows: Sequence[TableSeatRow]) -> Table:
     if not rows:
         raise RuleError("table", f"{table_id} does not exist", "no_such", id=table_id)
-    return _table(rows[0], tuple((r.player_id, r.name) for r in rows
+    return _table(rows[0], tuple((r.player_id, r.name or "") for r in rows
                                  if r.player_id is not None))
 
 

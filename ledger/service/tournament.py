@@ -254,6 +254,7 @@ class Tournaments:
                               t.rounds - number + 1), None
         if t.method == "schedule":
             row = tournament_rows.tournament_named(session=s, name=t.name)
+            assert row is not None  # `t` was read from it
             plan = json.loads(row.schedule)[number - 1]
             numbers = {e.player: e.number for e in t.entries}
             return d.schedule_draw(players, numbers, plan, seed, smallest), None
@@ -263,13 +264,13 @@ class Tournaments:
         order = _seeded_order([x for x in standing if x.player in set(players)], seed)
         if strength is not None:
             order = seeding.by_strength(order, standing, strength, unrated)
-        met = {d.pair(x.seats[0], x.seats[1]) for r in before for x in r.tables}
+        pairs = {d.pair(x.seats[0], x.seats[1]) for r in before for x in r.tables}
         had = {p for r in before for p in r.byes}
         if len(players) < 2:
             raise RuleError("players", f"{len(players)} registered; a table takes at least "
                             f"{2}", "tn_too_few", n=len(players), lo=2)
         points = {x.player: x.points for x in standing}
-        return swiss_draw(order, met, had, seed, [points[p] for p in order]), _basis(
+        return swiss_draw(order, pairs, had, seed, [points[p] for p in order]), _basis(
             standing, players)
 
     def _store_draw(self, s: Connection, t: TournamentView, number: int, seed: str,
@@ -281,7 +282,7 @@ class Tournaments:
         ids = {e.player: player_id(s, e.player, "player") for e in t.entries}
         seats: list[tuple[int, int | None]] = []
         for table in drawn.tables:
-            engine.check_seats(list(table), options)
+            engine.check_seats(tuple(table), options)
             tid = repo.add_table(session=s, night_id=night_id, game=engine.name,
                                  preset=rules.preset, options=engine.options_json(options),
                                  seat_ids=[ids[p] for p in table], now=clock.now())
@@ -472,8 +473,9 @@ def _round_night(s: Connection, t: TournamentView, made: Sequence[DrawView]) -> 
     """Where a round is drawn unless said: the night of the newest drawn table (a tournament
     over days moves on with `--night`), else the tournament's."""
     for r in reversed(made):
-        if r.tables:
-            return int(repo.table_row(session=s, table_id=r.tables[-1].table_id).night_id)
+        row = repo.table_row(session=s, table_id=r.tables[-1].table_id) if r.tables else None
+        if row is not None:
+            return int(row.night_id)
     return t.night_id
 
 
@@ -482,7 +484,7 @@ def _newest_open_night(s: Connection) -> int:
     if not nights:
         raise RuleError("--night", "no open night: open one first (tally night new)",
                         "tn_no_night")
-    return max(nights, key=lambda n: (n.date, n.id)).id
+    return int(max(nights, key=lambda n: (n.date, n.id)).id)
 
 
 def _tournament(s: Connection, name: object) -> TournamentView:

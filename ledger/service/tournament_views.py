@@ -111,6 +111,7 @@ def draws(s: Connection, t: TournamentView) -> list[DrawView]:
             if tid is None:
                 continue
             row = repo.table_row(session=s, table_id=tid)
+            assert row is not None  # a drawn table is never deleted (its round holds it)
             seats = tuple(n for _, n in repo.seats(session=s, table_id=tid))
             tables.append(DrawnTable(row.number, tid, seats))
         tables.sort(key=lambda x: x.number)

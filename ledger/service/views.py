@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -22,7 +23,7 @@ class TableView:
     seats: tuple[str, ...]
     options: dict[str, Any]
     deals: int
-    status: dict[str, Any] = field(default_factory=dict)
+    status: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +50,7 @@ class Notice:
 
     field: str
     code: str
-    values: dict[str, Any] = field(default_factory=dict)
+    values: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,13 +32,20 @@ _STAMP = "%Y-%m-%d %H:%M:%S.%f"
 
 
 class Cursor(Protocol):
-    description: Any
+    """A statement's answer: its rows (each a tuple of the columns' values), as both
+    drivers' cursors give them."""
+
+    @property
+    def description(self) -> Any: ...
+
+    @property
+    def rowcount(self) -> int: ...
 
     def fetchone(self) -> Any: ...
 
     def fetchall(self) -> list[Any]: ...
 
-    def fetchmany(self, size: int = ...) -> list[Any]: ...
+    def fetchmany(self, size: int = ..., /) -> list[Any]: ...
 
     def __iter__(self) -> Iterator[Any]: ...
 
@@ -47,7 +54,7 @@ class Connection(Protocol):
     """A session: one transaction's statements (a `sqlite3.Connection` on SQLite, a
     `postgres.db.Session` on PostgreSQL). Parameters are named (`:name`)."""
 
-    def execute(self, sql: str, params: Any = ..., /) -> Any: ...
+    def execute(self, sql: str, params: Any = ..., /) -> Cursor: ...
 
     def executemany(self, sql: str, rows: Any, /) -> Any: ...
 
@@ -131,6 +138,19 @@ class Database:
         """The driver's `exc` in a transaction, as the store's one line."""
         raise NotImplementedError
 
+    def prepare(self) -> None:
+        """Before the first use: what the engine needs made (a SQLite file's folder)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def not_the_schema(exc: BaseException) -> bool:
+        """Whether an error of a migration is the disk's, the file's or the server's."""
+        raise NotImplementedError
+
+    def fault(self, exc: BaseException) -> RuleError:
+        """A driver's `exc` on opening, as the store's one line."""
+        raise NotImplementedError
+
     # ---- the pool and the transaction ----------------------------------------------------
 
     @contextmanager
@@ -152,7 +172,7 @@ class Database:
             self.commit(conn, write)
             if write and self.fault_hook is not None:
                 self.fault_hook("answer", session)
-        except self.driver_error as exc:  # type: ignore[misc]
+        except self.driver_error as exc:
             self._abandon(conn)
             said = self.transaction_fault(exc, write, committing)
             if isinstance(said, ConnectionLost):  # the idle ones went with it (a restart)
@@ -169,7 +189,7 @@ class Database:
         try:
             if self.in_transaction(conn):
                 conn.execute("ROLLBACK")
-        except self.driver_error:  # type: ignore[misc]
+        except self.driver_error:
             conn.close()
             return
         if self.usable(conn):  # (not one the server closed)
@@ -279,7 +299,7 @@ def moment(text: str | None) -> datetime | None:
 
 @cache
 def _row_type(names: tuple[str, ...]) -> Any:
-    return namedtuple("Row", names)  # type: ignore[misc]
+    return namedtuple("Row", names)
 
 
 def named(conn: Connection, sql: str, params: Any = None) -> list[Any]:

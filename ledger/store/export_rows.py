@@ -121,7 +121,8 @@ def transfer_rows(*, session: Connection, night_id: int | None,
     """(night, date, table no, game, deal no, revision, from, to, amount, reason), in
     order; streamed while `session` is open. `reason`, when given, says each reason for
     people (a Japanese export), else the engines' own words are written."""
-    names: dict[int | None, str] = {None: "pot", **player_names(session=session)}
+    names: dict[int | None, str] = {None: "pot"}
+    names.update(player_names(session=session).items())
     return _transfer_runs(session, night_id, moves, names, reason or str)
 
 

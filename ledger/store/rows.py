@@ -16,13 +16,13 @@ R = TypeVar("R")
 
 
 @cache
-def _fields(cls: type) -> tuple[str, ...]:
+def _fields(cls: type[Any]) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls))
 
 
 def maker(cls: type[R], columns: tuple[str, ...]) -> Callable[[tuple[Any, ...]], R]:
     """How to build a `cls` from a row whose columns are named `columns`."""
-    want = _fields(cls)
+    want = _fields(cls)  # type: ignore[arg-type]  # (mypy: a class is not Hashable)
     if sorted(columns) != sorted(want):
         raise TypeError(f"{cls.__name__} has fields {want}, the query gave {columns}")
     if columns == want:
@@ -38,7 +38,8 @@ def records(cursor: Any, cls: type[R]) -> list[R]:
 
 
 def _rows(cursor: Any) -> Iterable[tuple[Any, ...]]:
-    return cursor.fetchall()
+    rows: list[tuple[Any, ...]] = cursor.fetchall()
+    return rows
 
 
 @dataclass(frozen=True, slots=True)

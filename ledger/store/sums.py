@@ -163,7 +163,8 @@ def rederive(session: Connection, night_ids: Sequence[int] | None = None) -> int
     if night_ids is None:
         session.execute("DELETE FROM player_night")
         session.execute("DELETE FROM night_sum")
-        sql, params = DERIVE.format(cur=_EVERY_DEAL, seats=""), {}
+        params: dict[str, Any] = {}
+        sql = DERIVE.format(cur=_EVERY_DEAL, seats="")
         nights_sql = DERIVE_NIGHTS.format(where="")
     else:
         if not night_ids:

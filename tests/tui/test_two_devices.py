@@ -24,8 +24,7 @@ from tui.i18n import set_language
 from tui.screens.table import TableScreen
 from tui.widgets.kinsoku import Wrapped
 
-from .conftest import DEALS, SIZE, app_for, keys, open_first_table, seed, settle, until
-from .test_key_bursts import notices
+from .conftest import DEALS, SIZE, app_for, keys, open_first_table, seed, settle, toasts, until
 from .test_type_ahead import CRAZY_SOLO, burst, without_dealer
 from .test_ui_thread import Calls, Watched
 
@@ -76,7 +75,7 @@ def test_the_offer_shows_their_deal_and_discard_keeps_it(tally: Tally, other: Ta
 
     async def flow() -> None:
         app = app_for(tally, tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             table = await refused_on_deal_3(pilot, other, table_id)
             offer = app.screen
             assert isinstance(offer, ConflictModal)
@@ -90,7 +89,7 @@ def test_the_offer_shows_their_deal_and_discard_keeps_it(tally: Tally, other: Ta
                 (1, None), (2, None), (3, "Mio")]  # nothing of this form saved
             log = table.query_one("#deals", DataTable)
             assert (log.row_count, log.cursor_row) == (3, 2)  # their deal, the cursor on it
-            assert notices(pilot)[-1] == {
+            assert (await toasts(pilot))[-1] == {
                 "en": "Yours discarded: deal 3 stays as the other device recorded it",
                 "ja": "こちらの入力を破棄しました。ディール 3 は別の端末の記録のままです"}[lang]
 
@@ -219,7 +218,7 @@ def test_keys_typed_after_the_refused_save_are_dropped_then_the_offer_takes_keys
         app = app_for(tally, tmp_path)
         bells: list[int] = []
         app.bell = lambda: bells.append(1)  # type: ignore[method-assign]
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             table = await open_first_table(pilot)
             await keys(pilot, "a")
             form = app.screen
@@ -228,7 +227,7 @@ def test_keys_typed_after_the_refused_save_are_dropped_then_the_offer_takes_keys
             await burst(pilot, "p", "enter", "a", "s", "2", "enter")
             assert isinstance(app.screen, ConflictModal)
             assert bells
-            assert notices(pilot) == ["Typed keys discarded: the save was refused."]
+            assert (await toasts(pilot)) == ["Typed keys discarded: the save was refused."]
             assert form.outcome() == PASS  # nothing of the dropped keys reached the form
             assert len(tally.deals(table_id)) == 3
             solo, stored = CRAZY_SOLO[0]
@@ -283,12 +282,12 @@ def test_keys_typed_after_a_repeat_are_dropped_while_it_asks(tally: Tally,
         app = app_for(tally, tmp_path)
         bells: list[int] = []
         app.bell = lambda: bells.append(1)  # type: ignore[method-assign]
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             await open_first_table(pilot)
             await burst(pilot, "a", "p", "enter", "y")
             assert isinstance(app.screen, SameDealModal)
             assert bells
-            assert notices(pilot) == ["Typed keys discarded: the save was refused."]
+            assert (await toasts(pilot)) == ["Typed keys discarded: the save was refused."]
             assert len(tally.deals(table_id)) == 3
 
     asyncio.run(flow())

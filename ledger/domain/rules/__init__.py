@@ -7,22 +7,24 @@ from typing import Any
 from .errors import RuleError
 from .game import Game
 
+AnyGame = Game[Any, Any, Any]
+
 __all__ = ["GAMES", "Game", "RuleError", "game_named"]
 
 
-def _registry() -> dict[str, Game]:
+def _registry() -> dict[str, AnyGame]:
     """Every engine, named here: one that fails to import fails loudly (it must not
     silently drop out of the game list)."""
     from . import crazy_solo, hachihachi, sixty_six
 
-    games = [crazy_solo.GAME, hachihachi.GAME, *sixty_six.GAMES]
+    games: list[AnyGame] = [crazy_solo.GAME, hachihachi.GAME, *sixty_six.GAMES]
     return {g.name: g for g in games}
 
 
-_GAMES: dict[str, Game] | None = None
+_GAMES: dict[str, AnyGame] | None = None
 
 
-def _games() -> dict[str, Game]:
+def _games() -> dict[str, AnyGame]:
     global _GAMES
     if _GAMES is None:
         _GAMES = _registry()
@@ -37,7 +39,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def game_named(name: object, field: str = "game") -> Game:
+def game_named(name: object, field: str = "game") -> AnyGame:
     """The engine for `name`, or a RuleError listing the games there are."""
     games = _games()
     if isinstance(name, str) and name.strip().lower() in games:

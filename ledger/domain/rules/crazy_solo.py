@@ -92,7 +92,7 @@ def cards_in_play(players: int, options: Options = Options()) -> tuple[Card, ...
 
 @cache
 def _pack(players: int, three_player_pack: int) -> tuple[Card, ...]:
-    ranks = PACK_RANKS
+    ranks: tuple[str, ...] = PACK_RANKS
     if players == 3 and three_player_pack == 24:
         ranks = PACK_RANKS[:6]
     removed = set(REMOVED.get(players, ()))

@@ -110,9 +110,9 @@ def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement
             pot += out_fee(n, m, options)
         pot_out = pot + carried_in
         for name in forced:
-            owed = m * (aces.get(name, 0) + forced_out_total(roles.get(name, ()), table))
+            due = m * (aces.get(name, 0) + forced_out_total(roles.get(name, ()), table))
             for payer in ins:
-                pay(payer, name, owed, "forced-out")
+                pay(payer, name, due, "forced-out")
         if played or (outcome.split and options.split_settles_roles):
             totals = {p: in_total(roles.get(p, ()), table) for p in ins}
             _pairwise(ins, totals, m, "hand-roles", pay)

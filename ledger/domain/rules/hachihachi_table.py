@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import RANKS, Card
-from .errors import RuleError, show
+from .errors import RuleError, Said, show
 from .hand_roles import (
     HAND_SIZE,
     HandRoles,
@@ -27,7 +27,7 @@ SPLIT_WITH = 2  # two in may split the pot instead of playing
 MIZUTEN_MIN_IN = 3  # Mizuten is void with fewer than 3 in (section 7)
 MIZUTEN_MIN_TRICKS = 3
 NO_ROLES = HandRoles()  # frozen, so one shared empty table is safe as a default
-Refusal = Callable[[str, str, str], RuleError]  # (field, player, what) -> the error to raise
+Refusal = Callable[[str, str, Said], RuleError]  # (field, player, what) -> the error to raise
 EMPTY_ROUND_POTS = ("refund", "carry")
 # what a table stored before these options existed played (also today's defaults; named so a
 # later change of default cannot change an old table: see Game.stored_options)

@@ -78,7 +78,7 @@ def options_from_mapping(cls: type[T], raw: Mapping[str, Any]) -> T:
 
     Keys missing from `raw` take the dataclass defaults. `cls.validate()` runs if present.
     """
-    hints = _hints(cls)
+    hints = _hints(cls)  # type: ignore[arg-type]  # (mypy: a class is not Hashable)
     names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     for key in raw:
         if key not in names:

@@ -8,7 +8,7 @@ a loser still at 7 pays two stakes. Chips move only when a game ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from . import sixty_six_four, sixty_six_three
@@ -37,7 +37,7 @@ def check_two_seats(seats: tuple[str, ...], options: Options) -> None:
                         n=len(seats))
 
 
-def _engine(rules: Rules, countdown: bool) -> dict[str, Callable[..., Any]]:
+def _engine(rules: Rules, countdown: bool) -> dict[str, Any]:
     """The fold functions of a two-player game with these rules."""
 
     def initial(seats: tuple[str, ...], options: Options) -> State:
@@ -87,4 +87,5 @@ SCHNAPSEN_GAME = Game(
     **TWO_PLAYER_DEAL, **_engine(SCHNAPSEN, countdown=True),
 )
 
-GAMES: list[Game] = [SIXTY_SIX_GAME, SCHNAPSEN_GAME, sixty_six_three.GAME, sixty_six_four.GAME]
+GAMES: list[Game[Any, Any, Any]] = [SIXTY_SIX_GAME, SCHNAPSEN_GAME, sixty_six_three.GAME,
+                                    sixty_six_four.GAME]

@@ -240,7 +240,9 @@ def parse_deal(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
         if tricks[last_trick] == 0:
             raise RuleError("last_trick", f"{last_trick} has no trick", "ss.no_trick",
                             name=last_trick)
-    closer_won, at_points, at_tricks = None, {}, {}
+    closer_won: bool | None = None
+    at_points: dict[str, int] = {}
+    at_tricks: dict[str, int] = {}
     if ending == "claim":
         _check_claim_last_trick(rules, total_tricks, last_trick)
     elif ending == "close":

@@ -84,7 +84,7 @@ def exhausted_notes(rules: Rules, ending: Any, tricks: Any, players: tuple[str, 
     if ending != "exhausted" or not isinstance(tricks, Mapping):
         return {}
     given = [tricks.get(p) for p in players]
-    if not all(type(n) is int for n in given) or sum(given) == rules.tricks:
+    if not all(type(n) is int for n in given) or sum(n for n in given if n) == rules.tricks:
         return {}
     return {"tricks": (("err.ss.exhausted_tricks", {"n": sum(given), "tricks": rules.tricks}),)}
 

@@ -291,7 +291,7 @@ def settle(state: State, hand: Hand, options: FourOptions) -> tuple[Settlement, 
     if bonus is not None:
         result = Result(result.winner, result.game_points, ((bonus, 1), *result.gains),
                         result.carry)
-    more = {"ten_of_trumps": label(bonus)} if bonus is not None else {}
+    more: dict[str, Any] = {"ten_of_trumps": label(bonus)} if bonus is not None else {}
     return settled(state, result, options, dealer, **more)
 
 

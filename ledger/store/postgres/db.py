@@ -33,7 +33,15 @@ from psycopg.adapt import Loader
 from psycopg.pq import TransactionStatus
 
 from ...domain.rules.errors import RuleError
-from ..db import BUSY_TIMEOUT_MS, Batch, BulkWriter, ConnectionLost, Database, WriteFault
+from ..db import (
+    BUSY_TIMEOUT_MS,
+    Batch,
+    BulkWriter,
+    ConnectionLost,
+    Cursor,
+    Database,
+    WriteFault,
+)
 from .url import without_password
 from .watch import CHANNEL, Listen
 
@@ -74,7 +82,7 @@ class Session:
     def __init__(self, conn: psycopg.Connection) -> None:
         self.conn = conn
 
-    def execute(self, sql: str, params: Any = None) -> psycopg.Cursor:
+    def execute(self, sql: str, params: Any = None) -> Cursor:
         return self.conn.execute(pg_sql(sql), params or {})
 
     def executemany(self, sql: str, rows: Any) -> psycopg.Cursor:
@@ -223,7 +231,7 @@ class PostgresDatabase(Database):
             copy_ledger(self, target)
         except RuleError as exc:
             if exc.field == "db":  # the file could not be written
-                raise WriteFault(exc.values.get("why") or exc.message) from None
+                raise WriteFault(str(exc.values.get("why") or exc.message)) from None
             raise
         finally:
             target.dispose()

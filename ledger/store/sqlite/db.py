@@ -51,6 +51,8 @@ class SqliteDatabase(Database):
     TABLES_SQL = ("SELECT name FROM sqlite_master WHERE type = 'table' "
                   "AND name NOT LIKE 'sqlite_%'")
 
+    path: Path  # always a file here
+
     def __init__(self, path: str | Path) -> None:
         super().__init__()
         self.path = Path(path)

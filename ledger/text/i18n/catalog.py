@@ -77,9 +77,9 @@ def messages(lang: str) -> dict[str, str]:
         if isinstance(m.id, tuple):
             forms = m.string if isinstance(m.string, tuple) else (m.string,)
             for i, form in enumerate(forms):
-                out[f"{m.id[0]}[{i}]"] = form
+                out[f"{m.id[0]}[{i}]"] = str(form or "")
         else:
-            out[m.id] = m.string
+            out[str(m.id)] = str(m.string or "")
     return out
 
 

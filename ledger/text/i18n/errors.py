@@ -15,7 +15,7 @@ from ...domain.rules.cards import SUIT_NAMES
 from . import language, t, text
 
 
-def render_error(exc: Exception) -> str:
+def render_error(exc: object) -> str:
     """`field: message` for `exc` (a RuleError) in the language in use."""
     field = getattr(exc, "field", None)
     if field is None:
