@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from . import fields as F
@@ -108,21 +109,27 @@ def scale(points: int, tricks: int) -> int:
     return 2 if points < SCHNEIDER_BELOW else 1
 
 
-# why a seat at the table is not in this deal (three-player Sixty-Six), each with its code
-SITS_OUT = "deals this hand and sits out"
-OUT_OF_GAME = "has reached the target and is out of this game"
+class Out(Enum):
+    """Why a seat at the table is not in this deal (three-player Sixty-Six)."""
+
+    SITS_OUT = "sits_out"  # deals this hand
+    OUT_OF_GAME = "out_of_game"  # has reached the target
 
 
-def _player(value: Any, field: str, players: tuple[str, ...], why_out: Mapping[str, str]) -> str:
+SITS_OUT, OUT_OF_GAME = Out.SITS_OUT, Out.OUT_OF_GAME
+
+
+def _player(value: Any, field: str, players: tuple[str, ...],
+            why_out: Mapping[str, Out]) -> str:
     if not isinstance(value, str):
         raise RuleError(field, f"{show(value)} is not a player name",
                         "not_player", value=show(value))
     name = value.strip()
     if name in players:
         return name
-    if why_out.get(name) == SITS_OUT:
+    if why_out.get(name) is SITS_OUT:
         raise RuleError(field, f"{name} deals this hand and sits out", "sits_out", name=name)
-    if why_out.get(name) == OUT_OF_GAME:
+    if why_out.get(name) is OUT_OF_GAME:
         raise RuleError(field, f"{name} has reached the target and is out of this game",
                         "ss.out_of_game",
                         name=name)
@@ -130,7 +137,7 @@ def _player(value: Any, field: str, players: tuple[str, ...], why_out: Mapping[s
                     "not_at_table", value=show(value))
 
 
-def _pair(raw: Any, field: str, players: tuple[str, ...], why_out: Mapping[str, str],
+def _pair(raw: Any, field: str, players: tuple[str, ...], why_out: Mapping[str, Out],
           hi: int, needed: tuple[str, ...]) -> dict[str, int]:
     """A {player: whole number} object naming at least `needed`, in the deal's seat order."""
     if raw is None:
@@ -208,7 +215,7 @@ def _other(players: tuple[str, ...], name: str) -> str:
 
 
 def parse_deal(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
-               why_out: Mapping[str, str] | None = None, dealer: str | None = None) -> Deal:
+               why_out: Mapping[str, Out] | None = None, dealer: str | None = None) -> Deal:
     """Validate one deal's contract JSON; `players` are the two who play it.
 
     `why_out` explains seats that are at the table but not in this deal (three-player's
@@ -300,7 +307,7 @@ def _check_claim_last_trick(rules: Rules, total_tricks: int, last_trick: str | N
 
 
 def _parse_close(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
-                 why_out: Mapping[str, str], closer: str, points: Mapping[str, int],
+                 why_out: Mapping[str, Out], closer: str, points: Mapping[str, int],
                  tricks: Mapping[str, int]) -> tuple[bool, dict[str, int], dict[str, int]]:
     if obj.get("closer_won") is None:
         raise RuleError("closer_won", "is missing (true or false)", "ss.missing_bool")
@@ -345,7 +352,7 @@ def _parse_close(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
 
 
 def _parse_scored(obj: Mapping[str, Any], players: tuple[str, str],
-                  why_out: Mapping[str, str], dealer: str | None) -> Deal:
+                  why_out: Mapping[str, Out], dealer: str | None) -> Deal:
     winner = None
     if obj.get("winner") is not None:
         winner = _player(obj["winner"], "winner", players, why_out)
