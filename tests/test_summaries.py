@@ -55,27 +55,58 @@ def table(tally: Tally, game: str, preset: str, seats: list[str],
     return tid
 
 
-@pytest.mark.parametrize(("game", "preset", "seats", "deals"), CASES)
-def test_english_renders_what_the_engine_stored(tally: Tally, game: str, preset: str,
-                                                seats: list[str],
-                                                deals: list[dict[str, Any]]) -> None:
+# each case's summaries in English, as stored with its deals and shown
+ENGLISH: list[list[str]] = [
+    [
+        "7♥ · nobody in, pot 20 carried",
+        "7♥ · in P2 P5 · tricks 4-3 · pot 9 + 20 carried → P2",
+        "K♣ ×4 · Mizuten P2 ✓ · in P2 P4 P5 · tricks 3-2-2 · pot 8 → P2",
+    ],
+    [
+        "7♥ · nobody in — skipped",
+        "K♣ ×4 · Mizuten P2 ✓ · in P2 P4 P5 · tricks 3-2-2 · pot 8 → P2",
+    ],
+    [
+        "A closes and makes it, 20–70 → A 2; B 0 – A 2",
+        "B closes and fails, 50–70 → A 2; B 0 – A 4",
+        "stock used up, 65–55, A took the last trick → drawn; B 0 – A 4",
+        "scored on paper → B 3; B 3 – A 4",
+    ],
+    [
+        "A closes and makes it, 20–70 → A 3; B 7 – A 4",
+        "stock used up, 65–55, A took the last trick → A 1; B 7 – A 3",
+        "scored on paper → B 3; B 4 – A 3",
+        "scored on paper → B 3; B 1 – A 3",
+    ],
+    [
+        "B 60 – A 70, 10 of trumps A → A+C 1; D 0 – A 2 – B 0 – C 2",
+        "scored on paper, 10 of trumps D → D+B 2; D 3 – A 2 – B 3 – C 2",
+    ],
+]
+
+
+@pytest.mark.parametrize(("case", "english"), list(zip(CASES, ENGLISH, strict=True)),
+                         ids=[c[0] + "-" + c[1] for c in CASES])
+def test_english_is_stored_and_shown(tally: Tally, case: tuple[str, str, list[str],
+                                                                list[dict[str, Any]]],
+                                     english: list[str]) -> None:
+    game, preset, seats, deals = case
     tid = table(tally, game, preset, seats, deals)
     shown = tally.deals(tid)
-    assert len(shown) == len(deals)
-    assert [d.shown() for d in shown] == [d.summary for d in shown]
+    assert [d.summary for d in shown] == english  # the history: English, whatever is spoken
+    assert [d.shown() for d in shown] == english
     tally.void_deal(shown[0].id, "misdeal")
     assert tally.deals(tid)[0].shown() == "void"
 
 
-def test_the_demo_night_renders_as_stored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                          ) -> None:
-    from ledger.service import demo
-
-    monkeypatch.setattr(demo, "default_demo_db", lambda: tmp_path / "demo.sqlite3")
-    service, night = demo.open_demo()
-    deals = [d for t in service.night(night).tables for d in service.deals(t.id)]
-    assert len(deals) > 30
-    assert [d.shown() for d in deals] == [d.summary for d in deals]
+def test_stored_in_english_while_japanese_is_spoken(tally: Tally) -> None:
+    set_language("ja")
+    try:
+        tid = table(tally, *CASES[0])
+        assert [d.summary for d in tally.deals(tid)] == ENGLISH[0]
+        assert tally.deals(tid)[0].shown() == "7♥ · 出る人なし、場 20 を持ち越し"
+    finally:
+        set_language("en")
 
 
 def test_japanese_summaries(tally: Tally) -> None:

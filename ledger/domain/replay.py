@@ -71,7 +71,6 @@ class Step:
     outcome: dict[str, Any] | None  # None: void
     row: Any  # the stored record it came from
     settlement: Settlement | None  # None: void
-    summary: str
     mark: Mark  # where the table stands after this deal
 
     @property
@@ -81,11 +80,10 @@ class Step:
 
 def replay(game: Game[Any, Any, Any], options: Any, start: Mark, rows: Iterable[Stored], *,
            replace: Mapping[int, dict[str, Any] | None] | None = None,
-           summaries: bool = True) -> tuple[list[Step], Mark]:
+           ) -> tuple[list[Step], Mark]:
     """Fold `rows` (in deal order) from `start`. `replace` swaps a deal's outcome (None:
-    void) to see what a correction does to it and to every later deal; `summaries=False`
-    leaves each step's summary empty (`check` needs none). A deal that no longer parses
-    is a RuleError naming it."""
+    void) to see what a correction does to it and to every later deal. A deal that no
+    longer parses is a RuleError naming it."""
     steps = []
     mark = start
     state = start.state
@@ -96,7 +94,7 @@ def replay(game: Game[Any, Any, Any], options: Any, start: Mark, rows: Iterable[
             outcome_json = replace[row.deal_id]
             kind = "void" if outcome_json is None else "correct"
         if outcome_json is None:
-            steps.append(Step(row.deal_id, row.number, "void", None, row, None, "void", mark))
+            steps.append(Step(row.deal_id, row.number, "void", None, row, None, mark))
             continue
         try:
             outcome = game.parse(outcome_json, state, options)
@@ -105,8 +103,7 @@ def replay(game: Game[Any, Any, Any], options: Any, start: Mark, rows: Iterable[
                             **exc.values) from None
         settlement, state = game.settle(state, outcome, options)
         mark = mark.after(state, settlement)
-        steps.append(Step(row.deal_id, row.number, kind, outcome_json, row, settlement,
-                          game.summary(outcome, settlement) if summaries else "", mark))
+        steps.append(Step(row.deal_id, row.number, kind, outcome_json, row, settlement, mark))
     return steps, mark
 
 
@@ -116,7 +113,7 @@ def state_before(game: Game[Any, Any, Any], options: Any, start: Mark,
     a KeyError if it is not one of `rows`."""
     for i, row in enumerate(rows):
         if row.deal_id == deal_id:
-            return replay(game, options, start, rows[:i], summaries=False)[1]
+            return replay(game, options, start, rows[:i])[1]
     raise KeyError(deal_id)
 
 

@@ -27,6 +27,7 @@ from ..domain.rules.transfers import POT, Settlement
 from ..store import bulk, repo
 from ..store.db import Connection
 from ..store.rows import Checkpoint, DealRow
+from ..text.summaries import stored_summary
 from . import clock
 from .chip_moves import chip_effects
 from .form_use import same_form
@@ -295,7 +296,9 @@ class Deals:
                 author: str | None, reason: str | None, form_key: str | None = None) -> None:
         settlement = step.settlement
         repo.add_revision(session=s, deal_id=step.deal_id, kind=kind, outcome=step.outcome,
-                          summary=step.summary if settlement else "void",
+                          summary=stored_summary(t.game.name, step.outcome or {},
+                                                 settlement.extra, t.seats)
+                          if settlement else "void",
                           extra=dict(settlement.extra) if settlement else {}, now=now,
                           author=author, reason=reason,
                           transfers=transfer_rows(t, settlement) if settlement else [],
@@ -356,7 +359,7 @@ def mark_after(s: Connection, t: Table, cp: Checkpoint | None) -> Mark:
     """Where the table stands after its last checkpoint `cp` (None: no deal yet)."""
     mark = checkpoint_mark(t, cp)
     if mark is None:  # none stored yet (an upgraded database): fold once, keep all
-        steps, mark = fold(s, t, summaries=False)
+        steps, mark = fold(s, t)
         repo.save_checkpoints(session=s, marks=[(x.deal_id, encode_mark(x.mark))
                                                 for x in steps])
     return mark
@@ -415,7 +418,8 @@ def outcome_for(t: Table, state: State, obj: Mapping[str, Any]
                             "finished", id=t.id) from None
         raise
     settlement, after = t.game.settle(state, outcome, t.options)
-    return t.game.to_json(outcome), settlement, t.game.summary(outcome, settlement), after
+    facts = t.game.to_json(outcome)
+    return facts, settlement, stored_summary(t.game.name, facts, settlement.extra, t.seats), after
 
 
 

@@ -133,7 +133,7 @@ class Integrity:
                     problems.append((tid, broken))
                 try:
                     t = load_table(s, tid, seats.get(tid, ()))
-                    steps, _ = fold(s, t, summaries=False)  # words are not facts
+                    steps, _ = fold(s, t)
                 except (RuleError, ValueError, KeyError) as exc:
                     problems.append((tid, Problem("unreplayable", tid,
                                                   values=error_values(exc))))

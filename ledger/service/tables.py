@@ -88,10 +88,9 @@ def table_view(s: Connection, table_id: int) -> TableView:
                      dict(t.game.status(mark.state, t.options)))
 
 
-def fold(s: Connection, t: Table, *, summaries: bool = True) -> tuple[list[Step], Mark]:
+def fold(s: Connection, t: Table) -> tuple[list[Step], Mark]:
     """Replay the table's deals from the start (`ledger.domain.replay`)."""
-    return replay(t.game, t.options, t.start, repo.current_revisions(session=s, table_id=t.id),
-                  summaries=summaries)
+    return replay(t.game, t.options, t.start, repo.current_revisions(session=s, table_id=t.id))
 
 
 def checkpoint_mark(t: Table, cp: Checkpoint | None) -> Mark | None:
@@ -103,7 +102,7 @@ def checkpoint_mark(t: Table, cp: Checkpoint | None) -> Mark | None:
 def mark_now(s: Connection, t: Table) -> Mark:
     """Where the table stands after its last deal: one stored row, else the fold."""
     mark = checkpoint_mark(t, repo.last_checkpoint(session=s, table_id=t.id))
-    return fold(s, t, summaries=False)[1] if mark is None else mark
+    return fold(s, t)[1] if mark is None else mark
 
 
 def mark_before(s: Connection, t: Table, deal_id: int | None) -> Mark:
@@ -119,7 +118,7 @@ def mark_before(s: Connection, t: Table, deal_id: int | None) -> Mark:
     if mark is None:
         mark = replay(t.game, t.options, t.start, [
             r for r in repo.current_revisions(session=s, table_id=t.id)
-            if r.number < row.number], summaries=False)[1]
+            if r.number < row.number])[1]
     return mark
 
 

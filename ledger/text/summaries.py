@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .i18n import listed, t, term
+from .i18n import listed, speaking, t, term
 
 if TYPE_CHECKING:
     from ..domain.settle import Explanation
@@ -46,6 +46,14 @@ def render(game: str, outcome: Facts | None, extra: Facts, stored: str = "",
         return renderer(outcome, extra)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return stored  # facts from an older shape: the stored sentence is all there is
+
+
+def stored_summary(game: str, outcome: Facts, extra: Facts,
+                   seats: tuple[str, ...] | list[str] = ()) -> str:
+    """The sentence a deal stores as it is recorded (its history, in English; shown only
+    where its facts cannot be read): `render` spoken in English."""
+    with speaking("en"):
+        return render(game, outcome, extra, "", "", seats)
 
 
 # --- Crazy Solo ------------------------------------------------------------------------------

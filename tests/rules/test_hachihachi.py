@@ -16,6 +16,7 @@ from ledger.domain.rules import GAMES, RuleError
 from ledger.domain.rules import hachihachi as hh
 from ledger.domain.rules.cards import RANKS, SUITS, Card
 from ledger.domain.rules.transfers import POT, Settlement, nets_of
+from ledger.text.summaries import stored_summary
 
 _, OPTIONS = presets.load("hachihachi-trick")
 TABLE = OPTIONS.hand_roles
@@ -372,7 +373,8 @@ def test_outcome_round_trips_through_json(case: Any) -> None:
     outcome = hh.parse(obj, state, options)
     text = json.dumps(hh.to_json(outcome), ensure_ascii=False)
     assert hh.parse(json.loads(text), state, options) == outcome
-    assert hh.summary(outcome, hh.settle(state, outcome, options)[0]).startswith(
+    settlement = hh.settle(state, outcome, options)[0]
+    assert stored_summary("hachihachi-trick", hh.to_json(outcome), settlement.extra).startswith(
         outcome.indicator.rank)
 
 

@@ -14,7 +14,7 @@ from ledger.domain.rules import RuleError
 from ledger.domain.rules import hachihachi as hh
 from ledger.domain.rules.transfers import POT, nets_of
 from ledger.service.calc import calc
-from ledger.text.summaries import render
+from ledger.text.summaries import render, stored_summary
 
 FIVE = ("P1", "P2", "P3", "P4", "P5")
 _, DEFAULT = presets.load("hachihachi-trick")
@@ -41,7 +41,8 @@ def test_defaults_keep_the_refund_and_count_the_round() -> None:
     assert (after.rounds, after.carried, after.start_player) == (1, (), "P2")
     assert "pot_carried" not in hh.status(after, DEFAULT)
     # the round is recorded, not voided: it says "skipped", never "void"
-    summary = hh.summary(hh.parse(ALL_OUT, hh.initial(FIVE, DEFAULT), DEFAULT), settlement)
+    outcome = hh.to_json(hh.parse(ALL_OUT, hh.initial(FIVE, DEFAULT), DEFAULT))
+    summary = stored_summary("hachihachi-trick", outcome, settlement.extra)
     assert summary == "7♥ · nobody in — skipped"
     outcome = hh.to_json(hh.parse(ALL_OUT, hh.initial(FIVE, DEFAULT), DEFAULT))
     assert render("hachihachi-trick", outcome, dict(settlement.extra)) == summary
@@ -52,7 +53,8 @@ def test_carry_keeps_the_fees_for_the_next_pot_winner() -> None:
     # nothing moves yet (every deal's pot ends empty): the fees 2, 3, 4, 5, 6 are owed
     assert settlement.transfers == ()
     assert settlement.extra["pot_carried"] == 20 and settlement.extra["carried_in"] == 0
-    assert hh.summary(hh.parse(ALL_OUT, hh.initial(FIVE, CARRY), CARRY), settlement) == \
+    outcome = hh.to_json(hh.parse(ALL_OUT, hh.initial(FIVE, CARRY), CARRY))
+    assert stored_summary("hachihachi-trick", outcome, settlement.extra) == \
         "7♥ · nobody in, pot 20 carried"
     assert after.carried == (("P1", 2), ("P2", 3), ("P3", 4), ("P4", 5), ("P5", 6))
     assert hh.status(after, CARRY)["pot_carried"] == 20
@@ -68,7 +70,8 @@ def test_carry_keeps_the_fees_for_the_next_pot_winner() -> None:
     assert settlement.nets == {"P1": -6, "P2": 28, "P3": -6, "P4": -8, "P5": -8}
     assert (settlement.extra["pot"], settlement.extra["carried_in"],
             settlement.extra["pot_carried"]) == (9, 20, 0)
-    assert hh.summary(hh.parse(EXAMPLE_B, after, CARRY), settlement) == \
+    outcome = hh.to_json(hh.parse(EXAMPLE_B, after, CARRY))
+    assert stored_summary("hachihachi-trick", outcome, settlement.extra) == \
         "7♥ · in P2 P5 · tricks 4-3 · pot 9 + 20 carried → P2"
     assert final.carried == () and "pot_carried" not in hh.status(final, CARRY)
     assert final.chips == (44, 78, 44, 42, 42)

@@ -10,6 +10,7 @@ import pytest
 from ledger.domain.rules import GAMES, RuleError
 from ledger.domain.rules.game import Game
 from ledger.domain.rules.transfers import Settlement, Transfer
+from ledger.text.summaries import stored_summary
 
 SIXTY = GAMES["sixty-six"]
 SCHNAPS = GAMES["schnapsen"]
@@ -373,11 +374,13 @@ def test_summaries() -> None:
     outcome = SIXTY.parse({"ending": "claim", "by": "A", "points": {"A": 68, "B": 40},
                            "tricks": {"A": 4, "B": 3}}, t.state, t.options)
     settlement, _ = SIXTY.settle(t.state, outcome, t.options)
-    assert SIXTY.summary(outcome, settlement) == "A claims, 68–40 → A 1; A 1 – B 0; game to A"
+    assert stored_summary(SIXTY.name, SIXTY.to_json(outcome), settlement.extra) == \
+        "A claims, 68–40 → A 1; A 1 – B 0; game to A"
     f = Table(FOUR, ("A", "B", "C", "D"))
     hand = FOUR.parse({"points": {"A": 70, "B": 60}}, f.state, f.options)
     settlement, _ = FOUR.settle(f.state, hand, f.options)
-    assert FOUR.summary(hand, settlement) == "A 70 – B 60 → A+C 1; A 1 – B 0 – C 1 – D 0"
+    assert stored_summary(FOUR.name, FOUR.to_json(hand), settlement.extra) == \
+        "A 70 – B 60 → A+C 1; A 1 – B 0 – C 1 – D 0"
 
 
 def test_a_deal_inside_a_game_carries_every_field_it_does_not_change() -> None:

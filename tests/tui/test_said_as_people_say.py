@@ -11,7 +11,7 @@ import pytest
 
 from ledger.domain.rules import GAMES, RuleError
 from ledger.service import Tally
-from ledger.text.summaries import render
+from ledger.text.summaries import render, stored_summary
 from tui.forms.sixty_six_four import FourHandForm
 from tui.i18n import t
 from tui.screens.help import keys_markdown
@@ -38,7 +38,7 @@ def test_the_last_trick_is_said_once() -> None:
     deal = game.parse({"ending": "exhausted", "points": {"Max": 64, "Bea": 56},
                        "tricks": {"Max": 7, "Bea": 5}, "last_trick": "Max"}, state, options)
     settlement, _ = game.settle(state, deal, options)
-    summary = game.summary(deal, settlement)
+    summary = stored_summary(game.name, game.to_json(deal), settlement.extra)
     assert summary == "stock used up, 64–56, Max took the last trick → Max 1; Max 1 – Bea 0"
     assert render("sixty-six", game.to_json(deal), dict(settlement.extra)) == summary
 

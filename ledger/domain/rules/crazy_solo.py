@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, TypedDict
 
 from . import fields as F
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card, parse_suit
+from .cards import SUIT_NAMES, Card, parse_card, parse_suit
 from .crazy_solo_payers import parse_payers as _parse_payers
 from .errors import RuleError, show
 from .game import CARDS, CHOICE, NUMBER, PLAYER, FieldFact, FormFacts, Game
@@ -325,18 +325,6 @@ def to_json(outcome: Outcome) -> dict[str, Any]:
     return out
 
 
-def summary(outcome: Outcome, settlement: Settlement) -> str:
-    """E.g. "Solo ♣ Bea + Dan, 73 → 25"."""
-    if outcome.contract == "pass":
-        return "All passed"
-    team = outcome.caller or ""
-    if outcome.partner:
-        team += f" + {outcome.partner}"
-    suit = SUIT_SYMBOLS[outcome.trump or "C"]
-    return (f"{TITLES[outcome.contract]} {suit} {team}, {outcome.team_points} → "
-            f"{settlement.extra.get('amount', 0)}")
-
-
 class Extra(TypedDict):
     """A Crazy Solo deal's facts beside its transfers."""
 
@@ -469,7 +457,7 @@ def setup_facts(options: Options, seats: int | None) -> dict[str, Any]:
 GAME = Game(
     name="crazy-solo", title="Crazy Solo", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     make_options=make_options, options_json=options_to_json, initial=initial, parse=parse,
-    settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
+    settle=settle, to_json=to_json, status=status, check_seats=check_seats,
     status_type=Status, extra_type=Extra, ends=False,
     quick=quick, form_facts=form_facts, setup_facts=setup_facts,
 )

@@ -119,7 +119,6 @@ class Game(Generic[OptionsT, StateT, OutcomeT]):
     settle: Callable[[StateT, OutcomeT, OptionsT], tuple[Settlement, StateT]]
     # the outcome as contract JSON, without "game" and "players" (parse(to_json(o)) == o)
     to_json: Callable[[OutcomeT], dict[str, Any]]
-    summary: Callable[[OutcomeT, Settlement], str]  # one line: "Solo ♣ Bea + Dan, 73 → 25"
     # what a table shows between deals: {"finished": bool, ...game specific}
     status: Callable[[StateT, OptionsT], Mapping[str, Any]]
     # table-level check of the seats for these options (count etc.); RuleError if not

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NotRequired, TypedDict
 
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
+from .cards import SUIT_NAMES, Card, parse_card
 from .errors import RuleError
 from .game import CARDS, CHOICE, FLAG, NUMBER, PLAYER, FieldFact, FormFacts, Game
 from .hachihachi_parse import parse
@@ -66,7 +66,7 @@ __all__ = ["EMPTY_ROUND_POTS", "GAME", "KEYS", "LEGACY_OPTIONS", "MAX_SEATS", "M
            "MIZUTEN_MIN_IN", "MIZUTEN_MIN_TRICKS", "NO_ROLES", "QUICK_FLAGS", "TRICKS",
            "Options", "Outcome", "State", "check_seats", "form_facts", "initial", "left_of",
            "make_options", "multiplier", "options_json", "out_fee", "parse", "quick",
-           "seats_from", "settle", "status", "summary", "table_name", "to_json"]
+           "seats_from", "settle", "status", "table_name", "to_json"]
 
 
 def settle(state: State, outcome: Outcome, options: Options) -> tuple[Settlement, State]:
@@ -197,33 +197,6 @@ def to_json(outcome: Outcome) -> dict[str, Any]:
     if aces:
         out["aces"] = aces
     return out
-
-
-def summary(outcome: Outcome, settlement: Settlement) -> str:
-    """E.g. "Q♠ ×2 · in P2 P4 P5 · pot 10 → P2" or "7♥ · nobody in — skipped"."""
-    card = outcome.indicator.rank + SUIT_SYMBOLS[outcome.indicator.suit]
-    m = settlement.extra.get("multiplier", 1)
-    head = card + (f" ×{m}" if m != 1 else "")
-    if outcome.mizuten:
-        head += f" · Mizuten {outcome.start}"
-        if settlement.extra.get("mizuten_won"):
-            head += " ✓"
-    ins = outcome.ins
-    carried = settlement.extra.get("pot_carried", 0)
-    if not ins:
-        if carried:
-            return f"{head} · nobody in, pot {carried} carried"
-        return f"{head} · nobody in — skipped"
-    pot = settlement.extra.get("pot", 0)
-    carried_in = settlement.extra.get("carried_in", 0)
-    text = f"{head} · in {' '.join(ins)}"
-    total = pot + carried_in
-    shown = f"{pot} + {carried_in} carried" if carried_in else str(pot)
-    if outcome.split:
-        return f"{text} · split {shown} ({(total + 1) // 2}/{total // 2})"
-    if outcome.tricks:
-        text += " · tricks " + "-".join(str(n) for _, n in outcome.tricks)
-    return f"{text} · pot {shown} → {settlement.extra.get('winner')}"
 
 
 class Extra(TypedDict):
@@ -415,7 +388,7 @@ def off_chain(state: State, outcome: Mapping[str, Any]) -> tuple[tuple[str, Any,
 GAME = Game(
     name="hachihachi-trick", title="Hachi-Hachi Trick (ハチハチトリック)", min_seats=MIN_SEATS,
     max_seats=MAX_SEATS, make_options=make_options, options_json=options_json, initial=initial,
-    parse=parse, settle=settle, to_json=to_json, summary=summary, status=status,
+    parse=parse, settle=settle, to_json=to_json, status=status,
     check_seats=check_seats, quick=quick, legacy_options=LEGACY_OPTIONS, form_facts=form_facts,
     setup_facts=setup_facts, off_chain=off_chain,
     status_type=Status, extra_type=Extra,

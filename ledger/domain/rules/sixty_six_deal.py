@@ -442,14 +442,3 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
         out["last_trick"] = deal.last_trick
     return out
 
-
-def describe(deal: Deal) -> str:
-    """The deal's facts in a few words, e.g. 'A claims at 68–40'."""
-    if deal.ending == "scored":
-        return "scored on paper"
-    points = "–".join(str(p) for _, p in deal.points)
-    if deal.ending == "claim":
-        return f"{deal.by} claims, {points}"
-    if deal.ending == "close":
-        return f"{deal.by} closes and {'makes it' if deal.closer_won else 'fails'}, {points}"
-    return f"stock used up, {points}, {deal.last_trick} took the last trick"

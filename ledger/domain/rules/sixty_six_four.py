@@ -48,7 +48,6 @@ from .sixty_six_match import (
     side_of,
     sides_of,
     status_of,
-    summary_tail,
 )
 from .sixty_six_options import LEGACY_FOUR, FourOptions, make_four
 from .sixty_six_quick import FOUR_FLAGS, make_quick
@@ -311,17 +310,6 @@ def to_json(hand: Hand) -> dict[str, Any]:
     return out
 
 
-def summary(hand: Hand, settlement: Settlement) -> str:
-    """E.g. 'A 70 – B 60 → A+C 1; A 1 – B 0 – C 1 – D 0'."""
-    if hand.ending == "scored":
-        facts = "scored on paper"
-    else:
-        facts = " – ".join(f"{name} {p}" for name, p in hand.points)
-    if hand.ten_of_trumps:
-        facts += f", 10 of trumps {hand.ten_of_trumps}"
-    return f"{facts} {summary_tail(settlement.extra)}"
-
-
 class FourExtra(MatchExtra):
     """Four-hand: the side that scored the 10 of trumps bonus."""
 
@@ -370,7 +358,7 @@ def setup_facts(options: FourOptions, seats: int | None) -> dict[str, Any]:
 GAME = Game(
     name="sixty-six-four", title="Sixty-Six (four-hand partnership)", min_seats=4, max_seats=4,
     make_options=make_four, options_json=options_to_json, initial=initial, parse=parse,
-    settle=settle, to_json=to_json, summary=summary, status=status, check_seats=check_seats,
+    settle=settle, to_json=to_json, status=status, check_seats=check_seats,
     quick=make_quick(FOUR_FLAGS), legacy_options=LEGACY_FOUR, form_facts=form_facts,
     check_entered=refuse_one_point, setup_facts=setup_facts, status_type=FourStatus,
     extra_type=FourExtra,

@@ -303,21 +303,3 @@ def status_of(state: State, options: Options, players: tuple[str, ...],
         out["carry"] = state.carry
     return out
 
-
-def summary_tail(extra: Mapping[str, Any]) -> str:
-    """The end of a deal's log line, from its Settlement.extra: '→ A 2; A 3 – B 1; game to A'.
-
-    >>> summary_tail({"winner": "A", "game_points": 2, "score": {"A": 7, "B": 1},
-    ...               "game_over": True, "game_winner": "A", "game_loser": "B"})
-    '→ A 2; A 7 – B 1; game to A'
-    """
-
-    def name(side: Any) -> str:
-        return "+".join(side) if isinstance(side, list) else str(side)
-
-    head = "drawn" if extra.get("winner") is None else (
-        f"{name(extra['winner'])} {extra['game_points']}")
-    text = f"→ {head}; " + " – ".join(f"{s} {v}" for s, v in extra["score"].items())
-    if extra.get("game_over"):
-        text += f"; game to {name(extra['game_winner'])}"
-    return text

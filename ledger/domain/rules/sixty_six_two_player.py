@@ -14,13 +14,12 @@ from typing import Any
 
 from .game import FormFacts
 from .options import options_to_json
-from .sixty_six_deal import Deal, Rules, deal_to_json, describe, refuse_one_point
+from .sixty_six_deal import Deal, Rules, deal_to_json, refuse_one_point
 from .sixty_six_deal import score as score_deal
 from .sixty_six_form import two_player_facts
-from .sixty_six_match import Result, State, draw_or_win, summary_tail
+from .sixty_six_match import Result, State, draw_or_win
 from .sixty_six_options import Options, scoring
 from .sixty_six_quick import TWO_FLAGS, make_quick
-from .transfers import Settlement
 
 
 def deal_result(state: State, deal: Deal, rules: Rules, options: Options) -> Result:
@@ -28,11 +27,6 @@ def deal_result(state: State, deal: Deal, rules: Rules, options: Options) -> Res
     gains them, or, drawn, they are carried (`draw_carry`)."""
     winner, points = score_deal(deal, rules, **scoring(options))
     return draw_or_win(state, options, (winner,) if winner else None, points)
-
-
-def summary(deal: Deal, settlement: Settlement) -> str:
-    """E.g. 'A claims, 68–40 → A 1; A 1 – B 0' (three players: '…; A 1 – B 1 – C 0')."""
-    return f"{describe(deal)} {summary_tail(settlement.extra)}"
 
 
 def deal_form(rules: Rules, state: State, players: tuple[str, ...], partial: Mapping[str, Any],
@@ -53,6 +47,6 @@ def deal_form(rules: Rules, state: State, players: tuple[str, ...], partial: Map
 
 # the `Game` fields every game of two-player deals has alike
 TWO_PLAYER_DEAL: Mapping[str, Any] = {
-    "options_json": options_to_json, "to_json": deal_to_json, "summary": summary,
+    "options_json": options_to_json, "to_json": deal_to_json,
     "quick": make_quick(TWO_FLAGS), "check_entered": refuse_one_point,
 }

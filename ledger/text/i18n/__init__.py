@@ -14,7 +14,9 @@ are shown with both words: `term("ooba")` → "Ooba 大場" in English, "大場 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from .catalog import messages, page_path, translations
@@ -38,6 +40,8 @@ TERMS: dict[str, tuple[str, str]] = {
 
 _MISSING = object()
 _language = "en"
+# a language spoken for one block of this thread or task only (`speaking`), over `_language`
+_speaking: ContextVar[str | None] = ContextVar("speaking", default=None)
 
 
 def set_language(lang: str) -> None:
@@ -49,7 +53,30 @@ def set_language(lang: str) -> None:
 
 
 def language() -> str:
-    return _language
+    return _speaking.get() or _language
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Texts built in the block are in `lang`, in this thread (or task) only: what is stored
+    in English (a deal's summary as history) is made so while the app's screens speak
+    Japanese in another thread.
+
+    >>> set_language("ja")
+    >>> with speaking("en"):
+    ...     t("deal.number", n=3)
+    'Deal 3'
+    >>> t("deal.number", n=3) != 'Deal 3'
+    True
+    >>> set_language("en")
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"{lang!r} is not a language here ({', '.join(LANGUAGES)})")
+    token = _speaking.set(lang)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
 
 
 def _lookup(lang: str, key: str) -> str | None:
@@ -64,7 +91,7 @@ def _lookup(lang: str, key: str) -> str | None:
 
 def text(key: str, lang: str | None = None) -> str | None:
     """The raw text of `key` in `lang` (default: the language in use), else English, else None."""
-    lang = lang or _language
+    lang = lang or language()
     found = _lookup(lang, key)
     if found is None and lang != "en":
         found = _lookup("en", key)
@@ -87,7 +114,8 @@ def t(key: str, default: Any = _MISSING, **values: Any) -> str:
 
 def plural(key: str, n: int, **values: Any) -> str:
     """The plural form of `key` for `n` in the current language (gettext's plural rules)."""
-    lang = _language if (key, 0) in translations(_language)._catalog else "en"  # type: ignore[attr-defined]
+    lang = language()
+    lang = lang if (key, 0) in translations(lang)._catalog else "en"  # type: ignore[attr-defined]
     form = translations(lang).ngettext(key, f"{key}.other", n)
     if form in (key, f"{key}.other"):
         raise KeyError(f"no text for {key!r}")
@@ -111,7 +139,7 @@ def term(key: str) -> str:
     'Ooba 大場'
     """
     english, japanese = TERMS[key]
-    return f"{japanese} {english}" if _language == "ja" else f"{english} {japanese}"
+    return f"{japanese} {english}" if language() == "ja" else f"{english} {japanese}"
 
 
 def keys(lang: str = "en") -> set[str]:
