@@ -22,6 +22,7 @@ from .phone_room import (
     SCHNAPSEN,
     PhoneRoom,
     phone,
+    saved_at,
     serving,
     sign_in,
     tap_radio,
@@ -127,9 +128,9 @@ def save_and_check(page: Page, room: PhoneRoom, table: int, wanted: str) -> dict
                            timeout=10000)
     shown = screen(page)
     page.get_by_role("button", name="Save").tap()
-    page.wait_for_url(f"**/t/{table}/log?saved=*", timeout=15000)
+    page.wait_for_url(saved_at(table), timeout=15000)
     deal = last_deal(room, table)
-    top = page.locator("li.deal").first
+    top = page.locator("#saved")  # the next deal's form says the deal just saved
     summary = top.locator("p").first.inner_text()
     assert summary.endswith(shown["summary"]), (summary, shown)
     nets = [[n.inner_text(), v.inner_text().replace("−", "-")] for n, v in zip(

@@ -116,6 +116,9 @@ async def walk(phone: Phone) -> list[str]:
         assert 'class="summary"' in answer["preview"], (table, answer["preview"])
         found += faults(f"{base} preview", answer["fields"] + answer["preview"], phone.lang)
         deal = await phone.save(table, DEALS[table])
+        status, html = await phone.page(f"{base}?saved={deal}")  # the next deal's form
+        assert status == 200 and 'id="saved"' in html
+        found += faults(f"{base} saved", html, phone.lang)
         status, html = await phone.page(f"{base}/log?saved={deal}")
         assert status == 200 and 'data-deal="1"' in html
         found += faults(f"{base} log", html, phone.lang)
