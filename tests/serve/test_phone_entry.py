@@ -134,8 +134,9 @@ def test_hachihachi_and_schnapsen_rounds_by_taps_agree_with_the_cli(
                            ("Ivo", "out 降りる")):
             tap_radio(page, name, said, within="Declarations")
         tap_radio(page, "Two in", "play")
-        type_number(page, "Tricks — Fumi", "4")
-        type_number(page, "Tricks — Hana", "3")
+        type_number(page, "Tricks — Fumi", "4")  # Hana's are the rest of 7: shown, not asked
+        expect(page.locator("fieldset[data-field=tricks]").get_by_role(
+            "group", name="Hana", exact=True).locator("p.fixed")).to_have_text("3")
         expect(page.locator("#preview .summary")).to_have_text(
             "7♥ · in Fumi Hana · tricks 4-3 · pot 5 → Fumi", timeout=10000)
         no_sideways_scroll(page)

@@ -184,8 +184,8 @@ def test_hachihachi_tricks_typed_after_the_mizuten_tap(room: PhoneRoom,
                            ("Ivo", "out 降りる")):
             tap_radio(page, name, said, within="Declarations")
         tap_radio(page, "Two in", "play")
-        type_number(page, "Tricks — Fumi", "3")
-        type_number(page, "Tricks — Hana", "3")
+        type_number(page, "Tricks — Fumi", "3")  # Hana's 4 are certain: shown, not asked
+        expect(page.locator("fieldset[data-field=tricks] p.fixed")).to_have_text("4")
         page.get_by_role("checkbox", name="Mizuten ミズテン").tap()
         soon(page)
         retype(page, "Tricks — Fumi", "4")
@@ -193,7 +193,8 @@ def test_hachihachi_tricks_typed_after_the_mizuten_tap(room: PhoneRoom,
     finally:
         ctx.close()
     assert outcome["tricks"] == {"Fumi": 4, "Hana": 3}
-    # Mizuten put Fumi in: said on screen as text, the deal's as saved
+    # Mizuten put Fumi in, and Hana's tricks are the rest of 7: said on screen as text, the
+    # deal's as saved
     assert (outcome["mizuten"], outcome["declarations"]) == (
         True, {"Fumi": "in", "Gen": "out", "Hana": "in", "Ivo": "out"})
 

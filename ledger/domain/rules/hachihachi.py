@@ -27,7 +27,7 @@ from typing import Any, NotRequired, TypedDict
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
 from .errors import RuleError
-from .game import CARDS, CHOICE, FLAG, NUMBER, PLAYER, FieldFact, FormFacts, Game
+from .game import CARDS, CHOICE, FLAG, NUMBER, PLAYER, FieldFact, FormFacts, Game, rest_of_total
 from .hachihachi_parse import parse
 from .hachihachi_quick import QUICK_FLAGS, quick
 from .hachihachi_table import (
@@ -331,11 +331,14 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
         facts |= {"trump": card.suit, "table_name": table_name(card, options),
                   "multiplier": multiplier(card, options)}
     specs = _specs(state.seats, order, now, hand_players, options)
+    fixed: dict[str, Any] = {"declarations": {**({order[0]: "in"} if mizuten else {}),
+                                              **dict.fromkeys(forced, "out")}} \
+        if forced or mizuten else {}
+    if played and (rest := rest_of_total(specs["tricks"], partial.get("tricks"))):
+        fixed["tricks"] = rest  # the in-players' tricks make 7: the last one's are certain
     return FormFacts(order=order, fields=fields, totals={"tricks": TRICKS}, facts=facts,
                      choices={"declarations": ("in", "out")},
-                     forced={"declarations": {**({order[0]: "in"} if mizuten else {}),
-                                              **dict.fromkeys(forced, "out")}}
-                     if forced or mizuten else {},
+                     forced=fixed,
                      form=tuple(specs[f] for f in fields),
                      notes={"indicator": indicator_notes(card, options)},
                      limits={"hand_size": HAND_SIZE, "aces_in_pack": ACES_IN_PACK,

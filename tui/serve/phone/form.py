@@ -168,7 +168,19 @@ def settled(partial: Mapping[str, Any], facts_for: Callable[[dict[str, Any]], Fo
             break
         current = kept
         facts = facts_for(current)
-    return current, facts
+    return {**current, **_certain_numbers(facts, current)}, facts
+
+
+def _certain_numbers(facts: FormFacts, partial: Mapping[str, Any]) -> dict[str, Any]:
+    """The numbers the rules make certain (a name's tricks, the rest of the total), each
+    field's put beside the ones typed: shown, not asked, and settled with the rest."""
+    out: dict[str, Any] = {}
+    for spec in getattr(facts, "form", ()):
+        fixed = facts.forced.get(spec.name)
+        if spec.kind == "number" and spec.name in facts.fields and isinstance(fixed, Mapping):
+            typed = partial.get(spec.name)
+            out[spec.name] = {**(typed if isinstance(typed, Mapping) else {}), **fixed}
+    return out
 
 
 def build(facts: FormFacts, partial: Mapping[str, Any], words: Words,
