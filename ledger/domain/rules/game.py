@@ -59,6 +59,8 @@ class FieldFact:
     flag: str | None = None  # its quick flag on the command line, when not `--<name>`
     names: tuple[str, ...] = ()  # CHOICE: each choice as the rules name it, shown as it is
     # (a hand role of the table's: "三本 three of a kind"), where no catalogue key names it
+    of: str | None = None  # CHOICE: asked of the value of field `of` (the winner's game
+    # points): a form may ask the two as one choice ("Jun: 2")
 
     @property
     def quick_flag(self) -> str:
