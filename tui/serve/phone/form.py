@@ -401,6 +401,15 @@ def _parts(spec: Any, partial: Mapping[str, Any], words: Words, who: Any,
             continue
         label = words.t(part.label, default=part.name, name=shown or "")  # "Bea's points"
         aria = words.t("phone.named", field=label, name=shown) if shown is not None else ""
+        if who is None and part.each and part.kind == "number" and spec.kind != "number":
+            typed = partial.get(part.name)  # a number per name beside a choice (the tricks
+            for name in part.each:  # that answer "split or play"), each box named by both
+                got = typed.get(name) if isinstance(typed, Mapping) else None
+                out.append(Control(SEP.join(["number", part.name, name]),
+                                   words.t("phone.named", field=label, name=name), "number",
+                                   "" if got is None else str(got), low=part.low,
+                                   high=part.high))
+            continue
         if spec.kind == "number":  # inside the field: at_close.points.Bea
             inner = partial.get(spec.name)
             raw = inner.get(part.name) if isinstance(inner, Mapping) else None
@@ -430,7 +439,8 @@ def _parts(spec: Any, partial: Mapping[str, Any], words: Words, who: Any,
 
 
 def _choice_label(spec: Any, value: Any, words: Words) -> str:
-    for choice, label in zip(spec.choices, _labels(spec, words), strict=False):
+    choices = (True, False) if spec.kind == "flag" else spec.choices  # a flag: yes, no
+    for choice, label in zip(choices, _labels(spec, words), strict=False):
         if choice == value:
             return label
     return str(value)
