@@ -6,6 +6,7 @@ Solo deal). Shared by the phone tests and the screenshots of the README."""
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import time
@@ -74,6 +75,12 @@ def serving(db: Path, *args: str, tables: int = 3) -> Iterator[PhoneRoom]:
         yield started
     finally:
         stop_room(started.process)
+
+
+def saved_at(table: int) -> re.Pattern[str]:
+    """The page a phone shows after a deal is saved at `table`: the next deal's form,
+    saying the deal just saved."""
+    return re.compile(rf"/t/{table}\?saved=\d+$")
 
 
 def phone(browser: Browser, locale: str = "en-GB") -> BrowserContext:

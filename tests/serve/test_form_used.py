@@ -42,7 +42,7 @@ def test_a_used_form_key_with_other_values_is_409_and_the_same_is_saved_once(
 
     saved, again, other, elsewhere, plain = asyncio.run(go())
     [deal] = service.deals(table)
-    assert saved == again == (200, {"saved": f"/t/1/log?saved={deal.id}", "deal": deal.id})
+    assert saved == again == (200, {"saved": f"/t/1?saved={deal.id}", "deal": deal.id})
     assert other == elsewhere == (409, USED)
     assert plain[0] == 409
     assert plain[1].splitlines()[1] == (

@@ -17,6 +17,7 @@ from .phone_room import (
     PhoneRoom,
     crazy_deal,
     phone,
+    saved_at,
     serving,
     shot,
     sign_in,
@@ -60,7 +61,13 @@ def test_a_crazy_solo_deal_by_taps(room: PhoneRoom, browser: Browser) -> None:
         assert "Bea" in preview.inner_text()
         shot(page, room, "crazy-form", full=True)
         page.get_by_role("button", name="Save").tap()
-        page.wait_for_url("**/t/1/log?saved=*")
+        page.wait_for_url(saved_at(1))  # the next deal's form, saying the one saved
+        expect(page.locator("#saved")).to_contain_text(
+            "Deal 1 saved: Solo ♣ Bea + Dan, 73 → 25")
+        expect(page.locator("#deal-n")).to_have_text("Deal 2")
+        no_sideways_scroll(page)
+        shot(page, room, "crazy-saved")
+        page.locator("#saved").get_by_role("link", name="Log").tap()
         top = page.locator("li.deal").first
         expect(top).to_contain_text("Deal 1")
         expect(top).to_contain_text("by Mio")
@@ -127,14 +134,16 @@ def test_hachihachi_and_schnapsen_rounds_by_taps_agree_with_the_cli(
                            ("Ivo", "out 降りる")):
             tap_radio(page, name, said, within="Declarations")
         tap_radio(page, "Two in", "play")
-        type_number(page, "Tricks — Fumi", "4")
-        type_number(page, "Tricks — Hana", "3")
+        type_number(page, "Tricks — Fumi", "4")  # Hana's are the rest of 7: shown, not asked
+        expect(page.locator("fieldset[data-field=tricks]").get_by_role(
+            "group", name="Hana", exact=True).locator("p.fixed")).to_have_text("3")
         expect(page.locator("#preview .summary")).to_have_text(
             "7♥ · in Fumi Hana · tricks 4-3 · pot 5 → Fumi", timeout=10000)
         no_sideways_scroll(page)
         shot(page, room, "hachi-form", full=True)
         page.get_by_role("button", name="Save").tap()
-        page.wait_for_url("**/t/2/log?saved=*")
+        page.wait_for_url(saved_at(2))
+        page.locator("#saved").get_by_role("link", name="Log").tap()
         expect(page.locator("section.chips")).to_contain_text("Rounds left: 11")
         assert shown_standings(page) == cli_standings(room, 2)
         expect(page.locator("#status")).to_contain_text("round 2 / 12")
@@ -149,7 +158,9 @@ def test_hachihachi_and_schnapsen_rounds_by_taps_agree_with_the_cli(
         expect(page.locator("#preview .summary")).not_to_be_empty(timeout=10000)
         summary = page.locator("#preview .summary").inner_text()
         page.get_by_role("button", name="Save").tap()
-        page.wait_for_url("**/t/3/log?saved=*")
+        page.wait_for_url(saved_at(3))
+        expect(page.locator("#saved")).to_contain_text(summary)
+        page.locator("#saved").get_by_role("link", name="Log").tap()
         expect(page.locator("li.deal").first).to_contain_text(summary)
         status_line = page.locator("#status").inner_text()
         shot(page, room, "schnapsen-log", full=True)
@@ -187,7 +198,7 @@ def test_two_phones_one_deal_the_second_sees_the_first_and_chooses(
         crazy_deal(a, "Solo", "Eve", "hearts", "80", "Ann")
         crazy_deal(b, "Solo", "Dan", "spades", "61", "Bea")
         a.get_by_role("button", name="Save").tap()
-        a.wait_for_url("**/log?saved=*")
+        a.wait_for_url(saved_at(1))
         b.get_by_role("button", name="Save").tap()
         box = b.locator("#conflict")
         expect(box).to_contain_text(f"Deal {number} was just recorded on another device",
@@ -196,10 +207,8 @@ def test_two_phones_one_deal_the_second_sees_the_first_and_chooses(
         expect(box).to_contain_text("by Ann")
         shot(b, room, "conflict")
         b.get_by_role("button", name=f"A new deal — save as deal {number + 1}").tap()
-        b.wait_for_url("**/log?saved=*")
-        top = b.locator("li.deal").first
-        expect(top).to_contain_text(f"Deal {number + 1}")
-        expect(top).to_contain_text("by Mio")
+        b.wait_for_url(saved_at(1))
+        expect(b.locator("#saved")).to_contain_text(f"Deal {number + 1} saved")
         # the same deal again, from the first phone: asked first, then saved on "yes"
         a.goto(room.tables[1])
         crazy_deal(a, "Solo", "Dan", "spades", "61", "Bea")
@@ -207,8 +216,8 @@ def test_two_phones_one_deal_the_second_sees_the_first_and_chooses(
         expect(a.locator("#same")).to_contain_text(f"same as deal {number + 1}",
                                                    timeout=10000)
         a.get_by_role("button", name="Yes, it is another deal — save").tap()
-        a.wait_for_url("**/log?saved=*")
-        expect(a.locator("li.deal").first).to_contain_text(f"Deal {number + 2}")
+        a.wait_for_url(saved_at(1))
+        expect(a.locator("#saved")).to_contain_text(f"Deal {number + 2} saved")
     finally:
         first.close()
         second.close()
@@ -235,7 +244,10 @@ def test_in_japanese_from_the_browser_s_language(room: PhoneRoom, browser: Brows
         no_sideways_scroll(page)
         shot(page, room, "schnapsen-ja", full=True)
         page.get_by_role("button", name="保存").tap()
-        page.wait_for_url("**/t/3/log?saved=*")
+        page.wait_for_url(saved_at(3))
+        expect(page.locator("#saved")).to_contain_text("を保存しました")
+        no_sideways_scroll(page)
+        page.locator("#saved").get_by_role("link", name="ディール一覧").tap()
         expect(page.locator("li.deal").first).to_contain_text("記録：りん")
         no_sideways_scroll(page)
     finally:
@@ -252,9 +264,9 @@ def test_a_correction_and_a_void_from_the_phone_with_reasons(room: PhoneRoom,
         sign_in(page, room.tables[1], "Mio")
         crazy_deal(page, "Solo", "Chie", "diamonds", "70", "Eve")
         page.get_by_role("button", name="Save").tap()
-        page.wait_for_url("**/log?saved=*")
-        number = int(page.locator("li.deal").first.get_attribute("data-deal") or 0)
-        page.locator("li.deal").first.get_by_role("link", name="Correct or void").tap()
+        page.wait_for_url(saved_at(1))
+        number = int(page.locator("#saved").get_attribute("data-deal") or 0)
+        page.locator("#saved").get_by_role("link", name="Correct or void").tap()
         page.wait_for_selector("#deal")
         field = page.get_by_role("textbox", name="Card points — the team's pile")
         expect(field).to_have_value("70")

@@ -13,7 +13,16 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from .conftest import tally
-from .phone_room import PhoneRoom, crazy_deal, phone, serving, sign_in, tap_radio, type_number
+from .phone_room import (
+    PhoneRoom,
+    crazy_deal,
+    phone,
+    saved_at,
+    serving,
+    sign_in,
+    tap_radio,
+    type_number,
+)
 
 USED = {"form_used": 9, "error": "This form's key saved deal 9; this one was not saved"}
 
@@ -135,7 +144,7 @@ def test_a_form_whose_key_saved_another_deal_stays_with_a_new_key(room: PhoneRoo
         assert fresh != key and len(fresh) == 24
         assert len(listed(room, 1)) == before
         page.get_by_role("button", name="Save").tap()  # saved anew, once
-        page.wait_for_url("**/t/1/log?saved=*", timeout=15000)
+        page.wait_for_url(saved_at(1), timeout=15000)
     finally:
         ctx.close()
     deals = listed(room, 1)

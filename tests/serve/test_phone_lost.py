@@ -60,7 +60,7 @@ def test_the_answer_lost_after_commit_the_phone_is_told_saved(
     cut = lambda: cut_once(monkeypatch, "answer", kill_backend)  # noqa: E731
     [(status, answer)] = asyncio.run(posts(url, night, cut, {**PASS, "key": "phone-1"}))
     [deal] = service.deals(table)
-    assert (status, answer) == (200, {"saved": f"/t/1/log?saved={deal.id}", "deal": deal.id})
+    assert (status, answer) == (200, {"saved": f"/t/1?saved={deal.id}", "deal": deal.id})
 
 
 def test_the_line_cut_before_commit_the_outbox_keeps_it_and_it_is_saved_once(
@@ -71,7 +71,7 @@ def test_the_line_cut_before_commit_the_outbox_keeps_it_and_it_is_saved_once(
     lost, sent, again = asyncio.run(posts(url, night, cut, *[{**PASS, "key": "phone-1"}] * 3))
     assert lost == (503, {"lost": True})  # not ok: the phone's outbox keeps it
     [deal] = service.deals(table)
-    saved = (200, {"saved": f"/t/1/log?saved={deal.id}", "deal": deal.id})
+    saved = (200, {"saved": f"/t/1?saved={deal.id}", "deal": deal.id})
     assert sent == again == saved  # sent again with its key: saved once
 
 
@@ -85,4 +85,4 @@ def test_a_plain_form_whose_line_was_cut_is_not_saved_yet_and_saved_once_when_se
     assert lost == 503  # not a refusal of the deal: the page keeps it, with its key
     assert 'value="plain-1"' in page and 'value="pass" checked' in page
     [deal] = service.deals(table)
-    assert (status, to) == (303, f"/t/1/log?saved={deal.id}")
+    assert (status, to) == (303, f"/t/1?saved={deal.id}")

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Route, expect
 
 from .conftest import tally
-from .phone_room import PhoneRoom, crazy_deal, phone, serving, shot, sign_in
+from .phone_room import PhoneRoom, crazy_deal, phone, saved_at, serving, shot, sign_in
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ def test_the_answer_lost_mid_save_the_deal_is_recorded_once(room: PhoneRoom,
         page.get_by_role("button", name="Save").tap()  # tapped again: nothing new to queue
         expect(waiting).to_have_text("Deal 1 — waiting to send (1)")
         cut["on"] = False  # the network is back: the outbox sends what it kept
-        page.wait_for_url("**/t/1/log?saved=*", timeout=15000)
+        page.wait_for_url(saved_at(1), timeout=15000)
     finally:
         ctx.close()
     assert numbers(room) == [(1, "Mio")]
@@ -81,7 +81,7 @@ def test_offline_save_waits_and_is_sent_once_the_server_is_back(room: PhoneRoom,
         assert len(numbers(room)) == before
         ctx.set_offline(False)  # back: the page sends what it kept
 
-        page.wait_for_url("**/t/1/log?saved=*", timeout=15000)
+        page.wait_for_url(saved_at(1), timeout=15000)
         page.wait_for_timeout(3500)  # another round of the outbox: nothing left to send
     finally:
         ctx.close()
@@ -113,7 +113,7 @@ def test_a_waiting_deal_survives_a_reload_and_is_sent_once(room: PhoneRoom,
                                                                timeout=5000)
         assert len(numbers(room)) == before
         saves["on"] = False
-        page.wait_for_url("**/t/1/log?saved=*", timeout=15000)
+        page.wait_for_url(saved_at(1), timeout=15000)
         page.wait_for_timeout(3500)
     finally:
         ctx.close()

@@ -66,7 +66,7 @@ def test_a_save_whose_preview_was_another_is_refused(tmp_path: Path) -> None:
     # refused, and the form drawn again with the preview of its own fields, to look at
     assert (refused["error"], "deal" in refused) == (CHANGED, False)
     assert "Lea claims, 66–30" in refused["preview"]
-    assert saved == {"saved": "/t/4/log?saved=1", "deal": 1}
+    assert saved == {"saved": "/t/4?saved=1", "deal": 1}
     assert deals(db, 4) == [(1, {"ending": "claim", "by": "Lea", "points": {"Lea": 66, "Max": 30},
                                  "tricks": {"Lea": 3, "Max": 2}}, 1)]
 
@@ -78,7 +78,7 @@ def test_a_form_posted_without_the_script_says_no_preview_and_is_saved(tmp_path:
         return await post(phone, "/t/4", {**CLAIM, "action": "save", "key": "form-1",
                                           "expect": "1"})
 
-    assert run(db, body) == {"saved": "/t/4/log?saved=1", "deal": 1}
+    assert run(db, body) == {"saved": "/t/4?saved=1", "deal": 1}
 
 
 def test_a_correction_needs_a_reason_and_its_own_preview(tmp_path: Path) -> None:

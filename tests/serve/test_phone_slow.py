@@ -22,6 +22,7 @@ from .phone_room import (
     SCHNAPSEN,
     PhoneRoom,
     phone,
+    saved_at,
     serving,
     sign_in,
     tap_radio,
@@ -127,9 +128,9 @@ def save_and_check(page: Page, room: PhoneRoom, table: int, wanted: str) -> dict
                            timeout=10000)
     shown = screen(page)
     page.get_by_role("button", name="Save").tap()
-    page.wait_for_url(f"**/t/{table}/log?saved=*", timeout=15000)
+    page.wait_for_url(saved_at(table), timeout=15000)
     deal = last_deal(room, table)
-    top = page.locator("li.deal").first
+    top = page.locator("#saved")  # the next deal's form says the deal just saved
     summary = top.locator("p").first.inner_text()
     assert summary.endswith(shown["summary"]), (summary, shown)
     nets = [[n.inner_text(), v.inner_text().replace("−", "-")] for n, v in zip(
@@ -183,8 +184,8 @@ def test_hachihachi_tricks_typed_after_the_mizuten_tap(room: PhoneRoom,
                            ("Ivo", "out 降りる")):
             tap_radio(page, name, said, within="Declarations")
         tap_radio(page, "Two in", "play")
-        type_number(page, "Tricks — Fumi", "3")
-        type_number(page, "Tricks — Hana", "3")
+        type_number(page, "Tricks — Fumi", "3")  # Hana's 4 are certain: shown, not asked
+        expect(page.locator("fieldset[data-field=tricks] p.fixed")).to_have_text("4")
         page.get_by_role("checkbox", name="Mizuten ミズテン").tap()
         soon(page)
         retype(page, "Tricks — Fumi", "4")
@@ -192,7 +193,8 @@ def test_hachihachi_tricks_typed_after_the_mizuten_tap(room: PhoneRoom,
     finally:
         ctx.close()
     assert outcome["tricks"] == {"Fumi": 4, "Hana": 3}
-    # Mizuten put Fumi in: said on screen as text, the deal's as saved
+    # Mizuten put Fumi in, and Hana's tricks are the rest of 7: said on screen as text, the
+    # deal's as saved
     assert (outcome["mizuten"], outcome["declarations"]) == (
         True, {"Fumi": "in", "Gen": "out", "Hana": "in", "Ivo": "out"})
 

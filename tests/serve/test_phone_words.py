@@ -60,7 +60,8 @@ DRAFTS: dict[int, list[dict[str, str]]] = {
          "number|points|Jun": "70", "number|points|Kai": "40", "number|tricks|Jun": "4",
          "number|tricks|Kai": "1", "number|at_close.points|Kai": "x"},
         {"choice|ending": "exhausted", "number|tricks|Jun": "5", "number|tricks|Kai": "4"},
-        {"choice|ending": "scored", "player|winner": "Jun"}],
+        {"choice|ending": "scored", "player|winner": "Jun"},
+        {"choice|ending": "scored", "pair|winner|game_points": "Kai|9"}],
     4: [{"choice|ending": "claim", "player|by": "Lea", "number|points|Lea": "66"},
         {"choice|ending": "scored", "player|winner": "Max", "int|game_points": "5"}],
     5: [{"choice|ending": "claim"}, {"choice|ending": "scored", "player|winner": "Oda"}],
@@ -77,7 +78,7 @@ DEALS: dict[int, dict[str, str]] = {
     3: {"choice|ending": "claim", "player|by": "Jun", "number|points|Jun": "66",
         "number|points|Kai": "30", "number|tricks|Jun": "3", "number|tricks|Kai": "2"},
     4: {"choice|ending": "scored", "player|winner": "Lea", "int|game_points": "2"},
-    5: {"choice|ending": "scored", "player|winner": "Oda", "int|game_points": "1"},
+    5: {"choice|ending": "scored", "pair|winner|game_points": "Oda|1"},
     6: {"choice|ending": "played", "number|points|Quy": "80", "number|points|Ren": "50"},
 }
 
@@ -116,6 +117,9 @@ async def walk(phone: Phone) -> list[str]:
         assert 'class="summary"' in answer["preview"], (table, answer["preview"])
         found += faults(f"{base} preview", answer["fields"] + answer["preview"], phone.lang)
         deal = await phone.save(table, DEALS[table])
+        status, html = await phone.page(f"{base}?saved={deal}")  # the next deal's form
+        assert status == 200 and 'id="saved"' in html
+        found += faults(f"{base} saved", html, phone.lang)
         status, html = await phone.page(f"{base}/log?saved={deal}")
         assert status == 200 and 'data-deal="1"' in html
         found += faults(f"{base} log", html, phone.lang)

@@ -31,7 +31,8 @@ log = logging.getLogger("tally.serve")
 MAX_BODY = 64 * 1024  # bytes: a deal's form is a few hundred
 FIXED = frozenset({"action", "key", "expect", "same", "open", "by", "reason", "revision", "shown",
                    "sure", "tournament", "player"})
-KINDS = frozenset({"number", "int", "flag", "cards", "card", "multi", "player", "choice"})
+KINDS = frozenset({"number", "int", "flag", "cards", "card", "multi", "player", "choice",
+                   "pair"})
 MAX_IDENT = 40
 IDENT = re.compile(rf"[a-z][a-z0-9_]{{0,{MAX_IDENT - 1}}}(\.[a-z][a-z0-9_]{{0,{MAX_IDENT - 1}}})?")
 BODIED = ("POST", "PUT", "PATCH", "DELETE")
@@ -42,12 +43,16 @@ def known_field(name: str) -> bool:
 
     >>> known_field("number|at_close.points|Bea"), known_field("team_points[a][b]")
     (True, False)
+    >>> known_field("pair|winner|game_points"), known_field("pair|winner")
+    (True, False)
     """
     if name in FIXED:
         return True
     parts = name.split("|")
     if len(parts) not in (2, 3) or parts[0] not in KINDS or not IDENT.fullmatch(parts[1]):
         return False
+    if parts[0] == "pair":  # two fields' choice: the second named as the first
+        return len(parts) == 3 and bool(IDENT.fullmatch(parts[2]))
     return len(parts) == 2 or (0 < len(parts[2]) <= MAX_NAME and parts[2].isprintable())
 
 

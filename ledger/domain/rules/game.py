@@ -59,11 +59,35 @@ class FieldFact:
     flag: str | None = None  # its quick flag on the command line, when not `--<name>`
     names: tuple[str, ...] = ()  # CHOICE: each choice as the rules name it, shown as it is
     # (a hand role of the table's: "三本 three of a kind"), where no catalogue key names it
+    of: str | None = None  # CHOICE: asked of the value of field `of` (the winner's game
+    # points): a form may ask the two as one choice ("Jun: 2")
 
     @property
     def quick_flag(self) -> str:
         """The `tally round add` flag that gives this field ("--last-trick")."""
         return self.flag or "--" + self.name.replace("_", "-")
+
+
+def rest_of_total(spec: FieldFact, given: Any) -> dict[str, int]:
+    """The number a field's total makes certain: with every name's number but one given,
+    the last name's is the total less the others (when that is in the field's range).
+
+    >>> tricks = FieldFact("tricks", NUMBER, "slot.tricks", each=("A", "B"), low=0, high=7,
+    ...                    total=7)
+    >>> rest_of_total(tricks, {"A": 4}), rest_of_total(tricks, {"A": 9}), rest_of_total(
+    ...     tricks, {})
+    ({'B': 3}, {}, {})
+    """
+    if spec.total is None or not spec.each or not isinstance(given, Mapping):
+        return {}
+    known = {n: given[n] for n in spec.each if type(given.get(n)) is int}
+    left = [n for n in spec.each if n not in known]
+    if len(left) != 1:
+        return {}
+    rest = spec.total - sum(known.values())
+    low = 0 if spec.low is None else spec.low
+    high = spec.total if spec.high is None else spec.high
+    return {left[0]: rest} if low <= rest <= high else {}
 
 
 @dataclass(frozen=True, slots=True)

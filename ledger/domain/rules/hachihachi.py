@@ -23,11 +23,12 @@ winner or shared by a split; a pot still carried when the game ends is never pai
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any, NotRequired, TypedDict
 
 from .cards import SUIT_NAMES, Card, parse_card
 from .errors import RuleError
-from .game import CARDS, CHOICE, FLAG, NUMBER, PLAYER, FieldFact, FormFacts, Game
+from .game import CARDS, CHOICE, FLAG, NUMBER, PLAYER, FieldFact, FormFacts, Game, rest_of_total
 from .hachihachi_parse import parse
 from .hachihachi_quick import QUICK_FLAGS, quick
 from .hachihachi_table import (
@@ -250,7 +251,8 @@ def status(state: State, options: Options) -> Status:
 def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> FormFacts:
     """What a Hachi-Hachi round form asks, given the declarations so far: the declaring
     order from the start player; once `max_in` are in the rest are forced out; two in choose
-    to split or play; tricks (7 in all) when the round is played; the hands of the
+    to split or play (their tricks given say they played); tricks (7 in all, the last
+    in-player's the rest) when the round is played; the hands of the
     forced-outs, and of the in-players when roles settle; the indicator's trump, table name
     and multiplier.
 
@@ -283,7 +285,11 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
     now = tuple(ins) if complete else ()
     split = partial.get("split")  # None: not chosen yet
     two = len(now) == SPLIT_WITH
-    played = len(now) > SPLIT_WITH or (two and split is False)
+    tricks = partial.get("tricks")
+    # two in whose tricks are given have played: the tricks say it, the split is not asked
+    by_tricks = two and split is not True and isinstance(tricks, Mapping) and any(
+        type(n) is int for n in tricks.values())
+    played = len(now) > SPLIT_WITH or (two and (split is False or by_tricks))
     roles_settle = played or (two and split is True and options.split_settles_roles)
     hand_players = tuple((p, True) for p in forced) + (
         tuple((p, False) for p in now) if roles_settle else ())
@@ -303,12 +309,18 @@ def form_facts(state: State, options: Options, partial: Mapping[str, Any]) -> Fo
     if card is not None:
         facts |= {"trump": card.suit, "table_name": table_name(card, options),
                   "multiplier": multiplier(card, options)}
-    specs = _specs(state.seats, order, now, hand_players, options)
+    specs = _specs(state.seats, order, now, hand_players, options,
+                   play_by_tricks=two and split is None)
+    fixed: dict[str, Any] = {"declarations": {**({order[0]: "in"} if mizuten else {}),
+                                              **dict.fromkeys(forced, "out")}} \
+        if forced or mizuten else {}
+    if by_tricks:
+        fixed["split"] = False
+    if played and (rest := rest_of_total(specs["tricks"], partial.get("tricks"))):
+        fixed["tricks"] = rest  # the in-players' tricks make 7: the last one's are certain
     return FormFacts(order=order, fields=fields, totals={"tricks": TRICKS}, facts=facts,
                      choices={"declarations": ("in", "out")},
-                     forced={"declarations": {**({order[0]: "in"} if mizuten else {}),
-                                              **dict.fromkeys(forced, "out")}}
-                     if forced or mizuten else {},
+                     forced=fixed,
                      form=tuple(specs[f] for f in fields),
                      notes={"indicator": indicator_notes(card, options)},
                      limits={"hand_size": HAND_SIZE, "aces_in_pack": ACES_IN_PACK,
@@ -344,10 +356,14 @@ REASONS = ("carried", "out-fee", "forced-out", "hand-roles", "tricks", "pot", "s
 
 
 def _specs(seats: tuple[str, ...], order: tuple[str, ...], ins: tuple[str, ...],
-           hand_players: tuple[tuple[str, bool], ...], options: Options) -> dict[str, FieldFact]:
-    """How a form draws each field of a round (labels "term.x": the game term `x`)."""
+           hand_players: tuple[tuple[str, bool], ...], options: Options, *,
+           play_by_tricks: bool = False) -> dict[str, FieldFact]:
+    """How a form draws each field of a round (labels "term.x": the game term `x`); with
+    `play_by_tricks` (two in, not chosen yet) the split may be answered by the tricks."""
     forced = tuple(p for p, out in hand_players if out)
     roles = options.hand_roles.roles
+    tricks = FieldFact("tricks", NUMBER, "slot.tricks", each=ins, low=0, high=TRICKS,
+                       total=TRICKS)
     return {
         "start_player": FieldFact("start_player", PLAYER, "term.start_player", choices=seats,
                                   flag="--start"),
@@ -356,9 +372,9 @@ def _specs(seats: tuple[str, ...], order: tuple[str, ...], ins: tuple[str, ...],
             "declarations", CHOICE, "slot.declare", each=order, choices=("in", "out"),
             labels=("term.in", "term.out"), flag="--declare",
             parts=(FieldFact("mizuten", FLAG, "term.mizuten", each=order[:1], optional=True),)),
-        "split": FieldFact("split", FLAG, "slot.split", labels=("split.split", "split.play")),
-        "tricks": FieldFact("tricks", NUMBER, "slot.tricks", each=ins, low=0, high=TRICKS,
-                            total=TRICKS),
+        "split": FieldFact("split", FLAG, "slot.split", labels=("split.split", "split.play"),
+                           parts=(replace(tricks, optional=True),) if play_by_tricks else ()),
+        "tricks": tricks,
         "hands": FieldFact(
             "hands", CARDS, "term.hand_roles", each=tuple(p for p, _ in hand_players),
             size=HAND_SIZE, optional=True, parts=(

@@ -30,11 +30,12 @@ FOUR_ENDINGS = ("played", "scored")
 
 
 def game_points_field() -> FieldFact:
-    """Quick entry: the game points one deal scores, 1 to 3 (a draw is no winner)."""
+    """Quick entry: the game points one deal scores, 1 to 3 (a draw is no winner), the
+    winner's (one fact on the paper: "Jun 2")."""
     points = tuple(range(1, GAME_POINTS_MAX + 1))
     return FieldFact("game_points", CHOICE, "slot.game-points", choices=points,
                      labels=tuple(f"ss.points_{n}" for n in points), low=1,
-                     high=GAME_POINTS_MAX)
+                     high=GAME_POINTS_MAX, of="winner")
 
 
 def winner_field(names: Sequence[str], labels: Sequence[str] = ()) -> FieldFact:

@@ -29,6 +29,7 @@ WHOLE = re.compile(r"^[+-]?\d{1,9}$")
 YES, NO = "yes", "no"
 NOBODY = ""  # an optional player field's "no one"
 OPEN = "open"  # posted once per fold open on the page (its field): drawn open again
+PAIR = "pair"  # a choice of a player field and of a field asked of its value (`FieldFact.of`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +95,9 @@ def read_posted(data: Iterable[tuple[str, str]]) -> dict[str, Any]:
     ...              ("multi|roles|Ann", "teshi"), ("multi|roles|Ann", "shiso")])
     {'contract': 'solo', 'team_points': 73, 'tricks': {'Ann': 4}, 'split': False, \
 'partner': None, 'roles': {'Ann': ['teshi', 'shiso']}}
+    >>> read_posted([("pair|winner|game_points", "Jun|2")]), read_posted([
+    ...     ("pair|winner|game_points", "|")])
+    ({'winner': 'Jun', 'game_points': 2}, {'winner': None})
     """
     out: dict[str, Any] = {}
     for key, raw in data:
@@ -101,6 +105,12 @@ def read_posted(data: Iterable[tuple[str, str]]) -> dict[str, Any]:
         if len(parts) < 2:
             continue
         kind, name = parts[0], parts[1]
+        if kind == PAIR and len(parts) == 3:  # one choice of two fields: "Jun|2"
+            who, _, of = raw.strip().rpartition(SEP)
+            out[name] = who or None
+            if of:
+                out[parts[2]] = int(of) if WHOLE.match(of) else of
+            continue
         value = _value(kind, raw.strip())
         if value is _OMIT:
             continue
@@ -168,7 +178,19 @@ def settled(partial: Mapping[str, Any], facts_for: Callable[[dict[str, Any]], Fo
             break
         current = kept
         facts = facts_for(current)
-    return current, facts
+    return {**current, **_certain_numbers(facts, current)}, facts
+
+
+def _certain_numbers(facts: FormFacts, partial: Mapping[str, Any]) -> dict[str, Any]:
+    """The numbers the rules make certain (a name's tricks, the rest of the total), each
+    field's put beside the ones typed: shown, not asked, and settled with the rest."""
+    out: dict[str, Any] = {}
+    for spec in getattr(facts, "form", ()):
+        fixed = facts.forced.get(spec.name)
+        if spec.kind == "number" and spec.name in facts.fields and isinstance(fixed, Mapping):
+            typed = partial.get(spec.name)
+            out[spec.name] = {**(typed if isinstance(typed, Mapping) else {}), **fixed}
+    return out
 
 
 def build(facts: FormFacts, partial: Mapping[str, Any], words: Words,
@@ -180,16 +202,22 @@ def build(facts: FormFacts, partial: Mapping[str, Any], words: Words,
     named in `opened` (the folds open as the form was posted)."""
     form = Form()
     placed = error is None
-    for spec in getattr(facts, "form", ()):
-        if spec.name not in facts.fields:
-            continue
-        group = replace(_group(spec, facts, partial, words),
+    asked = [spec for spec in getattr(facts, "form", ()) if spec.name in facts.fields]
+    pairs = {spec.of: spec for spec in asked if spec.of and spec.kind == "choice" and any(
+        o.name == spec.of and o.kind == "player" for o in asked)}
+    for spec in asked:
+        if spec.of in pairs and pairs[spec.of] is spec:
+            continue  # asked in the group of the field it is of
+        paired = pairs.get(spec.name)
+        group = replace(_pair(spec, paired, partial, words) if paired else
+                        _group(spec, facts, partial, words),
                         said=said(facts, spec.name, words))
         if spec.optional and spec.each:
             group = replace(group, folded=True, open=_filled(spec, partial)
                             or spec.name in opened)
         if error is not None and (_names(error[0], spec.name) or any(
-                _names(error[0], p.name) for p in spec.parts if spec.kind != "number")):
+                _names(error[0], p.name) for p in spec.parts if spec.kind != "number")
+                or (paired and _names(error[0], paired.name))):
             group = replace(group, error=error[1], open=True)
             placed = True
         form.groups.append(group)
@@ -337,6 +365,26 @@ def _group(spec: Any, facts: FormFacts, partial: Mapping[str, Any], words: Words
     return Group(spec.name, legend, tuple(rows), hint=hint)
 
 
+def _pair(spec: Any, of: Any, partial: Mapping[str, Any], words: Words) -> Group:
+    """A player field and the field asked of its value as one choice, a row per player
+    ("Jun: 1 · 2 Schneider · 3 Schwarz"), its "no one" (drawn) a row of its own: one tap
+    where two would say the same thing."""
+    legend = words.t("phone.both", first=words.t(spec.label, default=spec.name),
+                     second=words.t(of.label, default=of.name))
+    name = SEP.join([PAIR, spec.name, of.name])
+    now = (partial.get(spec.name), partial.get(of.name))
+    values = list(zip(of.choices, _labels(of, words), strict=False))
+    rows = [Row(shown, (Control(name, shown, "radio", options=tuple(
+        Option(f"{who}{SEP}{value}", label, now == (who, value)) for value, label in values)),))
+        for who, shown in zip(spec.choices, _labels(spec, words), strict=False)]
+    if spec.optional:
+        none = (words.t(spec.none, default="") if spec.none else "") or words.t("phone.nobody")
+        drawn = spec.name in partial and partial[spec.name] is None
+        rows.append(Row(None, (Control(name, none, "radio",
+                                       options=(Option(SEP, none, drawn),)),)))
+    return Group(spec.name, legend, tuple(rows))
+
+
 def _own_label(spec: Any, words: Words, shown: str) -> str:
     """What a name's own control shows: a number box its name (the field is the group's
     legend), a name's cards "Cards" (the name is its row's legend)."""
@@ -353,6 +401,15 @@ def _parts(spec: Any, partial: Mapping[str, Any], words: Words, who: Any,
             continue
         label = words.t(part.label, default=part.name, name=shown or "")  # "Bea's points"
         aria = words.t("phone.named", field=label, name=shown) if shown is not None else ""
+        if who is None and part.each and part.kind == "number" and spec.kind != "number":
+            typed = partial.get(part.name)  # a number per name beside a choice (the tricks
+            for name in part.each:  # that answer "split or play"), each box named by both
+                got = typed.get(name) if isinstance(typed, Mapping) else None
+                out.append(Control(SEP.join(["number", part.name, name]),
+                                   words.t("phone.named", field=label, name=name), "number",
+                                   "" if got is None else str(got), low=part.low,
+                                   high=part.high))
+            continue
         if spec.kind == "number":  # inside the field: at_close.points.Bea
             inner = partial.get(spec.name)
             raw = inner.get(part.name) if isinstance(inner, Mapping) else None
@@ -382,7 +439,8 @@ def _parts(spec: Any, partial: Mapping[str, Any], words: Words, who: Any,
 
 
 def _choice_label(spec: Any, value: Any, words: Words) -> str:
-    for choice, label in zip(spec.choices, _labels(spec, words), strict=False):
+    choices = (True, False) if spec.kind == "flag" else spec.choices  # a flag: yes, no
+    for choice, label in zip(choices, _labels(spec, words), strict=False):
         if choice == value:
             return label
     return str(value)

@@ -116,6 +116,13 @@ def log_lines(now: TableNow) -> list[Line]:
     return out[::-1]
 
 
+def saved_line(now: TableNow, deal_id: int) -> Line | None:
+    """The deal just saved (by its id), as the log shows it, for the page after a save;
+    None if the table holds no such deal."""
+    return next((line for line in log_lines(now) if line.id == deal_id), None) \
+        if deal_id else None
+
+
 def status_line(view: TableView) -> str:
     """The table's status as the terminal entry says it (the game's own status line; the
     room's version where the game has one: Sixty-Six's score says what it is played to)."""

@@ -1,6 +1,7 @@
 """The phone's routes, under `/t/<N>` (behind table N's key, see `access`):
 
-- `GET /t/N`: the entry page (the scorekeeper's name first, once per phone);
+- `GET /t/N`: the entry page (the scorekeeper's name first, once per phone); after a save,
+  `?saved=ID` says the deal just saved above the next deal's form;
 - `POST /t/N`: the form posted (`action=update` redraws it, `action=save` saves); with
   `X-Tally-Fetch: 1` (the page's script) the answer is JSON instead of a page;
 - `POST /t/N/draft`: the script's live redraw (fields, preview, the refusal);
@@ -165,8 +166,11 @@ class PhoneRoutes:
         # a new deal starts from what the table's status already says of a field (the start
         # player, the dealer), as the terminal's form does; `settled` keeps only fields
         partial, facts, preview, error = await self._drawn(now, starting(now.view), words)
+        with words.speaking():
+            just = pages.saved_line(now, _int(request.query.get("saved"), 0))
         return page(request, "entry.html", **self._context(
-            request, now, partial, facts, preview, error, words, shown_error=False))
+            request, now, partial, facts, preview, error, words, shown_error=False,
+            just=just))
 
     async def draft(self, request: web.Request) -> web.Response:
         words = words_for(request)
@@ -208,7 +212,7 @@ class PhoneRoutes:
             return used_answer(request, used, words, fetch, f"/t/{now.view.number}",
                                page)
         if done is not None:
-            to = f"/t/{now.view.number}/log?saved={done}"
+            to = saved_to(now, done)
             if fetch:
                 return web.json_response({"saved": to, "deal": done})
             raise web.HTTPSeeOther(to)
@@ -248,7 +252,7 @@ class PhoneRoutes:
                     return web.json_response({"closed": True}, status=410)  # said, not kept
                 error = exc
             if deal_id is not None:
-                to = f"/t/{now.view.number}/log?saved={deal_id}"
+                to = saved_to(now, deal_id)
                 if fetch:
                     return web.json_response({"saved": to, "deal": deal_id})
                 raise web.HTTPSeeOther(to)
@@ -350,6 +354,13 @@ def saved_after_loss(service: Tally, key: str | None) -> int | None:
         return service.save_of_form(key, wait=LOST_WAIT_S).deal_id
     except RuleError:
         return None
+
+
+def saved_to(now: pages.TableNow, deal_id: int) -> str:
+    """Where a saved deal's phone goes: the next deal's form, saying the one just saved
+    (its nets, a link to correct it, the log), so the next deal starts with its first
+    field."""
+    return f"/t/{now.view.number}?saved={deal_id}"
 
 
 def starting(table: TableView) -> dict[str, Any]:
