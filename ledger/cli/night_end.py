@@ -112,8 +112,9 @@ def settle(
         typer.echo(t("cli.settle.replan", id=st.night_id))
     head = service.night_head(night)
     if head is not None:  # the night's history as this ledger holds it (issue 39)
-        typer.echo(t("cli.settle.chain", id=st.night_id,
-                     head=" ".join(head[i:i + 4] for i in (0, 4, 8))))
+        from ..text.chain_head import short_head
+
+        typer.echo(t("cli.settle.chain", id=st.night_id, head=short_head(head)))
 
 
 def pay(ctx: typer.Context, night: Annotated[int, typer.Option()],

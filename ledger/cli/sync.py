@@ -1,7 +1,9 @@
-"""`tally sync --to URL`: push what another ledger does not hold yet of this one (issue 39)."""
+"""`tally sync --to URL`: push what another ledger does not hold yet of this one; `tally
+verify FILE`: an export's hash chains checked from its files alone (issue 39)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -33,5 +35,24 @@ def sync(
                  plans=n.get("plans", 0), players=n.get("players", 0)))
 
 
+def verify(path: Annotated[Path, typer.Argument(
+        metavar="FILE", help="An export's chain-….csv (or .json).")]) -> None:
+    """Check an export's hash chains without a database; exit 1 if one is broken."""
+    from ..service.verify import verify_export
+    from ..text.chain_head import short_head
+
+    done = verify_export(path)
+    b = done.broken
+    if b is not None:
+        typer.echo(t(f"cli.verify.{b.what}", night=b.night, table=b.table, deal=b.deal,
+                     revision=b.revision))
+        raise typer.Exit(1)
+    for night, head in done.heads:
+        if head:
+            typer.echo(t("cli.settle.chain", id=night, head=short_head(head)))
+    typer.echo(t("cli.verify.ok", tables=done.tables, revisions=done.revisions))
+
+
 def register(app: typer.Typer) -> None:
     app.command()(sync)
+    app.command()(verify)
