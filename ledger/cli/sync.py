@@ -14,17 +14,36 @@ from .context import ctx_of
 
 def sync(
     ctx: typer.Context,
-    target: Annotated[str, typer.Option("--to", help="The ledger pushed to: a "
-                                        "postgresql:// URL or a file.")],
+    target: Annotated[str | None, typer.Option("--to", help="The ledger pushed to: a "
+                                               "postgresql:// URL or a file.")] = None,
+    source: Annotated[str | None, typer.Option("--from", help="The ledger pulled from (the "
+                                               "league's roster, identities and seasons): "
+                                               "a postgresql:// URL or a file.")] = None,
     mapping: Annotated[list[str] | None, typer.Option(
         "--map", help="A player the league has already: NAME=ID (repeatable).")] = None,
 ) -> None:
-    """Push this ledger's nights, deals, payments and plans that the other lacks, once."""
+    """Push this ledger's nights, deals, payments and plans that the other lacks, once; or
+    pull the league's roster, identities and seasons."""
+    from ..service import RuleError
     from ..service.inputs import database_path
     from ..service.sync import parse_map
 
-    where = database_path(target)[0] if target.strip() else ""  # never the default ledger
-    done = ctx_of(ctx).service.sync_to(where, parse_map(mapping or []))
+    if (target is None) == (source is None):
+        raise RuleError("sync", "give one of --to and --from", "sync_one_way")
+    given = target if target is not None else source or ""
+    where = database_path(given)[0] if given.strip() else ""  # never the default ledger
+    service = ctx_of(ctx).service
+    if source is not None:
+        pulled = service.sync_from(where, parse_map(mapping or []))
+        if pulled.nothing:
+            typer.echo(t("cli.sync.nothing", target=pulled.source))
+            return
+        m = pulled.moved
+        typer.echo(t("cli.sync.pulled", source=pulled.source, players=m.get("players", 0),
+                     matched=m.get("matched", 0), seasons=m.get("seasons", 0),
+                     tournaments=m.get("tournaments", 0)))
+        return
+    done = service.sync_to(where, parse_map(mapping or []))
     if done.nothing:
         typer.echo(t("cli.sync.nothing", target=done.target))
         return

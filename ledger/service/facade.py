@@ -36,6 +36,7 @@ PARTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "integrity": ("integrity", "Integrity", ()),
     "chains": ("chain_check", "Chains", ()),
     "sync": ("sync", "Sync", ()),
+    "sync_from": ("sync_from", "SyncFrom", ()),
     "league": ("league", "League", ()),
     "ratings": ("rating", "Ratings", ()),
     "tournaments": ("tournament", "Tournaments", ()),
@@ -86,6 +87,7 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     "check": ("integrity", "check"),
     "night_head": ("chains", "night_head"),
     "sync_to": ("sync", "sync_to"),
+    "sync_from": ("sync_from", "sync_from"),
     # the league
     **{name: ("league", name) for name in (
         "new_season", "seasons", "season", "league", "export_league")},

@@ -85,7 +85,9 @@ class Sync:
                 sync_rows.give_uids(s)
             with dst.transaction(write=True) as d:  # its own nights (a copy's: the same)
                 sync_rows.give_uids(d)
+                theirs = sync_rows.ledger_id(d)
             with self.store.read() as s:
+                pulled = {mine: lid for lid, mine in sync_rows.matched(s, theirs).items()}
                 nights = sync_rows.nights(s)
                 names = sync_rows.players(s)
                 renamed = sync_rows.renamed_players(s)
@@ -99,7 +101,7 @@ class Sync:
                     facts = _night_facts(s, night)
                 with dst.transaction(write=True) as d:
                     pushing = _Push(dst, d, me, names, renamed, dict(mapping or {}), done,
-                                    born)
+                                    born, pulled)
                     pushing.night(night, facts)
             return done
         finally:
@@ -141,8 +143,9 @@ class _Push:
 
     def __init__(self, target: Database, d: Connection, me: str, names: dict[int, str],
                  renamed: dict[int, int], asked: dict[str, int], done: Synced,
-                 born: dict[int, tuple[str, str]]) -> None:
+                 born: dict[int, tuple[str, str]], pulled: dict[int, int]) -> None:
         self.target = target
+        self.pulled = pulled  # {venue player: league player} as a pull tied them
         self.d, self.me, self.names, self.renamed, self.asked = d, me, names, renamed, asked
         self.done, self.born = done, born
         self.known = sync_rows.matched(d, me)
@@ -158,6 +161,11 @@ class _Push:
                 self.rename(mine, name)
             return mine
         league = sync_rows.players(self.d)
+        if self.pulled.get(pid) in league:  # tied by `sync --from`
+            theirs = self.pulled[pid]
+            sync_rows.remember(self.d, self.me, pid, theirs)
+            self.known[pid] = theirs
+            return theirs
         if self.theirs is None:
             self.theirs = {b: i for i, b in sync_rows.births(self.d).items()}
         twin = self.theirs.get(self.born[pid])
