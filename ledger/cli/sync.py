@@ -22,8 +22,8 @@ def sync(
     mapping: Annotated[list[str] | None, typer.Option(
         "--map", help="A player the league has already: NAME=ID (repeatable).")] = None,
 ) -> None:
-    """Push this ledger's nights, deals, payments and plans that the other lacks, once; or
-    pull the league's roster, identities and seasons."""
+    """Push this ledger's nights, deals, payments, plans and tournaments that the other
+    lacks, once; or pull the league's roster, identities and seasons."""
     from ..service import RuleError
     from ..service.inputs import database_path
     from ..service.sync import parse_map
@@ -52,6 +52,11 @@ def sync(
                  tables=n.get("tables", 0), deals=n.get("deals", 0),
                  revisions=n.get("revisions", 0), payments=n.get("payments", 0),
                  plans=n.get("plans", 0), players=n.get("players", 0)))
+    if any(k.startswith("tournament") for k in n):
+        typer.echo(t("cli.sync.tournaments", tournaments=n.get("tournaments", 0),
+                     entries=n.get("tournament entries", 0),
+                     rounds=n.get("tournament rounds", 0),
+                     changes=n.get("tournament changes", 0)))
 
 
 def verify(path: Annotated[Path, typer.Argument(

@@ -1,6 +1,6 @@
 """`tally sync --to URL`: push what another ledger (a league's server, or a file) does not
-hold yet of this one — nights, tables, seats, every deal with every revision, payments and
-plans — exactly once (issue 39).
+hold yet of this one — nights, tables, seats, every deal with every revision, payments,
+plans and tournaments (`sync_tournaments`) — exactly once (issue 39).
 
 Each night goes in its own write transaction on the target, so a run stopped at any point
 leaves whole nights and the next run carries on; what the target holds is found by global
@@ -28,7 +28,7 @@ from typing import Any
 from ..domain.chain import first_broken
 from ..domain.rules import RuleError
 from ..domain.rules.lookalike import looks_like
-from ..store import chain_rows, sync_rows
+from ..store import chain_rows, sync_rows, sync_tournament_rows
 from ..store.db import Connection, Database, stamp
 from ..store.engine import open_database
 from ..store.migrate import migrate
@@ -36,6 +36,7 @@ from ..store.renames import rename_player
 from ..store.sums import rederive
 from .clock import now
 from .store import Store
+from .sync_tournaments import push_tournament
 
 
 @dataclass
@@ -103,6 +104,13 @@ class Sync:
                     pushing = _Push(dst, d, me, names, renamed, dict(mapping or {}), done,
                                     born, pulled)
                     pushing.night(night, facts)
+            with self.store.read() as s:
+                tours = sync_tournament_rows.tournaments(s)
+            for tour in tours:  # after the nights their tables are on
+                with dst.transaction(write=True) as d:
+                    pushing = _Push(dst, d, me, names, renamed, dict(mapping or {}), done,
+                                    born, pulled)
+                    push_tournament(d, tour, pushing.player, pushing.moved)
             return done
         finally:
             dst.dispose()
