@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from ledger.service import Tally
+from ledger.service import RuleError, Tally
 from tests.checked import checked
 from tests.conftest import Cli, raw_sql, table_counts
 from tests.test_sync import SEATS, night, sync, venue
@@ -131,3 +131,42 @@ def test_bad_input_is_one_line(tmp_path: Path, league: Any) -> None:
     assert (r.exit_code, r.stderr) == (2, "error: --map: Nobody=2: this ledger has no player "
                                           "Nobody\n")
     assert table_counts(club) == held
+
+
+def test_a_tournament_planned_at_the_venue_is_handed_over_and_played_there(
+        tmp_path: Path, league: Any) -> None:
+    there = the_league(league)
+    planned = there.new_night("2026-12-01", "Club")
+    there.new_tournament("Cup", "crazy-solo", 2, "mix", table_size=5, seed="plan",
+                         night=planned)
+    there.register("Cup", SEATS)
+    pub = there.new_night("2026-12-01", "Pub")  # another venue's: neither pulled nor handed
+    there.new_tournament("Pub Cup", "crazy-solo", 1, "mix", table_size=5, night=pub)
+    there.db.dispose()
+    club = tmp_path / "club.sqlite3"
+    Tally.open(club).db.dispose()
+    r = pull(club, league, "--venue", "Club")
+    assert r.stdout.endswith(": 5 new players, 5 players matched, 1 seasons, 1 tournaments\n")
+    here = Tally.open(club)
+    assert [(e.player, e.number) for e in here.tournament("Cup").entries] == [
+        (name, i + 1) for i, name in enumerate(SEATS)]
+    assert [t.name for t in here.tournaments()] == ["Cup"]
+    there = Tally.open(league)
+    assert there.new_table(pub, "crazy-solo", SEATS)  # the Pub's night is the league's still
+    with pytest.raises(RuleError, match="recorded at Club"):  # the venue's to record now
+        there.new_table(planned, "crazy-solo", SEATS)
+    there.db.dispose()
+    assert pull(club, league).stdout.endswith(": nothing to sync\n")  # its venue is known
+    here.draw("Cup")
+    here.db.dispose()
+    r = sync(club, league)
+    assert r.stdout.splitlines()[-2:] == [
+        f"synced to {league}: 0 nights, 1 tables, 0 deals, 0 revisions, 0 payments, 0 plans, "
+        "0 new players",
+        "tournaments: 0 new, 0 registrations, 1 rounds drawn, 0 changes"], r.output
+    there = Tally.open(league)
+    assert [[list(x.seats) for x in d.tables] for d in there.tournament_rounds("Cup")] == [
+        [list(x.seats) for x in d.tables] for d in Tally.open(club).tournament_rounds("Cup")]
+    assert checked(there) == []
+    assert pull(club, league).stdout.endswith(": nothing to sync\n")
+    assert sync(club, league).stdout.endswith(": nothing to sync\n")

@@ -21,6 +21,9 @@ def sync(
                                                "a postgresql:// URL or a file.")] = None,
     mapping: Annotated[list[str] | None, typer.Option(
         "--map", help="A player the league has already: NAME=ID (repeatable).")] = None,
+    venue: Annotated[str | None, typer.Option(
+        "--venue", help="With --from: also pull the tournaments planned at this venue.")
+    ] = None,
 ) -> None:
     """Push this ledger's nights, deals, payments, plans and tournaments that the other
     lacks, once; or pull the league's roster, identities and seasons."""
@@ -34,7 +37,7 @@ def sync(
     where = database_path(given)[0] if given.strip() else ""  # never the default ledger
     service = ctx_of(ctx).service
     if source is not None:
-        pulled = service.sync_from(where, parse_map(mapping or []))
+        pulled = service.sync_from(where, parse_map(mapping or []), venue)
         if pulled.nothing:
             typer.echo(t("cli.sync.nothing", target=pulled.source))
             return

@@ -1,7 +1,8 @@
 """`tally sync --from URL`: pull what a venue should know from the league (issue 39) — the
-league's roster and the identities that tie its players to this ledger's, and its seasons —
-in one write transaction here, so a run stopped midway leaves nothing and the next one
-does it all; a re-run moves nothing ("nothing to sync").
+league's roster and the identities that tie its players to this ledger's, its seasons, and
+the tournaments it planned at this venue — in one write transaction here (after the league
+hands the planned nights over in one of its own), so a run stopped midway leaves nothing here
+and the next one does it all; a re-run moves nothing ("nothing to sync").
 
 A league player is this ledger's player the two ledgers tied before (either one's
 `peer_player`: a pull remembers its ties here, a push remembers them there), or the same
@@ -11,16 +12,23 @@ the same name; else the pull is refused naming the player, until `--map "Ann=14"
 this ledger's Ann is the league's #14 (never merged silently by name). Presets are the
 package's data files (the same in every install of a version): nothing of them is stored,
 so nothing is pulled.
+
+A tournament the league planned at this venue (on a night of the league's at a venue this
+ledger records its nights at, or `--venue`, that has no table yet) comes with its night and
+its registrations; the night is handed to this ledger first (its origin set in the league,
+which from then on refuses to write to it), so its rounds are drawn and played here and go
+up with the next `sync --to` like any night of this venue.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from ..domain.rules import RuleError
 from ..domain.rules.lookalike import looks_like
-from ..store import pull_rows, sync_rows
+from ..store import pull_rows, sync_rows, sync_tournament_rows
 from ..store.db import Connection, stamp
 from ..store.engine import is_server, open_database
 from ..store.migrate import migrate
@@ -32,15 +40,16 @@ class SyncFrom:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def sync_from(self, source: str | Path, mapping: Mapping[str, int] | None = None
-                  ) -> Synced:
+    def sync_from(self, source: str | Path, mapping: Mapping[str, int] | None = None,
+                  venue: str | None = None) -> Synced:
         """Pull what this venue should know of `source`; what moved, per kind."""
-        return pull(self.store, source, mapping)
+        return pull(self.store, source, mapping, venue)
 
 
-def pull(store: Store, source: str | Path, mapping: Mapping[str, int] | None = None
-         ) -> Synced:
-    """Pull the roster, identities and seasons of `source` this ledger lacks."""
+def pull(store: Store, source: str | Path, mapping: Mapping[str, int] | None = None,
+         venue: str | None = None) -> Synced:
+    """Pull the roster, identities, seasons and tournaments of `source` this ledger lacks;
+    the tournaments planned at `venue` (and at the venues of this ledger's own nights)."""
     if not str(source).strip():
         raise RuleError("--from", "give a file or a postgresql:// URL", "sync_from_missing")
     if not is_server(source) and not Path(source).is_file():
@@ -53,12 +62,24 @@ def pull(store: Store, source: str | Path, mapping: Mapping[str, int] | None = N
     try:
         src.prepare()
         migrate(src)
+        with store.read() as s:
+            venues = pull_rows.own_venues(s) | ({venue} if venue else set())
         with src.transaction(write=True) as d:
             league_id = sync_rows.ledger_id(d)
+            sync_rows.give_uids(d)
         done = Synced(src.where, store.db.where)
-        with store.write() as s, src.transaction() as d:
+        asked = dict(mapping or {})
+        with store.write() as s, src.transaction() as d:  # a refusal here writes nothing
             me = sync_rows.ledger_id(s)
-            _Pull(s, d, me, league_id, dict(mapping or {}), done).run()
+            pulling = _Pull(s, d, me, league_id, asked, done)
+            pulling.players()
+            pulling.seasons()
+        with src.transaction(write=True) as d:  # the nights planned here become this one's
+            pull_rows.claim(d, me, venues)
+        with store.write() as s, src.transaction() as d:
+            pulling = _Pull(s, d, me, league_id, asked, done)
+            pulling.players()  # (each tied now: the ties alone are read)
+            pulling.tournaments()
         return done
     finally:
         src.dispose()
@@ -69,10 +90,7 @@ class _Pull:
                  asked: dict[str, int], done: Synced) -> None:
         self.s, self.d, self.me, self.league_id = s, d, me, league_id
         self.asked, self.done = asked, done
-
-    def run(self) -> None:
-        self.players()
-        self.seasons()
+        self.tied: dict[int, int] = {}  # {league player: this ledger's}
 
     def players(self) -> None:
         here = sync_rows.players(self.s)
@@ -97,6 +115,7 @@ class _Pull:
                 sync_rows.remember(self.s, self.league_id, lid, mine)
                 self.done.add("matched")
             tied[lid] = mine
+        self.tied = tied
 
     def new_or_asked(self, lid: int, name: str, here: dict[int, str],
                      by_name: dict[str, int]) -> int:
@@ -135,3 +154,44 @@ class _Pull:
             elif any(mine[c] != season[c] for c in pull_rows.SEASON[1:5]):
                 pull_rows.put_season(self.s, season, mine["id"])
                 self.done.add("seasons")
+
+    def tournaments(self) -> None:
+        """The tournaments of the league's nights handed to this venue, with their nights
+        (recorded here from now on) and registrations; their draws are made here."""
+        for n in pull_rows.handed(self.d, self.me):
+            here = sync_rows.night_by_uid(self.s, n["uid"])
+            if here is None:
+                nid = int(sync_rows.insert(self.s, "night", {
+                    c: n[c] for c in ("uid", "date", "venue", "created_at", "rate",
+                                      "currency")}) or 0)
+                self.done.add("nights")
+            else:
+                nid = here["id"]
+            for lt in sync_tournament_rows.of_night(self.d, n["uid"]):
+                self.tournament(nid, lt)
+
+    def tournament(self, nid: int, lt: dict[str, Any]) -> None:
+        name = lt["name"]
+        mine = sync_tournament_rows.tournament_named(self.s, name)
+        if mine is None:
+            tid = int(sync_rows.insert(self.s, "tournament", {
+                "night_id": nid, **{c: lt[c] for c in sync_tournament_rows.TOURNAMENT}}) or 0)
+            self.done.add("tournaments")
+            held: dict[int, Any] = {}
+        elif (mine["uid"], mine["created_at"]) != (lt["uid"], lt["created_at"]):
+            raise RuleError("sync", f"tournament {name}: this ledger has another tournament "
+                            "of that name; rename one of them", "sync_from_tournament_taken",
+                            name=name)
+        else:
+            tid, held = mine["id"], mine["entries"]
+        for number, e in lt["entries"].items():
+            pid = self.tied[e["player_id"]]
+            if number not in held:
+                sync_rows.insert(self.s, "tournament_entry", {
+                    "tournament_id": tid, **{c: e[c] for c in sync_tournament_rows.ENTRY},
+                    "player_id": pid})
+                self.done.add("tournament entries")
+            elif held[number]["player_id"] != pid:
+                raise RuleError("sync", f"tournament {name}: registration {number} is "
+                                "another player here than in the league",
+                                "sync_from_entry_differs", name=name, number=number)

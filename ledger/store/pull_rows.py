@@ -50,3 +50,35 @@ def put_season(session: Connection, season: dict[str, Any], there: int | None) -
         session.execute("UPDATE season SET date_from = :date_from, date_to = :date_to, "
                         "scoring = :scoring, points = :points WHERE id = :id",
                         {**values, "id": there})
+
+
+def own_venues(session: Connection) -> set[str]:
+    """The venues this ledger records its own nights at."""
+    return {r[0] for r in session.execute(
+        "SELECT DISTINCT venue FROM night WHERE origin IS NULL AND venue IS NOT NULL")}
+
+
+def claim(session: Connection, me: str, venues: set[str]) -> None:
+    """Hand the league's nights planned at `venues` that carry a tournament and have no
+    table yet to the venue `me`: from now on it records them (the league refuses to)."""
+    for (nid,) in session.execute(
+            "SELECT n.id FROM night n WHERE n.origin IS NULL AND n.closed_at IS NULL "
+            "AND EXISTS (SELECT 1 FROM tournament t WHERE t.night_id = n.id) "
+            "AND NOT EXISTS (SELECT 1 FROM game_table g WHERE g.night_id = n.id) "
+            "ORDER BY n.id").fetchall() if venues else ():
+        venue = session.execute("SELECT venue FROM night WHERE id = :n", {"n": nid}
+                                ).fetchone()[0]
+        if venue in venues:
+            session.execute("UPDATE night SET origin = :me WHERE id = :n AND origin IS NULL",
+                            {"me": me, "n": nid})
+
+
+def handed(session: Connection, me: str) -> list[dict[str, Any]]:
+    """The league's nights handed to the venue `me` that carry a tournament."""
+    found = rows(session, "SELECT n.id, n.uid, n.date, n.venue, n.created_at, n.rate, "
+                 "n.currency FROM night n WHERE n.origin = :me AND EXISTS (SELECT 1 FROM "
+                 "tournament t WHERE t.night_id = n.id) ORDER BY n.id", {"me": me})
+    for n in found:
+        if not isinstance(n["created_at"], str):
+            n["created_at"] = stamp(n["created_at"])
+    return found

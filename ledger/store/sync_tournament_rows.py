@@ -68,3 +68,11 @@ def table_id(session: Connection, uid: str, number: int) -> int | None:
                           "WHERE n.uid = :u AND g.number = :n", {"u": uid, "n": number}
                           ).fetchone()
     return int(row[0]) if row else None
+
+
+def of_night(session: Connection, uid: str) -> list[dict[str, Any]]:
+    """The tournaments of the night `uid`, each with its facts."""
+    found = _text(rows(session, f"SELECT t.id, n.uid, {', '.join('t.' + c for c in TOURNAMENT)} "
+                       "FROM tournament t JOIN night n ON n.id = t.night_id WHERE n.uid = :u "
+                       "ORDER BY t.id", {"u": uid}))
+    return [facts(session, t) for t in found]
