@@ -37,6 +37,7 @@ PARTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "chains": ("chain_check", "Chains", ()),
     "sync": ("sync", "Sync", ()),
     "sync_from": ("sync_from", "SyncFrom", ()),
+    "offline": ("offline", "Offline", ()),
     "league": ("league", "League", ()),
     "ratings": ("rating", "Ratings", ()),
     "tournaments": ("tournament", "Tournaments", ()),
@@ -88,6 +89,7 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     "night_head": ("chains", "night_head"),
     "sync_to": ("sync", "sync_to"),
     "sync_from": ("sync_from", "sync_from"),
+    "outbox": ("offline", "outbox"),
     # the league
     **{name: ("league", name) for name in (
         "new_season", "seasons", "season", "league", "export_league")},
