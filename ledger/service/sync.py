@@ -106,6 +106,12 @@ class Sync:
                     pushing.night(night, facts)
             with self.store.read() as s:
                 tours = sync_tournament_rows.tournaments(s)
+            with dst.transaction() as d:  # those held alike already: not written again
+                held = {t["name"]: sync_tournament_rows.tournament_named(d, t["name"])
+                        for t in tours}
+            tours = [t for t in tours if held[t["name"]] is None or
+                     sync_tournament_rows.digest(held[t["name"]])
+                     != sync_tournament_rows.digest(t)]
             for tour in tours:  # after the nights their tables are on
                 with dst.transaction(write=True) as d:
                     pushing = _Push(dst, d, me, names, renamed, dict(mapping or {}), done,

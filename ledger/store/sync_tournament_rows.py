@@ -76,3 +76,13 @@ def of_night(session: Connection, uid: str) -> list[dict[str, Any]]:
                        "FROM tournament t JOIN night n ON n.id = t.night_id WHERE n.uid = :u "
                        "ORDER BY t.id", {"u": uid}))
     return [facts(session, t) for t in found]
+
+
+def digest(t: dict[str, Any]) -> tuple[Any, ...]:
+    """What tells two ledgers hold a tournament alike without its players' ids (they differ
+    between ledgers; they were matched when its rows were first written)."""
+    return (t["uid"], t["created_at"],
+            [(n, e["from_round"], e["withdrawn_from"]) for n, e in t["entries"].items()],
+            [tuple(r[c] for c in ROUND) for r in t["round_rows"].values()],
+            [(n, sorted(x for x in seats.values() if x is not None), len(seats))
+             for n, seats in t["seats"].items()])
