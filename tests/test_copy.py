@@ -73,7 +73,7 @@ def test_db_copy_round_trips_a_club_through_the_server(tmp_path: Path, db_path: 
     assert r.exit_code == 0, r.output
     seen = [look(x, tmp_path / f"out{i}") for i, x in enumerate((source, server, back))]
     assert seen[0] == seen[1] == seen[2]
-    assert len(seen[0]["files"]) == 5 and seen[0]["venue"] != seen[0]["league"]
+    assert len(seen[0]["files"]) == 6 and seen[0]["venue"] != seen[0]["league"]
     # the server's ids carry on after the copied ones
     assert Tally.open(server).add_player("Late") == 6
 

@@ -79,7 +79,7 @@ GOLDEN = {
 
 def test_export_is_byte_for_byte(night: tuple[Tally, int], tmp_path: Path) -> None:
     service, _ = night
-    *paths, chain = service.export(tmp_path / "out", night_id=1)
+    *paths, chain, revisions = service.export(tmp_path / "out", night_id=1)
     assert [p.name for p in paths] == list(GOLDEN)
     for path in paths:
         assert path.read_bytes() == (BOM + GOLDEN[path.name]).encode("utf-8"), path.name
@@ -89,6 +89,9 @@ def test_export_is_byte_for_byte(night: tuple[Tally, int], tmp_path: Path) -> No
     lines = chain.read_bytes().decode("utf-8").split("\r\n")
     assert lines[0] == BOM + "night,date,night_head,table,game,revisions,table_head"
     assert [x.split(",")[:3] for x in lines[1:-1]] == [["1", "2026-11-29", head]]  # 1 table
+    assert revisions.name == "revisions-2026-11-29-night1.csv"
+    lines = revisions.read_bytes().decode("utf-8").split("\r\n")
+    assert lines[0] == BOM + "night,date,table,deal,revision,kind,hash,content"
 
 
 def test_formula_names_are_written_as_text(night: tuple[Tally, int], tmp_path: Path) -> None:
@@ -252,7 +255,7 @@ def test_cli_settle_text_and_export(night: tuple[Tally, int], cli: Cli, tmp_path
     head = night[0].night_head(1)  # the night's hash chain, short
     assert chain == f"chain: night 1 · {head[:4]} {head[4:8]} {head[8:12]}"
     r = cli("export", "--night", "1", "--out", str(tmp_path / "x"))
-    assert r.exit_code == 0 and len(r.stdout.splitlines()) == 5  # and the chain's file
+    assert r.exit_code == 0 and len(r.stdout.splitlines()) == 6  # and the chain's two files
     r = cli("export")
     assert (r.exit_code, r.stderr) == (2, "error: export: give exactly one of --night N and "
                                           "--all\n")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ledger.service import Tally
 
 API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", "backup",
-       "chain_notices", "check", "night_head", "sync_to",
+       "chain_notices", "check", "night_head", "sync_from", "sync_to", "outbox",
        "close_night", "close_night_settled", "correct_deal", "correction_effects", "db_file",
        "deal", "deal_of_form", "deals", "delete_night", "delete_table",
        "export", "export_league", "form_facts", "form_facts_source", "form_saved", "games",
@@ -50,5 +50,5 @@ def test_the_use_cases_are_classes_of_their_own_modules(service: Tally) -> None:
     assert owners == {f"ledger.service.{m}" for m in (
         "players", "nights", "deals", "standings", "night_end", "archive", "integrity",
         "league", "rating", "scoreboard", "stamps", "tournament", "tournament_now",
-        "chain_check", "sync")}
+        "chain_check", "sync", "sync_from", "offline")}
     assert Tally.__bases__ == (object,)  # no mixins

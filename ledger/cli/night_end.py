@@ -112,8 +112,9 @@ def settle(
         typer.echo(t("cli.settle.replan", id=st.night_id))
     chain = service.night_head(night)
     if chain is not None:  # the night's history as this ledger holds it
-        typer.echo(t("cli.settle.chain", id=st.night_id,
-                     head=" ".join(chain[i:i + 4] for i in (0, 4, 8))))
+        from ..text.chain_head import short_head
+
+        typer.echo(t("cli.settle.chain", id=st.night_id, head=short_head(chain)))
 
 
 def pay(ctx: typer.Context, night: Annotated[int, typer.Option()],

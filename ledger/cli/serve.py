@@ -3,11 +3,13 @@ room). Thin: the server is `tui.serve`, imported only when this command runs."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
 from ..service import RuleError
+from ..text.i18n import t
 from .context import ctx_of
 
 
@@ -36,6 +38,9 @@ def serve(
                                           "once on this server.")] = 12,
     max_tabs_per_address: Annotated[int, typer.Option(help="Browser tabs open at once from "
                                                       "one device (client address).")] = 4,
+    offline_file: Annotated[Path | None, typer.Option(
+        "--offline-file", help="Record into this file (the venue's ledger) and send its deals "
+        "to the --db league's server whenever it can be reached.")] = None,
 ) -> None:
     """Serve the app to every table's browser and a live board for the room."""
     if lang is not None and lang not in ("en", "ja"):
@@ -48,12 +53,34 @@ def serve(
         if not lo <= value <= hi:
             raise RuleError(name, f"{value} is not between {lo} and {hi}", "not_between",
                             value=value, lo=lo, hi=hi)
+    root = ctx_of(ctx)
+    service, db, outbox = root.service, root.db_path, None
+    if offline_file is not None:
+        service, db, outbox = _offline(str(db), offline_file)
     from tui.serve.run import run
 
-    root = ctx_of(ctx)
-    run(root.service, root.db_path, host=host, port=port, night=night, lang=lang,
+    run(service, db, host=host, port=port, night=night, lang=lang,
         keep_keys=keep_keys, table_codes=table_codes, max_tabs=max_tabs,
-        per_address=max_tabs_per_address, new_keys=new_keys, print_codes=print_codes)
+        per_address=max_tabs_per_address, new_keys=new_keys, print_codes=print_codes,
+        outbox=outbox)
+
+
+def _offline(league: str, path: Path) -> tuple[Any, Path, Any]:
+    """The venue's file the room records into, having pulled what it should know from the
+    league (if it can be reached now), and its outbox to the league."""
+    from ..service import Tally
+
+    if not league.startswith(("postgresql://", "postgres://")):
+        raise RuleError("--offline-file", f"needs --db postgresql://… (the league's server), "
+                        f"not {league}", "offline_needs_server", db=league)
+    local = Tally.open(path)
+    try:
+        local.sync_from(league)
+    except RuleError as exc:
+        if exc.field != "database":  # a refusal: said before the room opens
+            raise
+        typer.echo(t("serve.league_away"))
+    return local, path, local.outbox(league)
 
 
 def register(app: typer.Typer) -> None:

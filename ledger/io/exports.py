@@ -32,6 +32,9 @@ SETTLEMENT = ["night", "date", "from", "to", "amount", "money", "currency", "sta
 # each table's hash chain: the night's head (printed short on the settlement) and
 # the table's, with how many revisions it covers
 CHAIN = ["night", "date", "night_head", "table", "game", "revisions", "table_head"]
+# …and every revision of those tables, with what its hash covers (`chain.content_text`), so
+# `tally verify` can re-make each chain from the export alone
+REVISIONS = ["night", "date", "table", "deal", "revision", "kind", "hash", "content"]
 # the columns of the two big files that can hold text a person typed (names, via summaries);
 # their other columns are ids, numbers, ISO dates and fixed words
 DEALS_TEXT = ("player", "summary")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from ..domain import money
-from ..domain.chain import night_head
+from ..domain.chain import content_text, night_head
 from ..domain.rules import RuleError
 from ..domain.rules.errors import show
 from ..io import exports
@@ -39,7 +40,8 @@ class Archive:
 
     def export(self, out: Path, night_id: int | None = None, fmt: str = "csv",
                rate: str | None = None, currency: str | None = None) -> list[Path]:
-        """Write standings, deals, transfers, settlement and chain files; returns their paths."""
+        """Write standings, deals, transfers, settlement, chain and revisions files; returns
+    their paths."""
         if fmt not in ("csv", "json"):
             raise RuleError("format", f"{show(fmt)} is not csv or json",
                             "not_csv_json", value=show(fmt))
@@ -101,7 +103,7 @@ class Archive:
                                     paid.money, st.currency, "paid"])
         kinds = {"record": "recorded", "correct": "corrected", "resettle": "re-settled",
                  "void": "void"}
-        # all five files or none (a full disk, a folder that cannot be made)
+        # all the files or none (a full disk, a folder that cannot be made)
         with exports.batch(out) as files:
             standings_file = files.write(f"standings-{tag}", [*exports.STANDINGS, *heads],
                                          standing_rows, fmt)
@@ -130,7 +132,12 @@ class Archive:
                 chain_file = files.write(f"chain-{tag}", exports.CHAIN,
                                          _chain_rows(chain_rows.table_heads(s, night_id),
                                                      {n.id: n.date for n in nights}), fmt)
-        return [standings_file, deals_file, transfers_file, settlement_file, chain_file]
+                revisions_file = files.write(
+                    f"revisions-{tag}", exports.REVISIONS,
+                    _revision_rows(chain_rows.revision_rows(s, night_id),
+                                   {n.id: n.date for n in nights}), fmt)
+        return [standings_file, deals_file, transfers_file, settlement_file, chain_file,
+                revisions_file]
 
     # ---- backup / restore -------------------------------------------------------------------
 
@@ -307,3 +314,12 @@ def _chain_rows(heads: list[tuple[int, int, str, int, str | None]], dates: dict[
     tops = {nid: night_head(h) if any(x for _, x in h) else "" for nid, h in by_night.items()}
     return [[nid, dates.get(nid, ""), tops[nid], number, game, n, head or ""]
             for nid, number, game, n, head in heads]
+
+
+def _revision_rows(links: Iterator[tuple[int, int, chain_rows.Link]], dates: dict[Any, str]
+                   ) -> Iterator[list[Any]]:
+    """The revisions file's rows: each revision's content beside its stored hash."""
+    for nid, number, link in links:
+        c = link.content
+        yield [nid, dates.get(nid, ""), number, c.deal, c.seq, c.kind, link.hash or "",
+               content_text(c)]

@@ -33,12 +33,14 @@ if TYPE_CHECKING:
     from .league import League
     from .night_end import NightEnd
     from .nights import Nights
+    from .offline import Offline
     from .players import Players
     from .rating import Ratings
     from .scoreboard import Scoreboards
     from .stamps import Stamps
     from .standings import Standings
     from .sync import Sync
+    from .sync_from import SyncFrom
     from .tournament import Tournaments
     from .tournament_now import TournamentNow
     from .views import DealView, GameView
@@ -95,6 +97,8 @@ ARCHIVE: Part[Archive] = Part("archive", "Archive", takes=(NIGHT_END, DEALS))
 INTEGRITY: Part[Integrity] = Part("integrity", "Integrity")
 CHAINS: Part[Chains] = Part("chain_check", "Chains")
 SYNC: Part[Sync] = Part("sync", "Sync")
+SYNC_FROM: Part[SyncFrom] = Part("sync_from", "SyncFrom")
+OFFLINE: Part[Offline] = Part("offline", "Offline")
 LEAGUE: Part[League] = Part("league", "League")
 RATINGS: Part[Ratings] = Part("rating", "Ratings")
 TOURNAMENTS: Part[Tournaments] = Part("tournament", "Tournaments")
@@ -186,6 +190,8 @@ class Tally:
     check = operation(INTEGRITY, lambda u: u.check)
     night_head = operation(CHAINS, lambda u: u.night_head)
     sync_to = operation(SYNC, lambda u: u.sync_to)
+    sync_from = operation(SYNC_FROM, lambda u: u.sync_from)
+    outbox = operation(OFFLINE, lambda u: u.outbox)
 
     # the league
     new_season = operation(LEAGUE, lambda u: u.new_season)

@@ -1,6 +1,6 @@
 """`tally sync --to URL`: push what another ledger (a league's server, or a file) does not
-hold yet of this one — nights, tables, seats, every deal with every revision, payments and
-plans — exactly once.
+hold yet of this one — nights, tables, seats, every deal with every revision, payments,
+plans and tournaments (`sync_tournaments`) — exactly once.
 
 Each night goes in its own write transaction on the target, so a run stopped at any point
 leaves whole nights and the next run carries on; what the target holds is found by global
@@ -28,7 +28,7 @@ from typing import Any
 from ..domain.chain import first_broken
 from ..domain.rules import RuleError
 from ..domain.rules.lookalike import looks_like
-from ..store import chain_rows, sync_rows
+from ..store import chain_rows, sync_rows, sync_tournament_rows
 from ..store.db import Connection, Database, stamp
 from ..store.engine import open_database
 from ..store.migrate import migrate
@@ -36,6 +36,7 @@ from ..store.renames import rename_player
 from ..store.sums import rederive
 from .clock import now
 from .store import Store
+from .sync_tournaments import push_tournament
 
 
 @dataclass
@@ -85,7 +86,9 @@ class Sync:
                 sync_rows.give_uids(s)
             with dst.transaction(write=True) as d:  # its own nights (a copy's: the same)
                 sync_rows.give_uids(d)
+                theirs = sync_rows.ledger_id(d)
             with self.store.read() as s:
+                pulled = {mine: lid for lid, mine in sync_rows.matched(s, theirs).items()}
                 nights = sync_rows.nights(s)
                 names = sync_rows.players(s)
                 renamed = sync_rows.renamed_players(s)
@@ -99,8 +102,20 @@ class Sync:
                     facts = _night_facts(s, night)
                 with dst.transaction(write=True) as d:
                     pushing = _Push(dst, d, me, names, renamed, dict(mapping or {}), done,
-                                    born)
+                                    born, pulled)
                     pushing.night(night, facts)
+            with self.store.read() as s:
+                tours = sync_tournament_rows.tournaments(s)
+            with dst.transaction() as d:  # those held alike already: not written again
+                held = {t["name"]: sync_tournament_rows.tournament_named(d, t["name"])
+                        for t in tours}
+            tours = [t for t in tours if (there := held[t["name"]]) is None
+                     or sync_tournament_rows.digest(there) != sync_tournament_rows.digest(t)]
+            for tour in tours:  # after the nights their tables are on
+                with dst.transaction(write=True) as d:
+                    pushing = _Push(dst, d, me, names, renamed, dict(mapping or {}), done,
+                                    born, pulled)
+                    push_tournament(d, tour, pushing.player, pushing.moved)
             return done
         finally:
             dst.dispose()
@@ -141,8 +156,9 @@ class _Push:
 
     def __init__(self, target: Database, d: Connection, me: str, names: dict[int, str],
                  renamed: dict[int, int], asked: dict[str, int], done: Synced,
-                 born: dict[int, tuple[str, str]]) -> None:
+                 born: dict[int, tuple[str, str]], pulled: dict[int, int]) -> None:
         self.target = target
+        self.pulled = pulled  # {venue player: league player} as a pull tied them
         self.d, self.me, self.names, self.renamed, self.asked = d, me, names, renamed, asked
         self.done, self.born = done, born
         self.known = sync_rows.matched(d, me)
@@ -158,6 +174,11 @@ class _Push:
                 self.rename(mine, name)
             return mine
         league = sync_rows.players(self.d)
+        if self.pulled.get(pid) in league:  # tied by `sync --from`
+            theirs = self.pulled[pid]
+            sync_rows.remember(self.d, self.me, pid, theirs)
+            self.known[pid] = theirs
+            return theirs
         if self.theirs is None:
             self.theirs = {b: i for i, b in sync_rows.births(self.d).items()}
         twin = self.theirs.get(self.born[pid])

@@ -135,5 +135,18 @@ def table_heads(session: Connection, night_id: int | None = None
         f"FROM game_table g {where}ORDER BY g.night_id, g.number", params).fetchall()]
 
 
+def revision_rows(session: Connection, night_id: int | None = None
+                  ) -> Iterator[tuple[int, int, Link]]:
+    """(night id, table number, link) of every revision in scope, table by table (night by
+    night in table order), each table's in the order they were made."""
+    where, params = ("WHERE night_id = :n ", {"n": night_id}) if night_id is not None \
+        else ("", {})
+    for tid, nid, number in session.execute(
+            f"SELECT id, night_id, number FROM game_table {where}ORDER BY night_id, number",
+            params).fetchall():
+        for link in _links(session, tid):
+            yield nid, number, link
+
+
 def table_ids(session: Connection) -> Sequence[int]:
     return [r[0] for r in session.execute("SELECT id FROM game_table ORDER BY id").fetchall()]

@@ -235,3 +235,27 @@ def count_of(session: Connection, table: str, night_id: int) -> list[int]:
     """The ids of a night's payments or plans, in order."""
     return [r[0] for r in session.execute(f'SELECT id FROM "{table}" WHERE night_id = :n '
                                           "ORDER BY id", {"n": night_id}).fetchall()]
+
+
+def setting(session: Connection, key: str) -> str | None:
+    row = session.execute("SELECT value FROM ledger_setting WHERE key = :k", {"k": key}
+                          ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def put_setting(session: Connection, key: str, value: str) -> None:
+    session.execute("DELETE FROM ledger_setting WHERE key = :k", {"k": key})
+    session.execute("INSERT INTO ledger_setting (key, value) VALUES (:k, :v)",
+                    {"k": key, "v": value})
+
+
+def newest_revision(session: Connection) -> int:
+    return int(session.execute("SELECT coalesce(max(id), 0) FROM revision").fetchone()[0])
+
+
+def unsent(session: Connection, mark_key: str) -> int:
+    """The revisions after the mark kept under `mark_key` (0: none sent yet), the
+    re-settlements a correction makes left out: the deals still to send."""
+    mark = int(setting(session, mark_key) or 0)
+    return int(session.execute("SELECT count(*) FROM revision WHERE id > :m AND kind <> "
+                               "'resettle'", {"m": mark}).fetchone()[0])

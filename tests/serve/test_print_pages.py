@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from ledger.service import Tally
-from tui.serve.print_pages import page_for
+from tui.i18n import set_language
+from tui.serve.print_pages import KINDS, page_for
 
 
 def cup(service: Tally) -> None:
@@ -53,3 +56,26 @@ def test_slips_sheets_and_ranking(service: Tally) -> None:
 def test_no_tournament_tonight_gives_no_page(service: Tally) -> None:
     service.new_night("2026-12-01")
     assert page_for(service, 1, "cards", "x") is None
+
+
+@pytest.mark.parametrize("engine", ["sqlite", "postgresql"])
+def test_every_page_carries_the_night_s_head_as_the_settlement_prints_it(service: Tally
+                                                                         ) -> None:
+    cup(service)
+    url = lambda n: f"http://host/t/{n}"  # noqa: E731
+    assert all("<footer" not in (page_for(service, 1, k, url) or "x") for k in KINDS)
+    service.add_players(["Ann", "Bea", "Chie", "Dan", "Eve"])
+    table = service.new_table(1, "crazy-solo", ["Ann", "Bea", "Chie", "Dan", "Eve"])
+    service.add_deal(table, {"contract": "solo", "caller": "Bea", "partner": "Dan",
+                             "trump": "clubs", "team_points": 73})
+    head = service.night_head(1) or ""
+    short = f"{head[:4]} {head[4:8]} {head[8:12]}"
+    try:
+        for lang, line in (("en", f"night 1 · {short}"), ("ja", f"夜 1 · {short}")):
+            set_language(lang)
+            for kind in KINDS:
+                page = page_for(service, 1, kind, url) or ""
+                assert page.count('<footer class="chain">') == 1, kind
+                assert f'<footer class="chain">{line}</footer></body></html>' in page, kind
+    finally:
+        set_language("en")

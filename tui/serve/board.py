@@ -54,6 +54,7 @@ class Board:
     tournament: TournamentBoard | None = None  # the round drawn tonight, its clock, ranking
     payments: NightSettlement | None = None  # who pays whom, once the night is settled
     ratings: tuple[RatingRow, ...] = ()  # each player's rating after tonight
+    local: int = 0  # deals recorded here the league's server cannot be sent now
 
 
 def read_board(service: Tally, night_id: int) -> Board:
@@ -124,7 +125,9 @@ def render_body(board: Board) -> str:
     rated = {r.player: r for r in board.ratings}
     out = [f'<header><h1>{escape(night_label(night.date, night.venue))}</h1>'
            f'<p class="state">{escape(state)} · {escape(t("board.updated"))} '
-           f'{datetime.now(UTC).astimezone().strftime("%H:%M:%S")}</p></header>',
+           f'{datetime.now(UTC).astimezone().strftime("%H:%M:%S")}</p>'
+           + (f'<p class="local" role="status">{escape(plural("serve.local", board.local))}'
+              "</p>" if board.local else "") + "</header>",
            render_payments(board.payments),
            render_tournament(board.tournament),
            f'<section class="standings{" rated" if rated else ""}"><h2>'

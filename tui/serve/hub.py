@@ -71,6 +71,16 @@ class BoardHub:
                 self.latest, self.lost = data, False
                 self._bump()
 
+    async def refresh(self) -> None:
+        """Read the board now (something it shows changed outside the ledger)."""
+        try:
+            data = await asyncio.to_thread(self.read)
+        except Exception:  # the next poll tries again
+            return
+        if data != self.latest:
+            self.latest = data
+            self._bump()
+
     def _contact(self, reached: bool) -> None:
         if self.lost == (not reached):
             return

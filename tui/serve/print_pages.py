@@ -4,7 +4,9 @@ round, seats and the table's QR code), draw slips (one per player, to cut), scor
 with margins (a browser's "print" or "save as PDF" lays them out; its fonts print Japanese),
 and each card and sheet starts a page. The QR codes are SVG drawn by `qrcode` (no image
 library), each the table's phone URL on the table's own key (never the entry key: a card
-lies on a table)."""
+lies on a table). Every page carries the night's head hash in its short form, as the
+settlement prints it (`night 12 · 7f3a 91c2 04be`), at the foot of each printed
+sheet: paper the league can hold against the night's history."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from html import escape
 
 from ledger.service import RuleError, Tally
 from ledger.service.tournament_views import DrawView, figure
+from ledger.text.chain_head import night_head_text
 
 from ..format import game_title
 from ..i18n import language, t
@@ -42,6 +45,7 @@ td, th { border: 1px solid #444; padding: 2mm; text-align: left; }
 .sheet td { height: 10mm; }
 .num { text-align: right; }
 .sign { margin-top: 8mm; display: flex; gap: 20mm; }
+footer.chain { position: fixed; bottom: 0; right: 0; font-size: 9pt; color: #444; }
 """
 
 
@@ -53,17 +57,20 @@ def qr_svg(url: str) -> str:
     return str(image.to_string(encoding="unicode"))
 
 
-def _page(title: str, body: str) -> str:
+def _page(title: str, body: str, foot: str = "") -> str:
+    """A whole page; `foot` (the night's head line) repeats at the foot of every sheet
+    printed (a fixed element prints on each page)."""
+    footer = f'<footer class="chain">{escape(foot)}</footer>' if foot else ""
     return (f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>{body}"
-            "</body></html>")
+            f"{footer}</body></html>")
 
 
 def _round_title(d: DrawView) -> str:
     return t("board.tn.round", name=d.tournament, round=d.round, rounds=d.rounds)
 
 
-def cards(d: DrawView, table_url: Callable[[int], str]) -> str:
+def cards(d: DrawView, table_url: Callable[[int], str], foot: str = "") -> str:
     out = []
     for x in d.tables:
         seats = "".join(f"<li>{escape(p)}</li>" for p in x.seats)
@@ -71,10 +78,10 @@ def cards(d: DrawView, table_url: Callable[[int], str]) -> str:
                    f'{x.number}</div><div class="game">{escape(game_title(d.game))} · '
                    f"{escape(_round_title(d))}</div><ol>{seats}</ol>"
                    f"{qr_svg(table_url(x.number))}</section>")
-    return _page(t("print.cards"), "".join(out))
+    return _page(t("print.cards"), "".join(out), foot)
 
 
-def slips(d: DrawView) -> str:
+def slips(d: DrawView, foot: str = "") -> str:
     seats = {p: (x.number, i + 1, [q for q in x.seats if q != p])
              for x in d.tables for i, p in enumerate(x.seats)}
     out = [f"<h1>{escape(_round_title(d))}</h1><div class=slips>"]
@@ -88,10 +95,10 @@ def slips(d: DrawView) -> str:
                    f"<div>{escape(_round_title(d))}</div>"
                    f'<div class="at">{escape(where)}</div></div>')
     out.append("</div>")
-    return _page(t("print.slips"), "".join(out))
+    return _page(t("print.slips"), "".join(out), foot)
 
 
-def sheets(d: DrawView) -> str:
+def sheets(d: DrawView, foot: str = "") -> str:
     out = []
     for x in d.tables:
         head = "".join(f"<th>{escape(p)}</th>" for p in x.seats)
@@ -103,10 +110,10 @@ def sheets(d: DrawView) -> str:
                    f"{escape(game_title(d.game))} · {escape(_round_title(d))}</h1>"
                    f"<table><thead><tr><th>#</th>{head}</tr></thead><tbody>{rows}</tbody>"
                    f'</table><div class="sign">{signs}</div></section>')
-    return _page(t("print.sheets"), "".join(out))
+    return _page(t("print.sheets"), "".join(out), foot)
 
 
-def ranking(title: str, rows: list, breaks: list[str]) -> str:
+def ranking(title: str, rows: list, breaks: list[str], foot: str = "") -> str:
     head = "".join(f"<th class=num>{escape(t(f'tn.tb.{k}'))}</th>" for k in breaks)
     body = "".join(
         f"<tr><td class=num>{x.rank}</td><td>{escape(x.player)}</td>"
@@ -117,7 +124,7 @@ def ranking(title: str, rows: list, breaks: list[str]) -> str:
              f"<th class=num>{escape(t('tn.tb.points'))}</th>{head}"
              f"<th class=num>{escape(t('cli.h.rounds'))}</th></tr></thead>"
              f"<tbody>{body}</tbody></table>")
-    return _page(t("print.ranking"), f"<h1>{escape(title)}</h1>{table}")
+    return _page(t("print.ranking"), f"<h1>{escape(title)}</h1>{table}", foot)
 
 
 def page_for(service: Tally, night_id: int, kind: str, table_url: Callable[[int], str],
@@ -139,12 +146,14 @@ def page_for(service: Tally, night_id: int, kind: str, table_url: Callable[[int]
     if not rounds or not 0 <= number <= len(rounds):
         return None
     d = rounds[number - 1] if number else rounds[-1]
+    head = service.night_head(night_id)
+    foot = night_head_text(night_id, head) if head else ""  # none before the first deal
     if kind == "cards":
-        return cards(d, table_url)
+        return cards(d, table_url, foot)
     if kind == "slips":
-        return slips(d)
+        return slips(d, foot)
     if kind == "sheets":
-        return sheets(d)
+        return sheets(d, foot)
     rows = service.tournament_standings(name, d.round)
     breaks = [k for k, _ in rows[0].tie_breaks[1:]] if rows else []
-    return ranking(t("print.after", name=d.tournament, round=d.round), rows, breaks)
+    return ranking(t("print.after", name=d.tournament, round=d.round), rows, breaks, foot)

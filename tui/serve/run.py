@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ledger.service import RuleError, Tally
+from ledger.service.offline import Outbox
 
 from ..i18n import set_language
 from .keys import Keys
@@ -78,7 +79,7 @@ def keys_file(service: Tally) -> Path:
 def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | None,
         lang: str | None, keep_keys: bool = True, table_codes: bool = False,
         max_tabs: int = MAX_TABS, per_address: int = PER_ADDRESS, new_keys: bool = False,
-        print_codes: bool = False) -> None:
+        print_codes: bool = False, outbox: Outbox | None = None) -> None:
     """`lang` None: the app and board in English, each phone in its browser's language."""
     phone_lang = lang
     lang = lang or "en"
@@ -125,4 +126,5 @@ def run(service: Tally, db: Path | str, *, host: str, port: int, night: int | No
         out.flush()
 
     ClubServer(db, night_id, keys, host=host, port=port, lang=lang, announce=announce,
-               tabs=Tabs(max_tabs, per_address), phone_lang=phone_lang).serve()
+               tabs=Tabs(max_tabs, per_address), phone_lang=phone_lang,
+               outbox=outbox).serve()

@@ -17,7 +17,7 @@ import secrets
 import shlex
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import to_int
 
 from ledger.service import MAX_NAME, RuleError, Tally, clean_text
+from ledger.service.offline import Outbox
 
 from .board import event_data, read_board, render_offline, render_page
 from .bodies import quiet_parser, read_bodies
@@ -37,6 +38,7 @@ from .hub import BoardHub
 from .keys import TERMINAL, Keys, guard, referrer_policy
 from .organiser import OrganiserRoutes
 from .origin import same_origin
+from .outbox import LOCAL, Sender
 from .phone.access import table_url
 from .phone.mount import mount as mount_phones
 from .phone.routes import words_for
@@ -60,7 +62,8 @@ class Ask:
 class ClubServer(PublicServer):
     def __init__(self, db: Path | str, night_id: int, keys: Keys, *, host: str, port: int,
                  lang: str, announce: Any = None, tabs: Tabs | None = None,
-                 gate: Gate | None = None, phone_lang: str | None = None) -> None:
+                 gate: Gate | None = None, phone_lang: str | None = None,
+                 outbox: Outbox | None = None) -> None:
         super().__init__("tally", host=host, port=port, title="Tally",
                          templates_path=TEMPLATES)
         self.db = db
@@ -74,8 +77,14 @@ class ClubServer(PublicServer):
         self.sockets: set[web.WebSocketResponse] = set()  # closed on shutdown, apps with them
         self.tabs = tabs or Tabs()  # the apps open now, capped
         self.gate = gate or Gate()  # connections that have not shown a key yet, capped
-        self.hub = BoardHub(self.service.db.watch(), lambda: event_data(
-            read_board(self.service, night_id)))
+        self.hub = BoardHub(self.service.db.watch(), lambda: event_data(replace(
+            read_board(self.service, night_id), local=self.local())))
+        # --offline-file: the room's file sends the league its deals (`outbox`)
+        self.sender = Sender(outbox, self.hub.refresh) if outbox is not None else None
+
+    def local(self) -> int:
+        """Deals recorded here the league cannot be sent now (0: none, or online)."""
+        return self.sender.local if self.sender is not None else 0
 
     def initialize_logging(self) -> None:
         """Quiet: the terminal shows the URLs and QR codes, not one line per request."""
@@ -97,10 +106,13 @@ class ClubServer(PublicServer):
         app.router.add_get("/print/{kind}", self.handle_print)  # a tournament's paper
         OrganiserRoutes(self).add_to(app)  # a tournament's registration at the door
         mount_phones(self, app)  # each table's phone entry, under /t/<n>
+        app[LOCAL] = self.local
         return app
 
     async def on_startup(self, app: web.Application) -> None:
         await self.hub.start()
+        if self.sender is not None:
+            self.sender.start()
 
     def serve(self, debug: bool = False) -> None:
         """Listen until Ctrl+C or SIGTERM, behind the gate (`gate.py`): aiohttp's own
@@ -141,6 +153,8 @@ class ClubServer(PublicServer):
         """Ctrl+C or SIGTERM: end every board stream and every tab's app now (aiohttp
         would otherwise wait up to a minute for these long requests to finish)."""
         await self.hub.stop()
+        if self.sender is not None:
+            await self.sender.stop()
         for websocket in list(self.sockets):
             await websocket.close()
 

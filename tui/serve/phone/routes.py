@@ -37,7 +37,9 @@ from ledger.text.i18n.errors import render_message
 
 from ...at_time import at_time_text
 from ...format import deal_line, signed
+from ...i18n import plural
 from ..faults import is_unreachable
+from ..outbox import LOCAL
 from . import form as forms
 from . import pages
 from .used import used_answer
@@ -49,7 +51,7 @@ if TYPE_CHECKING:
 HERE = Path(__file__).parent
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
                          autoescape=True, trim_blocks=True, lstrip_blocks=True)
-ENV.globals.update(signed=signed, cell=pages.net_cell, at_time=at_time_text)
+ENV.globals.update(signed=signed, cell=pages.net_cell, at_time=at_time_text, plural=plural)
 NAME_COOKIE = "tally_by"
 YEAR = 60 * 60 * 24 * 365
 FETCH = "X-Tally-Fetch"
@@ -74,6 +76,8 @@ def page(request: web.Request, template: str, http_status: int = 200, **values: 
          ) -> web.Response:
     words = values.get("words") or words_for(request)
     values["w"] = words
+    if LOCAL in request.app:  # --offline-file: deals the league cannot be sent now
+        values.setdefault("local", request.app[LOCAL]())
     with words.speaking():
         html = ENV.get_template(template).render(
             css=asset("phone.css"), js=asset("phone.js"), **values)
