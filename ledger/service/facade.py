@@ -40,6 +40,7 @@ PARTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "ratings": ("rating", "Ratings", ()),
     "tournaments": ("tournament", "Tournaments", ()),
     "tournament_now": ("tournament_now", "TournamentNow", ()),
+    "verdicts": ("verdicts", "Verdicts", ()),
 }
 # plain functions handed out as they are: (module, name)
 FUNCTIONS: dict[str, tuple[str, str]] = {
@@ -72,6 +73,10 @@ OPERATIONS: dict[str, tuple[str, str]] = {
         "form_saved", "save_of_form", "correct_deal", "void_deal", "correction_effects",
         "chain_notices", "undo_last",
         "deals", "recent_deals", "deal", "history")},
+    # the opponents confirm
+    **{name: ("verdicts", name) for name in (
+        "confirm_deal", "dispute_deal", "verdicts", "night_verdicts", "night_verdict_notices",
+        "table_counts")},
     # standings and the end of the night
     "standings": ("standings", "standings"),
     "scoreboard": ("scoreboards", "scoreboard"),

@@ -26,9 +26,18 @@ def render_error(exc: Exception) -> str:
 def render_notice(notice: object, *, field: bool = True) -> str:
     """`field: text` for a warning (`views.Notice`) in the language in use; the text alone
     (`field=False`) where people read it, not a command line's user (the app's toast)."""
-    from . import t
+    from . import plural, t
 
-    said = t(f"warn.{getattr(notice, 'code', '')}", **getattr(notice, "values", {}))
+    key = f"warn.{getattr(notice, 'code', '')}"
+    values = dict(getattr(notice, "values", {}))
+    said = None
+    if "n" in values:  # a count's sentence takes the count's plural form, where it has one
+        try:
+            said = plural(key, **values)
+        except KeyError:
+            said = None
+    if said is None:
+        said = t(key, **values)
     return f"{getattr(notice, 'field', '')}: {said}" if field else said
 
 
