@@ -22,7 +22,8 @@ def night(service: Tally) -> tuple[Tally, int, int]:
     for name in ("Ann", "Bea"):
         service.add_player(name)
     night = service.new_night("2026-12-04", "Club")
-    return service, night, service.new_table(night, "schnapsen", ["Ann", "Bea"], "confirmed")
+    return service, night, service.new_table(night, "schnapsen", ["Ann", "Bea"],
+                                                overrides={"confirm": "opponent"})
 
 
 def states(service: Tally, table: int) -> list[tuple[str, str | None, str | None]]:

@@ -30,8 +30,8 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PhoneRoom]:
     tally(db, "player", "add", *SEATS, *CUP)
     tally(db, "night", "new", "--date", "2026-12-01", "--venue", "Club")
     for _ in range(3):  # a table for each flow, its deals confirmed by the opponent
-        tally(db, "table", "new", "--night", "1", "--game", "schnapsen", "--preset",
-              "confirmed", "--seats", ",".join(SEATS))
+        tally(db, "table", "new", "--night", "1", "--game", "schnapsen", "--set",
+              "confirm=opponent", "--seats", ",".join(SEATS))
     tally(db, "tournament", "new", "Cup", "--game", "schnapsen", "--rounds", "2", "--draw",
           "random", "--seed", "door", "--points", "schnapsen-confirmed", "--night", "1")
     tally(db, "tournament", "register", "Cup", *CUP)
