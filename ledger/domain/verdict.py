@@ -99,13 +99,3 @@ def check_verdict(verdict: Verdict | None, kind: str, by: str | None, seats: Seq
         raise RuleError("reason", "a dispute needs a reason", "dispute_reason")
     return name
 
-
-def counts(verdicts: Iterable[Verdict | None]) -> tuple[int, int]:
-    """(to be confirmed, disputed) among a table's deals."""
-    pending = disputed = 0
-    for v in verdicts:
-        if v is not None and v.state == PENDING:
-            pending += 1
-        elif v is not None and v.state == DISPUTED:
-            disputed += 1
-    return pending, disputed

@@ -75,8 +75,8 @@ OPERATIONS: dict[str, tuple[str, str]] = {
         "deals", "recent_deals", "deal", "history")},
     # the opponents confirm
     **{name: ("verdicts", name) for name in (
-        "confirm_deal", "dispute_deal", "verdicts", "night_verdicts", "night_verdict_notices",
-        "table_counts")},
+        "confirm_deal", "dispute_deal", "verdicts", "night_verdicts",
+        "night_verdict_notices")},
     # standings and the end of the night
     "standings": ("standings", "standings"),
     "scoreboard": ("scoreboards", "scoreboard"),

@@ -23,7 +23,6 @@ from ..domain.verdict import (
     PENDING,
     Verdict,
     check_verdict,
-    counts,
     verdict_of,
 )
 from ..store import repo, verdict_rows
@@ -164,7 +163,3 @@ class Verdicts:
     def night_verdict_notices(self, night_id: int) -> list[Notice]:
         """What the night's settlement says before it is used."""
         return verdict_notices(self.night_verdicts(night_id))
-
-    def table_counts(self, table_id: int) -> tuple[int, int]:
-        """(to be confirmed, disputed) at the table."""
-        return counts(self.verdicts(table_id).values())
