@@ -18,6 +18,7 @@ from ..domain.rules import RuleError
 from ..domain.rules.names import MAX_REASON, clean_text
 from ..domain.verdict import (
     CONFIRM,
+    CONFIRMED,
     DISPUTE,
     DISPUTED,
     PENDING,
@@ -138,10 +139,10 @@ class Verdicts:
             trail = verdict_rows.trails(session=s, table_id=t.id, deal_id=deal_id)
             v = verdict_of(trail[deal_id][1])
             name = check_verdict(v, kind, by, t.seats, reason, row.number)
-            assert v is not None
-            if v.state == ("confirmed" if kind == CONFIRM else "disputed") and (
+            assert v is not None  # check_verdict refuses a void deal
+            if v.state == (CONFIRMED if kind == CONFIRM else DISPUTED) and (
                     kind == CONFIRM or v.reason == reason):
-                return False
+                return False  # tapped again: it stands so already
             moves = repo.transfers_of(session=s, revision_ids=[row.revision_id])
             repo.add_revision(session=s, deal_id=deal_id, kind=kind,
                               outcome=json.loads(row.outcome or "null"), summary=row.summary,
