@@ -192,6 +192,8 @@ def test_a_round_with_a_disputed_result_says_so(room: PhoneRoom, browser: Browse
         page.goto(room.board)
         expect(page.locator(".table[data-table='4'] .disputed")).to_have_text(
             "1 deal disputed at table 4", timeout=15000)
+        expect(page.locator(".ranking .unconfirmed")).to_have_text(
+            "round 1: 1 deal disputed at table 4 (deal 1): the result counts it as saved")
     finally:
         ctx.close()
     said = tally_err(room.db, "tournament", "standings", "Cup")
