@@ -60,8 +60,8 @@ def test_a_dispute_needs_a_reason_and_counts_in_the_totals(night) -> None:
     assert [(x.number, x.pending, x.disputed) for x in service.night_verdicts(night_id)] == [
         (1, (1,), (2,))]
     assert [(n.code, n.values) for n in service.night_verdict_notices(night_id)] == [
-        ("confirm_pending", {"n": 1, "table": 1, "deals": "1"}),
-        ("confirm_disputed", {"n": 1, "table": 1, "deals": "2"})]
+        ("confirm_pending", {"n": 1, "table": 1, "deals": (1,)}),
+        ("confirm_disputed", {"n": 1, "table": 1, "deals": (2,)})]
     assert service.check() == []
 
 
@@ -130,6 +130,14 @@ def test_settle_says_so_before_the_plan(night, cli: Cli) -> None:
     assert said.exit_code == 0
     assert said.stderr.splitlines()[0] == (
         "warning: confirm: 1 deal to confirm at table 1 (deal 1): it counts as saved")
+    service.add_deal(table, LOST, "Ann")
+    said = cli("settle", "--night", str(night_id))
+    assert said.stderr.splitlines()[0] == (
+        "warning: confirm: 2 deals to confirm at table 1 (deals 1, 2): they count as saved")
+    japanese = cli("--lang", "ja", "settle", "--night", str(night_id))
+    assert japanese.stderr.splitlines()[0] == (
+        "warning: confirm: 卓 1 に確認待ちのディールが 2 件（ディール 1、2）："
+        "保存どおりに数えています")
 
 
 def test_the_export_writes_a_confirm_file_only_where_a_table_confirms(

@@ -102,11 +102,11 @@ def verdict_notices(tables: Sequence[TableVerdicts]) -> list[Notice]:
         if x.pending:
             out.append(Notice("confirm", "confirm_pending", {
                 "n": len(x.pending), "table": x.number,
-                "deals": ", ".join(map(str, x.pending))}))
+                "deals": x.pending}))
         if x.disputed:
             out.append(Notice("confirm", "confirm_disputed", {
                 "n": len(x.disputed), "table": x.number,
-                "deals": ", ".join(map(str, x.disputed))}))
+                "deals": x.disputed}))
     return out
 
 

@@ -29,7 +29,10 @@ def render_notice(notice: object, *, field: bool = True) -> str:
     from . import plural, t
 
     key = f"warn.{getattr(notice, 'code', '')}"
-    values = dict(getattr(notice, "values", {}))
+    from . import listed
+
+    values = {k: listed(map(str, v)) if isinstance(v, (list, tuple)) else v
+              for k, v in getattr(notice, "values", {}).items()}  # a list, in the language's way
     said = None
     if "n" in values:  # a count's sentence takes the count's plural form, where it has one
         try:
