@@ -61,7 +61,9 @@ BOTH_ENGINES = {"test_store", "test_db", "test_cli", "test_service_api", "test_l
                 # what a ledger's server must bear
                 "test_schema_versions", "test_hostile_text",
                 # ratings
-                "test_rating", "test_rating_night"}
+                "test_rating", "test_rating_night",
+                # the opponents confirm
+                "test_confirm"}
 ENGINE_FIXTURES = {"db_path", "service", "cli", "crazy_table", "ledger_db"}
 
 

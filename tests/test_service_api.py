@@ -31,7 +31,9 @@ API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", 
        "tournament_at_time", "tournament_playing",
        # ratings
        "export_rating", "night_rating", "rating", "rating_trend",
-       "refresh_ratings"]
+       "refresh_ratings",
+       # the opponents confirm (issue 34)
+       "confirm_deal", "dispute_deal", "night_verdict_notices", "night_verdicts", "verdicts"]
 
 
 def test_the_facade_offers_every_use_case(service: Tally) -> None:
@@ -50,5 +52,5 @@ def test_the_use_cases_are_classes_of_their_own_modules(service: Tally) -> None:
     assert owners == {f"ledger.service.{m}" for m in (
         "players", "nights", "deals", "standings", "night_end", "archive", "integrity",
         "league", "rating", "scoreboard", "stamps", "tournament", "tournament_now",
-        "chain_check", "sync", "sync_from", "offline")}
+        "chain_check", "sync", "sync_from", "offline", "verdicts")}
     assert Tally.__bases__ == (object,)  # no mixins

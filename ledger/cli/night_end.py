@@ -9,7 +9,7 @@ import typer
 
 from ..service import RuleError
 from ..text.i18n import t
-from .context import ctx_of, echo_json
+from .context import ctx_of, echo_json, warn
 
 
 def _money_text(value: object, currency: str | None) -> str:
@@ -56,6 +56,7 @@ def settle(
         service.replan(night, mode)  # type: ignore[arg-type]
         mode = None
     st = service.settlement(night, mode, rate, currency)  # type: ignore[arg-type]
+    warn(service.night_verdict_notices(night))  # said before the plan is used
     if as_json:
         echo_json({
             "night": st.night_id, "date": st.date, "mode": st.mode,

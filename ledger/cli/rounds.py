@@ -1,4 +1,4 @@
-"""`tally round add|list|correct|void|history|undo`.
+"""`tally round add|list|correct|void|confirm|dispute|history|undo`.
 
 A deal comes as the calc contract's JSON on stdin (`players` optional), or as quick flags
 that a scorer types at the table; the table's game reads the flags it knows.
@@ -97,6 +97,23 @@ def void(ctx: typer.Context, deal: int,
     warn(off_chain)
 
 
+@app.command("confirm")
+def confirm(ctx: typer.Context, deal: int,
+            by: Annotated[str, typer.Option("--by", help="Who confirms: a player at the table "
+                                            "who did not record it.")]) -> None:
+    """Confirm a deal at a table whose opponents confirm (preset option confirm)."""
+    ctx_of(ctx).service.confirm_deal(deal, by)
+
+
+@app.command("dispute")
+def dispute(ctx: typer.Context, deal: int,
+            by: Annotated[str, typer.Option("--by", help="Who disputes: a player at the table "
+                                            "who did not record it.")],
+            reason: Annotated[str, typer.Option(help="What is wrong.")]) -> None:
+    """Dispute a deal, saying why (it counts as saved until it is corrected)."""
+    ctx_of(ctx).service.dispute_deal(deal, by, reason)
+
+
 @app.command("undo")
 def undo(ctx: typer.Context, table: Annotated[int, typer.Option()]) -> None:
     """Void the table's last deal (reason: undo); prints its id."""
@@ -131,18 +148,45 @@ def list_(ctx: typer.Context, table: Annotated[int, typer.Option()],
     """A table's deals with each player's net and running totals."""
     service = ctx_of(ctx).service
     deals = service.deals(table)
+    verdicts = service.verdicts(table)  # {} unless the table's deals are confirmed
+    confirms = service.table(table).options.get("confirm") == "opponent"
     if as_json:
-        echo_json([_deal_json(d) for d in deals])
+        echo_json([{**_deal_json(d), **({"confirm": verdict_json(verdicts.get(d.id))}
+                                        if confirms else {})} for d in deals])
         return
     seats = list(service.table(table).seats)
     running = service.running_totals(seats, deals)
     rows = []
     for d in deals:
-        label = d.shown() + _revision(d)
-        rows.append([d.number, d.id, label, *[d.nets.get(p, 0) for p in seats]])
-    rows.append(["", "", t("cli.total"), *[running[p][-1] if running[p] else 0 for p in seats]])
-    typer.echo(grid(["#", "id", t("cli.col.deal"), *seats], rows,
-                    numeric=[True, True, False, *[True] * len(seats)]))
+        v = verdicts.get(d.id)
+        label = d.shown() + ("" if v is not None and d.kind in ("confirm", "dispute")
+                             else _revision(d))
+        rows.append([d.number, d.id, label, *[d.nets.get(p, 0) for p in seats],
+                     *([verdict_text(v)] if confirms else [])])
+    rows.append(["", "", t("cli.total"), *[running[p][-1] if running[p] else 0 for p in seats],
+                 *([""] if confirms else [])])
+    typer.echo(grid(["#", "id", t("cli.col.deal"), *seats,
+                     *([t("cli.col.confirm")] if confirms else [])], rows,
+                    numeric=[True, True, False, *[True] * len(seats),
+                             *([False] if confirms else [])]))
+
+
+def verdict_json(v: Any) -> dict[str, Any] | None:
+    """A deal's confirmation as JSON (None: a void deal)."""
+    return None if v is None else {"state": v.state, "recorded_by": v.recorder,
+                                   "by": v.by if v.state != "pending" else None,
+                                   "reason": v.reason if v.state != "pending" else None}
+
+
+def verdict_text(v: Any) -> str:
+    """"to be confirmed", "confirmed by Bea", "disputed by Bea: 3, not 2"."""
+    if v is None:
+        return ""
+    if v.state == "confirmed":
+        return t("confirm.confirmed_by", name=v.by)
+    if v.state == "disputed":
+        return t("confirm.disputed_by", name=v.by, reason=v.reason)
+    return t("confirm.to_confirm")
 
 
 @app.command("fields")

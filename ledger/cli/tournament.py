@@ -137,6 +137,7 @@ def draw_(
             x, service.tournament_rules(name).place_by)), err=True)
     if not fresh:
         typer.echo(t("tn.drawn_already", round=d.round), err=True)
+    warn(service.tournament_notices(name))  # the results this draw was made on
     if as_json:
         echo_json(draw_json(d))
     else:

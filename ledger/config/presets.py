@@ -19,6 +19,7 @@ from typing import Any
 from ..domain.rules import RuleError, game_named
 from ..domain.rules.errors import show
 from ..domain.rules.game import AnyGame, Options
+from . import confirm
 
 
 def data_dir() -> Path:
@@ -114,10 +115,12 @@ def load(game_name: str, preset: str = "default",
     """The game and its frozen options for a preset plus overrides; errors about an override
     name `source` (`--set key`, or `options.key` for `tally calc`)."""
     game = game_named(game_name)
-    raw = preset_mapping(game, preset)
     path = _preset_file(game)
     where = f"data/presets/{path.name}: {preset}"
+    _, raw = confirm.split(preset_mapping(game, preset), where)  # a table's, not the game's
     build_options(game, raw, where)  # the file itself must be valid
+    if overrides and source == "--set":  # a table takes it; `tally calc` does not
+        overrides = {k: v for k, v in overrides.items() if k != confirm.KEY}
     if overrides:
         for key in overrides:
             if key not in raw and key != "hand_roles":
@@ -127,6 +130,18 @@ def load(game_name: str, preset: str = "default",
         raw.update(overrides)
         where = source
     return game, build_options(game, raw, where)
+
+
+def confirm_mode(game_name: str, preset: str = "default",
+                 overrides: Mapping[str, Any] | None = None) -> str:
+    """The `confirm` mode (`ledger.config.confirm`) of a table made with a preset and
+    `--set` overrides (`confirm=opponent` there wins over the preset's)."""
+    game = game_named(game_name)
+    where = f"data/presets/{_preset_file(game).name}: {preset}"
+    mode, _ = confirm.split(preset_mapping(game, preset), where)
+    if overrides and confirm.KEY in overrides:
+        mode = confirm.check(overrides[confirm.KEY], f"--set {confirm.KEY}")
+    return mode
 
 
 def parse_set(items: Iterable[str]) -> dict[str, Any]:

@@ -23,11 +23,12 @@ from ..domain.tournament.ranking import (
     TIE_BREAKS,
     Rules,
 )
+from . import confirm
 from .league_points import check_table
 from .presets import _read_toml, data_dir
 
 KEYS = ("description", "preset", "places", "place_by", "ranking", "at_time", "bye_points",
-        "bye_in_buchholz", "after_time", "round_deals")
+        "bye_in_buchholz", "after_time", "round_deals", "confirm")
 CHIP_GAMES = ("crazy-solo", "hachihachi-trick")
 
 
@@ -103,7 +104,9 @@ def check_points(raw: dict[str, Any], where: str) -> Rules:
                  bye_in_buchholz=_choice(raw, "bye_in_buchholz", where, BYE_IN_BUCHHOLZ,
                                          "none"),
                  after_time=_choice(raw, "after_time", where, AFTER_TIME, "finish_deal"),
-                 round_deals=deals)
+                 round_deals=deals,
+                 confirm=_choice(raw, "confirm", where, confirm.MODES, "")
+                 if "confirm" in raw else "")
 
 
 def read_schedule(path: Path) -> list[list[list[int]]]:

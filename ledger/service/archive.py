@@ -25,6 +25,7 @@ from .deals import Deals
 from .night_end import NightEnd
 from .standings import standings_of
 from .store import Store
+from .verdict_export import CONFIRM, CONFIRM_TEXT, confirm_rows
 
 
 class Archive:
@@ -102,7 +103,7 @@ class Archive:
                 settle_rows.append([n.id, n.date, paid.payer, paid.payee, paid.amount,
                                     paid.money, st.currency, "paid"])
         kinds = {"record": "recorded", "correct": "corrected", "resettle": "re-settled",
-                 "void": "void"}
+                 "void": "void", "confirm": "confirmed", "dispute": "disputed"}
         # all the files or none (a full disk, a folder that cannot be made)
         with exports.batch(out) as files:
             standings_file = files.write(f"standings-{tag}", [*exports.STANDINGS, *heads],
@@ -136,8 +137,13 @@ class Archive:
                     f"revisions-{tag}", exports.REVISIONS,
                     _revision_rows(chain_rows.revision_rows(s, night_id),
                                    {n.id: n.date for n in nights}), fmt)
-        return [standings_file, deals_file, transfers_file, settlement_file, chain_file,
-                revisions_file]
+                confirmed = confirm_rows(s, night_id, {n.id or 0: n.date for n in nights})
+            written = [standings_file, deals_file, transfers_file, settlement_file, chain_file,
+                       revisions_file]
+            if confirmed is not None:  # only where a table confirms its deals
+                written.append(files.write(f"confirm-{tag}", CONFIRM, confirmed, fmt,
+                                           CONFIRM_TEXT))
+        return written
 
     # ---- backup / restore -------------------------------------------------------------------
 

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from .sync_from import SyncFrom
     from .tournament import Tournaments
     from .tournament_now import TournamentNow
+    from .verdicts import Verdicts
     from .views import DealView, GameView
 
 U = TypeVar("U")
@@ -99,6 +100,7 @@ CHAINS: Part[Chains] = Part("chain_check", "Chains")
 SYNC: Part[Sync] = Part("sync", "Sync")
 SYNC_FROM: Part[SyncFrom] = Part("sync_from", "SyncFrom")
 OFFLINE: Part[Offline] = Part("offline", "Offline")
+VERDICTS: Part[Verdicts] = Part("verdicts", "Verdicts")
 LEAGUE: Part[League] = Part("league", "League")
 RATINGS: Part[Ratings] = Part("rating", "Ratings")
 TOURNAMENTS: Part[Tournaments] = Part("tournament", "Tournaments")
@@ -165,6 +167,13 @@ class Tally:
     recent_deals = operation(DEALS, lambda u: u.recent_deals)
     deal = operation(DEALS, lambda u: u.deal)
     history = operation(DEALS, lambda u: u.history)
+
+    # the opponents confirm
+    confirm_deal = operation(VERDICTS, lambda u: u.confirm_deal)
+    dispute_deal = operation(VERDICTS, lambda u: u.dispute_deal)
+    verdicts = operation(VERDICTS, lambda u: u.verdicts)
+    night_verdicts = operation(VERDICTS, lambda u: u.night_verdicts)
+    night_verdict_notices = operation(VERDICTS, lambda u: u.night_verdict_notices)
 
     # standings and the end of the night
     standings = operation(STANDINGS, lambda u: u.standings)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from ..config import presets
+from ..config import confirm, presets
 from ..domain.rules import RuleError
 from ..domain.rules.errors import show
 from ..domain.rules.fields import read_players
@@ -57,14 +57,16 @@ class Nights:
     def new_table(self, night_id: int, game: str, seats: Sequence[str], preset: str = "default",
                   overrides: Mapping[str, Any] | None = None) -> int:
         engine, options = presets.load(game, preset, overrides)
+        mode = presets.confirm_mode(game, preset, overrides)
         names = read_players(list(seats), "seats")
         engine.check_seats(names, options)
         with self.store.write() as s:
             open_night(s, night_id)
             ids = [player_id(s, n, "seats") for n in names]
             return repo.add_table(session=s, night_id=night_id, game=engine.name, preset=preset,
-                                  options=engine.options_json(options), seat_ids=ids,
-                                  now=clock.now())
+                                  options={**engine.options_json(options),
+                                           **confirm.stored(mode)},
+                                  seat_ids=ids, now=clock.now())
 
     def table(self, table_id: int) -> TableView:
         with self.store.read() as s:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..config import confirm
 from ..domain.replay import Mark, Step, decode_mark, replay
 from ..domain.rules import RuleError, game_named
 from ..domain.rules.game import AnyGame, Options, State
@@ -25,7 +26,9 @@ def frozen_options(game: str, text: str) -> Options:
     `make_options` is pure, so a process reads each distinct text once (`check` and the
     night screen load every table). A key the table predates keeps its legacy value
     (`Game.stored_options`), so a table settles as it did when its deals were recorded."""
-    return game_named(game).stored_options(json.loads(text))
+    raw = json.loads(text)
+    raw.pop(confirm.KEY, None)  # the table's setting beside its options, not a rule
+    return game_named(game).stored_options(raw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +45,11 @@ class Table:
     seats: tuple[str, ...]
     seat_ids: dict[str, int]
     start: Mark  # before the first deal
+
+    @property
+    def confirm(self) -> str:
+        """Who confirms its deals (`ledger.config.confirm`): off, or opponent."""
+        return confirm.of_options(json.loads(self.options_text))
 
 
 def load_table(s: Connection, table_id: int,

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..config import presets
+from ..config import confirm, presets
 from ..domain.rules import RuleError, game_named
 from ..domain.rules.errors import show
 from ..domain.rules.names import clean_name
@@ -30,11 +30,13 @@ from .store import Store
 from .tournament_views import (
     DrawView,
     TournamentView,
+    _withdrawn,
     draws,
     figure,
     table_result,
     tournament_view,
 )
+from .verdicts import round_notices
 from .views import Notice
 
 if TYPE_CHECKING:
@@ -277,6 +279,8 @@ class Tournaments:
                     redraws: int, basis: str | None, drawn: Draw, night_id: int) -> None:
         rules = _rules(t.points)
         engine, options = presets.load(t.game, rules.preset)
+        kept = engine.options_json(options) | confirm.stored(
+            rules.confirm or presets.confirm_mode(t.game, rules.preset))
         tournament_rows.add_round(session=s, tournament_id=t.id, number=number, seed=seed,
                                   redraws=redraws, basis=basis, now=clock.now())
         ids = {e.player: player_id(s, e.player, "player") for e in t.entries}
@@ -284,7 +288,7 @@ class Tournaments:
         for table in drawn.tables:
             engine.check_seats(tuple(table), options)
             tid = repo.add_table(session=s, night_id=night_id, game=engine.name,
-                                 preset=rules.preset, options=engine.options_json(options),
+                                 preset=rules.preset, options=kept,
                                  seat_ids=[ids[p] for p in table], now=clock.now())
             seats += [(ids[p], tid) for p in table]
         seats += [(ids[p], None) for p in drawn.byes]
@@ -399,7 +403,9 @@ class Tournaments:
     def notices(self, name: object) -> list[Notice]:
         """Each Swiss round whose draw paired a ranking that corrections have since changed."""
         with self.store.read() as s:
-            return self._stale(s, _tournament(s, name))
+            t = _tournament(s, name)
+            return self._stale(s, t) + round_notices(s, [
+                (d.round, [x.table_id for x in d.tables]) for d in draws(s, t)])
 
     def table_notices(self, table_id: int) -> list[Notice]:
         """After a correction at `table_id`: the later draws made on the old ranking."""
@@ -433,13 +439,6 @@ class Tournaments:
 
     def rules(self, name: object) -> Rules:
         return _rules(self.one(name).points)
-
-
-def _withdrawn(t: TournamentView, after: int) -> list[str]:
-    """Who had withdrawn by the ranking after round `after` (from round `after` + 1 or
-    earlier)."""
-    return [e.player for e in t.entries
-            if e.withdrawn_from is not None and e.withdrawn_from <= after + 1]
 
 
 def time_up(d: DrawView, now: datetime) -> bool:

@@ -151,3 +151,10 @@ def table_result(s: Connection, round_number: int, table_id: int, round_deals: i
         finished = view.deals >= (round_deals or len(table.seats))
     return TableResult(round_number, table.number, table.seats, chips, games, points,
                        finished, view.deals, over)
+
+
+def _withdrawn(t: TournamentView, after: int) -> list[str]:
+    """Who had withdrawn by the ranking after round `after` (from round `after` + 1 or
+    earlier)."""
+    return [e.player for e in t.entries
+            if e.withdrawn_from is not None and e.withdrawn_from <= after + 1]

@@ -69,7 +69,7 @@ def test_a_schedule_file_seats_start_numbers(night: Cli, tmp_path: Path) -> None
      "error: --draw: best is not one of random, mix, swiss, schedule"),
     (["tournament", "new", "X", "--game", "schnapsen", "--rounds", "3", "--draw", "swiss",
       "--points", "gold"], "error: --points: gold: no file gold.toml in data/tournament "
-     "(chips, schnapsen, sixty-six)"),
+     "(chips, schnapsen, schnapsen-confirmed, sixty-six)"),
     (["tournament", "draw", "Nope"], "error: tournament: Nope is not a tournament here "
      "(none yet: tally tournament new)"),
 ])

@@ -26,7 +26,9 @@ from textual.widgets import DataTable, Header, Static
 
 from ledger.service import RuleError, Tally
 from ledger.service.night_end import Mode, NightSettlement, SettleItem
+from ledger.service.views import Notice
 from ledger.text.i18n import formats
+from ledger.text.i18n.errors import render_notice
 from ledger.text.i18n.formats import signed
 from ledger.text.stale_plan import stale_plan_text
 from ledger.text.summaries import why_text
@@ -149,26 +151,30 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
     def _read(self, app: App[object], service: Tally, mode: Mode | None) -> None:
         data = service.settlement(self.night_id, mode)
         night = service.night(self.night_id)
+        waiting = tuple(service.night_verdict_notices(self.night_id))  # said above the plan
         try:
-            app.call_from_thread(self.show, data, night_label(night.date, night.venue))
+            app.call_from_thread(self.show, data, night_label(night.date, night.venue),
+                                 waiting)
         except RuntimeError:  # the app has stopped meanwhile
             pass
 
-    def show(self, data: NightSettlement, label: str) -> None:
+    def show(self, data: NightSettlement, label: str, waiting: tuple[Notice, ...] = ()
+             ) -> None:
         """Show what `load` read. Keys typed ahead act on the list they were typed at: while
         some still wait, the new list waits for them (`Down p` after marking a line paid is
         the line below it as drawn, not the one that moves up into its place)."""
         if not self.is_mounted:
             return
         self._latest = data
-        self._show_after_keys(data, label)
+        self._show_after_keys(data, label, waiting)
 
-    def _show_after_keys(self, data: NightSettlement, label: str) -> None:
+    def _show_after_keys(self, data: NightSettlement, label: str,
+                         waiting: tuple[Notice, ...] = ()) -> None:
         if data is not self._latest or not self.is_mounted:
             return  # overtaken by a newer read
         keys = getattr(self.app, "keys", None)
         if keys is not None and keys.busy:
-            self.set_timer(KEYS_FIRST, lambda: self._show_after_keys(data, label))
+            self.set_timer(KEYS_FIRST, lambda: self._show_after_keys(data, label, waiting))
             return
         keep = self._cursor_after(data)
         self.data = data
@@ -180,7 +186,7 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
             t("settle.title", label=label) + " · " + rate)
         self.query_one("#open-title", Static).update(
             t("settle.open_fewest" if data.mode == "fewest" else "settle.open_direct"))
-        self._fill_note(data)
+        self._fill_note(data, waiting)
         self._fill_nets(data)
         self._fill_open(data, keep)
         self._fill_paid(data)
@@ -200,8 +206,9 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
                 return now.index(key)
         return 0
 
-    def _fill_note(self, data: NightSettlement) -> None:
-        """Whether the lines are a proposal, or the nets moved under the kept plan."""
+    def _fill_note(self, data: NightSettlement, waiting: tuple[Notice, ...] = ()) -> None:
+        """Whether the lines are a proposal, or the nets moved under the kept plan; the
+        deals the opponents have not confirmed, first."""
         note = self.query_one("#plan-note", Static)
         if data.proposal:
             kept = "direct" if data.mode == "fewest" else "fewest"
@@ -212,6 +219,7 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
             text = t("settle.kept")
         else:
             text = ""
+        text = "\n".join([*(render_notice(n, field=False) for n in waiting), text]).strip()
         note.update(text)
         note.display = bool(text)
 

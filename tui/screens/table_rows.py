@@ -23,7 +23,7 @@ from ..i18n import t
 
 __all__ = ["MARKS", "Row", "TableData", "deal_rows", "running_totals", "stamp"]
 
-MARKS = {"correct": "✎", "resettle": "↻", "void": "✗", "record": ""}
+MARKS = {"correct": "✎", "resettle": "↻", "void": "✗", "record": "", "confirm": "✓", "dispute": "?"}
 @dataclass(frozen=True, slots=True)
 class TableData:
     table: TableView

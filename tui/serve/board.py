@@ -42,6 +42,7 @@ class TableLine:
     leader: StandingRow | None
     status: str
     deals: int
+    confirm: tuple[int, int] = (0, 0)  # deals to be confirmed, and disputed
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +64,14 @@ def read_board(service: Tally, night_id: int) -> Board:
     lines: list[TableLine] = []
     recent: list[tuple[int, DealView]] = []
     total = 0
+    waiting = {x.number: (len(x.pending), len(x.disputed))
+               for x in service.night_verdicts(night_id)}
     for table in night.tables:
         rows = service.standings(table_id=table.id)
         leader = rows[0] if rows and table.deals and rows[0].net else None
         lines.append(TableLine(table.number, table.game, table.seats, leader,
-                               game_status(table), table.deals))
+                               game_status(table), table.deals,
+                               waiting.get(table.number, (0, 0))))
         count, last = service.recent_deals(table.id, RECENT)  # not the whole table
         total += count
         recent += [(table.number, d) for d in last]
@@ -157,6 +161,7 @@ def render_body(board: Board) -> str:
             f'<div class="facts"><span>{escape(t("board.leader"))}: {leader}</span>'
             f'<span class="deals">{escape(plural("table.deal_count", line.deals))}</span>'
             + (f'<span>{escape(line.status)}</span>' if line.status else "")
+            + confirm_marks(line.number, *line.confirm)
             + "</div></div></div>")
     if not board.tables:
         out.append(f'<p class="hint">{escape(t("night.no_tables"))}</p>')
@@ -165,7 +170,7 @@ def render_body(board: Board) -> str:
     for number, deal in board.recent:
         what = (t("table.void", reason=deal.reason or "") if deal.void
                 else minus_signs(deal.shown()))  # the app's minus sign
-        if deal.revision > 1 and not deal.void:  # a corrected deal says so
+        if deal.revision > 1 and not deal.void and deal.kind not in ("confirm", "dispute"):
             what += f" ({t('phone.corrected')})"
         by = f' <span class="by">{escape(deal.author)}</span>' if deal.author else ""
         where = t("board.table_deal", table=number, n=deal.number)
@@ -173,6 +178,14 @@ def render_body(board: Board) -> str:
                    f'<span class="where">{escape(where)}</span> {escape(what)}{by}</li>')
     out.append("</ol></section>")
     return "".join(out)
+
+
+def confirm_marks(number: int, pending: int, disputed: int) -> str:
+    """"2 deals to confirm at table 3", "1 deal disputed at table 3": marks of a table
+    whose deals wait for the opponents (none: nothing)."""
+    return "".join(f'<span class="{cls}">{escape(plural(key, n, table=number))}</span>'
+                   for cls, key, n in (("to-confirm", "confirm.pending", pending),
+                                       ("disputed", "confirm.disputed", disputed)) if n)
 
 
 def event_data(board: Board) -> str:

@@ -15,6 +15,8 @@ from html import escape
 from ledger.service import Tally
 from ledger.service.tournament_now import AtTime
 from ledger.service.tournament_views import DrawView, figure
+from ledger.service.views import Notice
+from ledger.text.i18n.errors import render_notice
 
 from ..at_time import at_time_scores
 from ..i18n import t
@@ -26,6 +28,7 @@ class TournamentBoard:
     ranking: list[tuple[int, str, object]]  # rank, player, points
     at_time: str = "score"  # what a match unfinished at time scores (the points file's)
     unfinished: tuple[tuple[int, AtTime], ...] = ()  # (table number, what it scores at time)
+    unconfirmed: tuple[Notice, ...] = ()  # the rounds' deals not confirmed
 
 
 def read_tournament(service: Tally, table_ids: set[int]) -> TournamentBoard | None:
@@ -39,7 +42,9 @@ def read_tournament(service: Tally, table_ids: set[int]) -> TournamentBoard | No
             return TournamentBoard(rounds[-1], [(x.rank, x.player, figure(x.points))
                                                 for x in rows],
                                    service.tournament_rules(tour.name).at_time,
-                                   tuple((n, a) for n, a in at if a is not None))
+                                   tuple((n, a) for n, a in at if a is not None),
+                                   tuple(n for n in service.tournament_notices(tour.name)
+                                         if n.code.startswith("tn_confirm_")))
     return None
 
 
@@ -88,5 +93,8 @@ def render_tournament(board: TournamentBoard | None, now: datetime | None = None
     for rank, player, points in board.ranking:
         out.append(f"<tr><td class=rank>{rank}</td><td>{escape(player)}</td>"
                    f"<td class=num>{escape(str(points))}</td></tr>")
-    out.append("</tbody></table></div></div></section>")
+    out.append("</tbody></table>")
+    out += [f'<p class="unconfirmed">{escape(render_notice(n, field=False))}</p>'
+            for n in board.unconfirmed]  # the ranking counts them: said under it
+    out.append("</div></div></section>")
     return "".join(out)

@@ -8,7 +8,7 @@ boundary or cut short, bytes that are not UTF-8. So each POST's form is read her
 `body_timeout` seconds (a body that trickles in holds a connection: 408) and `MAX_BODY`
 bytes (413), and each of its field names must be one the room's pages send:
 
-- the fixed names of the forms (`action`, `key`, `by`, `reason`, … : `FIXED`);
+- the fixed names of the forms (`action`, `key`, `by`, `reason`, `deal`, … : `FIXED`);
 - a deal's field, `kind|name`, `kind|name.part` or `kind|name|seat` (form.py `_name`):
   one of the form's kinds, names of at most `MAX_IDENT` letters, digits and underscores,
   at most one `.`, a seat's name of at most MAX_NAME printable characters.
@@ -30,7 +30,7 @@ from ledger.service import MAX_NAME
 log = logging.getLogger("tally.serve")
 MAX_BODY = 64 * 1024  # bytes: a deal's form is a few hundred
 FIXED = frozenset({"action", "key", "expect", "same", "open", "by", "reason", "revision", "shown",
-                   "sure", "tournament", "player"})
+                   "sure", "tournament", "player", "deal", "verdict"})
 KINDS = frozenset({"number", "int", "flag", "cards", "card", "multi", "player", "choice",
                    "pair"})
 MAX_IDENT = 40

@@ -68,6 +68,21 @@ class Desk:
     playing: list[EntryView]
     withdrawn: list[EntryView]
     roster: list[str]
+    waiting: tuple[tuple[int, int, int], ...] = ()  # (table, to confirm, disputed)
+
+
+def read_waiting(service: Tally, night_id: int) -> tuple[tuple[int, int, int], ...]:
+    """The night's tables with deals the opponents have not confirmed (blocking)."""
+    return tuple((x.number, len(x.pending), len(x.disputed))
+                 for x in service.night_verdicts(night_id))
+
+
+def waiting_lines(waiting: tuple[tuple[int, int, int], ...]) -> list[str]:
+    """"2 deals to confirm at table 3", … (in the language in use)."""
+    from ledger.text.i18n import plural
+
+    return [plural(key, n, table=number) for number, pending, disputed in waiting
+            for key, n in (("confirm.pending", pending), ("confirm.disputed", disputed)) if n]
 
 
 def read_desk(service: Tally, night_id: int, name: str | None) -> Desk | None:
@@ -83,7 +98,7 @@ def read_desk(service: Tally, night_id: int, name: str | None) -> Desk | None:
     active = set(tour.active(number or tour.drawn))
     return Desk(tour, number, [e for e in tour.entries if e.player in active],
                 [e for e in tour.entries if e.withdrawn_from is not None],
-                [p.name for p in service.players()])
+                [p.name for p in service.players()], read_waiting(service, night_id))
 
 
 class OrganiserRoutes:
@@ -100,10 +115,13 @@ class OrganiserRoutes:
         base = f"{request.scheme}://{request.host}"
         codes = await asyncio.to_thread(read_codes, self.service, self.server.night_id,
                                         base, self.server.keys.entry)
+        waiting = await asyncio.to_thread(read_waiting, self.service, self.server.night_id)
         words = words_for(request)
         with words.speaking():
             title = words.t("org.tables")
-        return page(request, "tables.html", words=words, title=title, codes=codes)
+            lines = waiting_lines(waiting)
+        return page(request, "tables.html", words=words, title=title, codes=codes,
+                    waiting=lines)
 
     async def _desk(self, name: str | None) -> Desk:
         desk = await asyncio.to_thread(read_desk, self.service, self.server.night_id, name)
@@ -119,7 +137,9 @@ class OrganiserRoutes:
             title = words.t("org.title", name=tour.name)
             line = (words.t("org.registering", round=desk.next_round, rounds=tour.rounds)
                     if desk.next_round else words.t("org.all_drawn", rounds=tour.rounds))
+            waiting = waiting_lines(desk.waiting)
         return page(request, "organiser.html", http_status=status, words=words, desk=desk,
+                    waiting=waiting,
                     title=title, status=line, error=error, done=done, ask=ask, typed=typed,
                     path=PATH, max_name=MAX_NAME, name=tour.name)
 

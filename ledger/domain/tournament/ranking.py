@@ -58,6 +58,7 @@ class Rules:
     bye_in_buchholz: str = "none"
     after_time: str = "finish_deal"  # a deal after time: the one in play, or "refuse"
     round_deals: int = 0  # a chip table's round: this many kept deals (0: one per seat)
+    confirm: str = ""  # who confirms its tables' deals ("": as the preset says)
 
 
 @dataclass(frozen=True, slots=True)

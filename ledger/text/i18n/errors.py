@@ -26,9 +26,22 @@ def render_error(exc: object) -> str:
 def render_notice(notice: object, *, field: bool = True) -> str:
     """`field: text` for a warning (`views.Notice`) in the language in use; the text alone
     (`field=False`) where people read it, not a command line's user (the app's toast)."""
-    from . import t
+    from . import plural, t
 
-    said = t(f"warn.{getattr(notice, 'code', '')}", **getattr(notice, "values", {}))
+    key = f"warn.{getattr(notice, 'code', '')}"
+    from . import listed
+
+    values = {k: listed(map(str, v)) if isinstance(v, (list, tuple)) else v
+              for k, v in getattr(notice, "values", {}).items()}  # a list, in the language's way
+    said = None
+    if "n" in values:  # a count's sentence takes the count's plural form, where it has one
+        rest = {k: v for k, v in values.items() if k != "n"}
+        try:
+            said = plural(key, int(values["n"]), **rest)
+        except KeyError:
+            said = None
+    if said is None:
+        said = t(key, **values)
     return f"{getattr(notice, 'field', '')}: {said}" if field else said
 
 

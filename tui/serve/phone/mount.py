@@ -9,6 +9,7 @@ from aiohttp import web
 
 from .fixes import FixRoutes
 from .routes import PhoneRoutes
+from .verdicts import VerdictRoutes
 
 if TYPE_CHECKING:
     from ..server import ClubServer
@@ -18,3 +19,4 @@ def mount(server: ClubServer, app: web.Application) -> None:
     phone = PhoneRoutes(server)
     phone.add_to(app)
     FixRoutes(phone).add_to(app)
+    VerdictRoutes(phone).add_to(app)

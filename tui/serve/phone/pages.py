@@ -5,11 +5,12 @@ language of the request is set)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ledger.service import FormFacts, Tally
 from ledger.service.tournament_now import AtTime
+from ledger.service.verdicts import Verdict
 from ledger.service.views import DealView, Preview, Scoreboard, StandingRow, TableView
 from ledger.text.summaries import party, reason_text
 
@@ -28,6 +29,7 @@ class TableNow:
     standings: list[StandingRow]
     scoreboard: Scoreboard | None
     at_time: AtTime | None = None  # a tournament match unfinished: what it scores at time
+    verdicts: Mapping[int, Verdict] = field(default_factory=dict)  # deal id → (confirm on)
 
     @property
     def next_number(self) -> int:
@@ -43,7 +45,8 @@ def read_table(service: Tally, table: TableView, *, log: bool = True) -> TableNo
     deals = service.deals(table.id)
     standings = service.standings(table_id=table.id) if log else []
     return TableNow(view, deals, standings, service.scoreboard(table.id) if log else None,
-                    service.tournament_at_time(table.id))
+                    service.tournament_at_time(table.id),
+                    service.verdicts(table.id) if log else {})
 
 
 # ---- records for the templates (rendered in the request's language) ------------------------
@@ -60,6 +63,8 @@ class Line:
     corrected: bool
     nets: list[tuple[str, str, str]]  # (name, signed net, css class)
     totals: list[tuple[str, str, str]]
+    verdict: Verdict | None = None  # at a table whose deals the opponents confirm
+    who: tuple[str, ...] = ()  # who may confirm it: the players who did not record it
 
 
 def net_cell(n: int) -> str:
@@ -108,11 +113,14 @@ def log_lines(now: TableNow) -> list[Line]:
     for d in now.deals:
         for name in seats:
             running[name] += d.nets.get(name, 0)
+        verdict = now.verdicts.get(d.id)
         out.append(Line(d.id, d.number, minus_signs(d.shown()), d.author or "",
-                        d.void, d.revision > 1 and not d.void,
+                        d.void, (verdict.changed if verdict else d.revision > 1)
+                        and not d.void,
                         [(n, signed(d.nets.get(n, 0)), net_cell(d.nets.get(n, 0)))
                          for n in seats],
-                        [(n, signed(v), net_cell(v)) for n, v in running.items()]))
+                        [(n, signed(v), net_cell(v)) for n, v in running.items()],
+                        verdict, confirmers(verdict, seats)))
     return out[::-1]
 
 
@@ -121,6 +129,14 @@ def saved_line(now: TableNow, deal_id: int) -> Line | None:
     None if the table holds no such deal."""
     return next((line for line in log_lines(now) if line.id == deal_id), None) \
         if deal_id else None
+
+
+def confirmers(v: Verdict | None, seats: Sequence[str]) -> tuple[str, ...]:
+    """The players who may confirm a deal: the table's, but not its recorder."""
+    if v is None:
+        return ()
+    mine = " ".join((v.recorder or "").split()).casefold()
+    return tuple(n for n in seats if n.casefold() != mine)
 
 
 def status_line(view: TableView) -> str:

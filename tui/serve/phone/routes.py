@@ -309,6 +309,11 @@ class PhoneRoutes:
         raise response
 
     async def log(self, request: web.Request) -> web.Response:
+        return await self.log_page(request)
+
+    async def log_page(self, request: web.Request, http_status: int = 200, **more: Any
+                       ) -> web.Response:
+        """The log page (`more`: what a confirmation adds, its refusal or its answer)."""
         words = words_for(request)
         number = int(request.match_info["n"])
         found = await asyncio.to_thread(pages.table_by_number, self.service,
@@ -319,14 +324,16 @@ class PhoneRoutes:
         rated = await asyncio.to_thread(self.service.night_rating, self.server.night_id)
         by = request.cookies.get(NAME_COOKIE, "")
         saved = _int(request.query.get("saved"), 0)
+        more.setdefault("confirmed", _int(request.query.get("confirmed"), 0))
+        more.setdefault("disputed", _int(request.query.get("disputed"), 0))
         with words.speaking():
             ctx = {"words": words, "table": now.view, "title": pages.title(now.view),
                    "status": pages.status_line(now.view), "lines": pages.log_lines(now),
                    "standings": now.standings, "scoreboard": now.scoreboard,
                    "saved": saved, "base": f"/t/{number}", "number": now.next_number,
                    "by": by, "ratings": pages.rating_lines(rated, now.view.seats),
-                   "mine": pages.own_rating(rated, by)}
-        return page(request, "log.html", **ctx)
+                   "mine": pages.own_rating(rated, by), **more}
+        return page(request, "log.html", http_status=http_status, **ctx)
 
 
 PREVIEW_CHANGED = RuleError("deal", "the preview shown was not this deal's: look at it again "
