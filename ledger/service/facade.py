@@ -38,6 +38,7 @@ PARTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "sync": ("sync", "Sync", ()),
     "league": ("league", "League", ()),
     "ratings": ("rating", "Ratings", ()),
+    "player_ratings": ("player_rating", "PlayerRatings", ("ratings",)),
     "tournaments": ("tournament", "Tournaments", ()),
     "tournament_now": ("tournament_now", "TournamentNow", ()),
 }
@@ -95,6 +96,7 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     "refresh_ratings": ("ratings", "refresh"),
     "night_rating": ("ratings", "night_rating"),
     "rating_trend": ("ratings", "rating_trend"),
+    "player_rating": ("player_ratings", "player_rating"),
     # tournaments
     "new_tournament": ("tournaments", "new"),
     "tournament": ("tournaments", "one"),

@@ -256,3 +256,35 @@ def history(*, session: Connection, game: str, until: str | None = None
                 "FROM rating_night r JOIN rating_mark m ON m.night_id = r.night_id "
                 "JOIN player p ON p.id = r.player_id WHERE r.game = :g AND m.date <= :hi "
                 "ORDER BY m.date, r.night_id", {"g": game, "hi": until or LAST})]
+
+
+class PlayerNightRow(NamedTuple):
+    night_id: int
+    date: str
+    venue: str | None
+    mu: float
+    sigma: float
+    games: int
+
+
+def player_nights(*, session: Connection, player_id: int, game: str) -> list[PlayerNightRow]:
+    """Player `player_id`'s kept rating at `game` ("" over every game) after each night
+    they were rated in, in night date and id order."""
+    return [PlayerNightRow(int(i), d, v, float(m), float(s), int(k)) for i, d, v, m, s, k in
+            session.execute(
+                "SELECT r.night_id, m.date, n.venue, r.mu, r.sigma, r.games "
+                "FROM rating_night r JOIN rating_mark m ON m.night_id = r.night_id "
+                "JOIN night n ON n.id = r.night_id WHERE r.player_id = :p AND r.game = :g "
+                "ORDER BY m.date, r.night_id", {"p": player_id, "g": game})]
+
+
+def player_night_net(*, session: Connection, player_id: int, night_id: int) -> int:
+    """Player `player_id`'s net over night `night_id`'s tables (current revisions)."""
+    row = session.execute(
+        "SELECT coalesce(sum(CASE WHEN t.payee_id = :p THEN t.amount ELSE 0 END), 0) - "
+        "coalesce(sum(CASE WHEN t.payer_id = :p THEN t.amount ELSE 0 END), 0) "
+        "FROM deal d JOIN game_table g ON g.id = d.table_id "
+        "JOIN transfer t ON t.revision_id = (SELECT max(id) FROM revision "
+        "WHERE deal_id = d.id) WHERE g.night_id = :n AND (t.payer_id = :p OR t.payee_id = :p)",
+        {"p": player_id, "n": night_id}).fetchone()
+    return int(row[0])
