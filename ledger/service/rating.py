@@ -154,8 +154,9 @@ class Ratings:
         rated = rate_all(todo, options, state)
         rating_rows.replace(session=s, drop=[], nights=[(n.night_id, n.date, fp)
                                     for n, fp in zip(todo, prints[first:], strict=True)],
-                            rows=[r for n, c in zip(todo, rated, strict=True)
-                                  for r in _flat(n.night_id, c)])
+                            rows=(r for n, c in zip(todo, rated, strict=True)
+                                  for r in _flat(n.night_id, c)),
+                            bulk=self.store.db.bulk_insert)
         rating_rows.set_watermark(session=s, revision_id=now[0], revisions=now[1],
                                   options=key)
         return [n.night_id for n in todo]

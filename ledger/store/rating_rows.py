@@ -8,11 +8,13 @@ changed; `rating_watermark` says how far it has read the revisions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple
 
 from .db import Connection
 from .league_rows import FIRST, LAST
+
+Bulk = Callable[[Any, str, list[str], list[Any]], None]  # `Database.bulk_insert`
 
 
 class TableRow(NamedTuple):
@@ -34,12 +36,29 @@ class KeptRating(NamedTuple):
     games: int
 
 
-_NETS = """
-SELECT d.table_id, t.payer_id, t.payee_id, sum(t.amount) FROM deal d
-JOIN transfer t ON t.revision_id = (SELECT max(id) FROM revision WHERE deal_id = d.id)
-WHERE d.table_id IN (SELECT g.id FROM game_table g JOIN night n ON n.id = g.night_id
-                     WHERE n.date >= :lo)
-GROUP BY d.table_id, t.payer_id, t.payee_id
+# each seat's net at each table over the current revisions (a deal's latest), a row a seat
+# in night, table and seat order; summed in the database, the payee's and the payer's side
+# apart (a NULL side is the pot)
+_SEAT_NETS = """
+WITH tables AS (SELECT g.id FROM game_table g JOIN night n ON n.id = g.night_id
+                WHERE n.date >= :lo),
+cur AS (SELECT r.id, d.table_id FROM revision r JOIN deal d ON d.id = r.deal_id
+        WHERE d.table_id IN (SELECT id FROM tables)
+          AND NOT EXISTS (SELECT 1 FROM revision l WHERE l.deal_id = r.deal_id
+                          AND l.id > r.id)),
+got AS (SELECT c.table_id, x.payee_id AS pid, sum(x.amount) AS n FROM transfer x
+        JOIN cur c ON c.id = x.revision_id WHERE x.payee_id IS NOT NULL
+        GROUP BY c.table_id, x.payee_id),
+gave AS (SELECT c.table_id, x.payer_id AS pid, sum(x.amount) AS n FROM transfer x
+         JOIN cur c ON c.id = x.revision_id WHERE x.payer_id IS NOT NULL
+         GROUP BY c.table_id, x.payer_id)
+SELECT g.id, g.night_id, n.date, n.venue, g.game, s.player_id,
+       coalesce(a.n, 0) - coalesce(b.n, 0)
+FROM night n JOIN game_table g ON g.night_id = n.id JOIN seat s ON s.table_id = g.id
+LEFT JOIN got a ON a.table_id = g.id AND a.pid = s.player_id
+LEFT JOIN gave b ON b.table_id = g.id AND b.pid = s.player_id
+WHERE n.date >= :lo
+ORDER BY n.date, n.id, g.id, s.position
 """
 
 
@@ -47,29 +66,22 @@ def table_results(*, session: Connection, since: str | None = None) -> list[Tabl
     """Every table where a chip moved (of the nights dated `since` or later), in night
     date, night id and table id order: its seats in seat order and their nets over the
     current revisions (as `repo.nets_by_table` sums them)."""
-    lo = {"lo": since or FIRST}
-    nets: dict[tuple[int, int], int] = {}
-    for tid, payer, payee, amount in session.execute(_NETS, lo):
-        if payee is not None:  # NULL is the pot
-            nets[(payee, tid)] = nets.get((payee, tid), 0) + int(amount)
-        if payer is not None:
-            nets[(payer, tid)] = nets.get((payer, tid), 0) - int(amount)
-    moved = {tid for (_, tid), n in nets.items() if n}
-    seats: dict[int, list[int]] = {}
-    for tid, pid in session.execute(
-            "SELECT s.table_id, s.player_id FROM seat s JOIN game_table g ON g.id = s.table_id "
-            "JOIN night n ON n.id = g.night_id WHERE n.date >= :lo "
-            "ORDER BY s.table_id, s.position", lo):
-        seats.setdefault(tid, []).append(pid)
-    out = []
-    for tid, night, day, venue, game in session.execute(
-            "SELECT t.id, t.night_id, n.date, n.venue, t.game FROM game_table t "
-            "JOIN night n ON n.id = t.night_id WHERE n.date >= :lo ORDER BY n.date, n.id, t.id",
-            lo):
-        if tid in moved:
-            who = tuple(seats.get(tid, ()))
-            out.append(TableRow(night, day, venue, tid, game, who,
-                                tuple(nets.get((p, tid), 0) for p in who)))
+    out: list[TableRow] = []
+    seats: list[int] = []
+    nets: list[int] = []
+    last: tuple[int, int, str, str | None, str] | None = None
+    for tid, night, day, venue, game, pid, net in session.execute(
+            _SEAT_NETS, {"lo": since or FIRST}):
+        if last is None or tid != last[0]:
+            if last is not None and any(nets):
+                out.append(TableRow(last[1], last[2], last[3], last[0], last[4],
+                                    tuple(seats), tuple(nets)))
+            last, seats, nets = (tid, night, day, venue, game), [], []
+        seats.append(pid)
+        nets.append(int(net))
+    if last is not None and any(nets):
+        out.append(TableRow(last[1], last[2], last[3], last[0], last[4], tuple(seats),
+                            tuple(nets)))
     return out
 
 
@@ -120,22 +132,28 @@ def kept(*, session: Connection) -> list[KeptRating]:
 
 
 def replace(*, session: Connection, drop: Iterable[int],
-            nights: Sequence[tuple[int, str, str]], rows: Sequence[KeptRating]) -> None:
+            nights: Sequence[tuple[int, str, str]], rows: Iterable[KeptRating],
+            bulk: Bulk | None = None) -> None:
     """Forget the kept ratings of the nights `drop`, then keep `nights` ((id, date,
-    fingerprint)) and their `rows`."""
+    fingerprint)) and their `rows` (through `bulk`, the engine's `Database.bulk_insert`,
+    if given: COPY on a server)."""
     gone = [{"n": n} for n in drop]
     if gone:
         session.executemany("DELETE FROM rating_night WHERE night_id = :n", gone)
         session.executemany("DELETE FROM rating_mark WHERE night_id = :n", gone)
+    if bulk is not None:
+        bulk(session, "rating_mark", ["night_id", "date", "fingerprint"], list(nights))
+        bulk(session, "rating_night", list(KeptRating._fields), list(rows))
+        return
     if nights:
         session.executemany("INSERT INTO rating_mark (night_id, date, fingerprint) "
                             "VALUES (:n, :d, :f)",
                             [{"n": n, "d": d, "f": f} for n, d, f in nights])
-    if rows:
+    params = [{"n": r.night_id, "g": r.game, "p": r.player_id, "m": r.mu, "s": r.sigma,
+               "k": r.games} for r in rows]
+    if params:
         session.executemany("INSERT INTO rating_night (night_id, game, player_id, mu, sigma, "
-                            "games) VALUES (:n, :g, :p, :m, :s, :k)",
-                            [{"n": r.night_id, "g": r.game, "p": r.player_id, "m": r.mu,
-                              "s": r.sigma, "k": r.games} for r in rows])
+                            "games) VALUES (:n, :g, :p, :m, :s, :k)", params)
 
 
 class LatestRating(NamedTuple):
