@@ -37,8 +37,8 @@ class KeptRating(NamedTuple):
 
 
 # each seat's net at each table over the current revisions (a deal's latest), a row a seat
-# in night, table and seat order; summed in the database, the payee's and the payer's side
-# apart (a NULL side is the pot)
+# in night, table and seat order: the transfers summed by table, payer and payee in one
+# pass, then each side's sum to its player (a NULL side is the pot)
 _SEAT_NETS = """
 WITH tables AS (SELECT g.id FROM game_table g JOIN night n ON n.id = g.night_id
                 WHERE n.date >= :lo),
@@ -46,17 +46,16 @@ cur AS (SELECT r.id, d.table_id FROM revision r JOIN deal d ON d.id = r.deal_id
         WHERE d.table_id IN (SELECT id FROM tables)
           AND NOT EXISTS (SELECT 1 FROM revision l WHERE l.deal_id = r.deal_id
                           AND l.id > r.id)),
-got AS (SELECT c.table_id, x.payee_id AS pid, sum(x.amount) AS n FROM transfer x
-        JOIN cur c ON c.id = x.revision_id WHERE x.payee_id IS NOT NULL
-        GROUP BY c.table_id, x.payee_id),
-gave AS (SELECT c.table_id, x.payer_id AS pid, sum(x.amount) AS n FROM transfer x
-         JOIN cur c ON c.id = x.revision_id WHERE x.payer_id IS NOT NULL
-         GROUP BY c.table_id, x.payer_id)
-SELECT g.id, g.night_id, n.date, n.venue, g.game, s.player_id,
-       coalesce(a.n, 0) - coalesce(b.n, 0)
+pairs AS (SELECT c.table_id, x.payer_id, x.payee_id, sum(x.amount) AS n FROM transfer x
+          JOIN cur c ON c.id = x.revision_id GROUP BY c.table_id, x.payer_id, x.payee_id),
+nets AS (SELECT table_id, pid, sum(n) AS n FROM (
+           SELECT table_id, payee_id AS pid, n FROM pairs WHERE payee_id IS NOT NULL
+           UNION ALL
+           SELECT table_id, payer_id AS pid, -n FROM pairs WHERE payer_id IS NOT NULL) m
+         GROUP BY table_id, pid)
+SELECT g.id, g.night_id, n.date, n.venue, g.game, s.player_id, coalesce(m.n, 0)
 FROM night n JOIN game_table g ON g.night_id = n.id JOIN seat s ON s.table_id = g.id
-LEFT JOIN got a ON a.table_id = g.id AND a.pid = s.player_id
-LEFT JOIN gave b ON b.table_id = g.id AND b.pid = s.player_id
+LEFT JOIN nets m ON m.table_id = g.id AND m.pid = s.player_id
 WHERE n.date >= :lo
 ORDER BY n.date, n.id, g.id, s.position
 """
