@@ -123,7 +123,8 @@ class Ratings:
             return self._rerate(s, options)
 
     def _rerate(self, s: Connection, options: RatingOptions) -> list[int]:
-        from ..domain.rating import Rating, fingerprints, rate_all
+        from ..domain.rating import Rating, fingerprints
+        from .rating_cores import rate_all
 
         key = options.key()
         seen = rating_rows.watermark(session=s)
@@ -306,7 +307,8 @@ class Ratings:
         night rated before a later deal is out of date, not wrong: the next `tally rating`
         rates it again) and those made afresh from the first night, by (night, game,
         player id): what `check` compares (`Integrity.rating_problems`)."""
-        from ..domain.rating import fingerprints, rate_all
+        from ..domain.rating import fingerprints
+        from .rating_cores import rate_all
 
         options = self.options()
         with self.store.read() as s:
