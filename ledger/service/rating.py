@@ -139,6 +139,8 @@ class Ratings:
                 since = min(changed)
         before = [] if since is None else sorted(
             (n for n in marks if (marks[n][0], n) < since), key=lambda n: (marks[n][0], n))
+        if since is None:
+            self.store.db.large_read(s)
         nights = [n for n in night_inputs(rating_rows.table_results(
             session=s, since=since[0] if since else None))
             if since is None or (n.date, n.night_id) >= since]
@@ -316,6 +318,7 @@ class Ratings:
             kept_rows = rating_rows.kept(session=s)
             if not marks and not kept_rows:  # never rated here: nothing to compare
                 return {}, {}
+            self.store.db.large_read(s)
             nights = night_inputs(rating_rows.table_results(session=s))
         prints = fingerprints(nights, options)
         valid = nights[:_stale_from(nights, prints, marks)]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .db import Connection
-from .league_rows import FIRST, LAST
+from .league_rows import LAST
 
 Bulk = Callable[[Any, str, list[str], list[Any]], None]  # `Database.bulk_insert`
 
@@ -36,16 +36,13 @@ class KeptRating(NamedTuple):
     games: int
 
 
-# each seat's net at each table over the current revisions (a deal's latest), a row a seat
-# in night, table and seat order: the transfers summed by table, payer and payee in one
-# pass, then each side's sum to its player (a NULL side is the pot)
+# every seat's net at every table over the current revisions (a deal's latest), a row a
+# seat in night, table and seat order: the transfers summed by table, payer and payee in
+# one pass, then each side's sum to its player (a NULL side is the pot)
 _SEAT_NETS = """
-WITH tables AS (SELECT g.id FROM game_table g JOIN night n ON n.id = g.night_id
-                WHERE n.date >= :lo),
-cur AS (SELECT r.id, d.table_id FROM revision r JOIN deal d ON d.id = r.deal_id
-        WHERE d.table_id IN (SELECT id FROM tables)
-          AND NOT EXISTS (SELECT 1 FROM revision l WHERE l.deal_id = r.deal_id
-                          AND l.id > r.id)),
+WITH cur AS (SELECT r.id, d.table_id FROM revision r JOIN deal d ON d.id = r.deal_id
+             WHERE NOT EXISTS (SELECT 1 FROM revision l WHERE l.deal_id = r.deal_id
+                               AND l.id > r.id)),
 pairs AS (SELECT c.table_id, x.payer_id, x.payee_id, sum(x.amount) AS n FROM transfer x
           JOIN cur c ON c.id = x.revision_id GROUP BY c.table_id, x.payer_id, x.payee_id),
 nets AS (SELECT table_id, pid, sum(n) AS n FROM (
@@ -56,21 +53,30 @@ nets AS (SELECT table_id, pid, sum(n) AS n FROM (
 SELECT g.id, g.night_id, n.date, n.venue, g.game, s.player_id, coalesce(m.n, 0)
 FROM night n JOIN game_table g ON g.night_id = n.id JOIN seat s ON s.table_id = g.id
 LEFT JOIN nets m ON m.table_id = g.id AND m.pid = s.player_id
-WHERE n.date >= :lo
 ORDER BY n.date, n.id, g.id, s.position
+"""
+# the nights dated :lo or later alone (a few, by their indexes: a night's refresh)
+_NETS_SINCE = """
+SELECT d.table_id, t.payer_id, t.payee_id, sum(t.amount) FROM deal d
+JOIN transfer t ON t.revision_id = (SELECT max(id) FROM revision WHERE deal_id = d.id)
+WHERE d.table_id IN (SELECT g.id FROM game_table g JOIN night n ON n.id = g.night_id
+                     WHERE n.date >= :lo)
+GROUP BY d.table_id, t.payer_id, t.payee_id
 """
 
 
 def table_results(*, session: Connection, since: str | None = None) -> list[TableRow]:
     """Every table where a chip moved (of the nights dated `since` or later), in night
     date, night id and table id order: its seats in seat order and their nets over the
-    current revisions (as `repo.nets_by_table` sums them)."""
+    current revisions (as `repo.nets_by_table` sums them). Every table in one statement
+    summed by the database; those since a date from the rows of their deals alone."""
+    if since is not None:
+        return _since(session, since)
     out: list[TableRow] = []
     seats: list[int] = []
     nets: list[int] = []
     last: tuple[int, int, str, str | None, str] | None = None
-    for tid, night, day, venue, game, pid, net in session.execute(
-            _SEAT_NETS, {"lo": since or FIRST}):
+    for tid, night, day, venue, game, pid, net in session.execute(_SEAT_NETS, {}):
         if last is None or tid != last[0]:
             if last is not None and any(nets):
                 out.append(TableRow(last[1], last[2], last[3], last[0], last[4],
@@ -81,6 +87,33 @@ def table_results(*, session: Connection, since: str | None = None) -> list[Tabl
     if last is not None and any(nets):
         out.append(TableRow(last[1], last[2], last[3], last[0], last[4], tuple(seats),
                             tuple(nets)))
+    return out
+
+
+def _since(session: Connection, since: str) -> list[TableRow]:
+    lo = {"lo": since}
+    nets: dict[tuple[int, int], int] = {}
+    for tid, payer, payee, amount in session.execute(_NETS_SINCE, lo):
+        if payee is not None:  # NULL is the pot
+            nets[(payee, tid)] = nets.get((payee, tid), 0) + int(amount)
+        if payer is not None:
+            nets[(payer, tid)] = nets.get((payer, tid), 0) - int(amount)
+    moved = {tid for (_, tid), n in nets.items() if n}
+    seats: dict[int, list[int]] = {}
+    for tid, pid in session.execute(
+            "SELECT s.table_id, s.player_id FROM seat s JOIN game_table g ON g.id = s.table_id "
+            "JOIN night n ON n.id = g.night_id WHERE n.date >= :lo "
+            "ORDER BY s.table_id, s.position", lo):
+        seats.setdefault(tid, []).append(pid)
+    out = []
+    for tid, night, day, venue, game in session.execute(
+            "SELECT t.id, t.night_id, n.date, n.venue, t.game FROM game_table t "
+            "JOIN night n ON n.id = t.night_id WHERE n.date >= :lo ORDER BY n.date, n.id, t.id",
+            lo):
+        if tid in moved:
+            who = tuple(seats.get(tid, ()))
+            out.append(TableRow(night, day, venue, tid, game, who,
+                                tuple(nets.get((p, tid), 0) for p in who)))
     return out
 
 
