@@ -89,7 +89,7 @@ def cpu_s(service: Any) -> tuple[float, float]:
     me, kids = (resource.getrusage(w) for w in (resource.RUSAGE_SELF,
                                                  resource.RUSAGE_CHILDREN))
     own = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
-    if "postgresql" not in type(service.db).__module__:
+    if "postgres" not in type(service.db).__module__:
         return own, 0.0
     with service._read() as s:
         pids = [p for p, in s.execute("SELECT pid FROM pg_stat_activity WHERE datname = "

@@ -152,8 +152,9 @@ class Ratings:
                             rows=[])
         state = {} if not keep or not todo else {
             (r.game, r.player_id): Rating(r.mu, r.sigma, r.games)
-            for r in rating_rows.state_before(session=s, date=todo[0].date,
-                                              night_id=todo[0].night_id)}
+            for r in rating_rows.state_before(  # of the players to rate: all they read
+                session=s, date=todo[0].date, night_id=todo[0].night_id,
+                players={p for n in todo for t in n.tables for p in t.seats})}
         rated = rate_all(todo, options, state)
         rating_rows.replace(session=s, drop=[], nights=[(n.night_id, n.date, fp)
                                     for n, fp in zip(todo, prints[first:], strict=True)],

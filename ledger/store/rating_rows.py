@@ -231,20 +231,29 @@ def players_at(*, session: Connection, venue: str, game: str | None,
         {"g": game, "v": venue, "hi": until or LAST})}
 
 
-def state_before(*, session: Connection, date: str, night_id: int) -> list[KeptRating]:
-    """Everyone's latest kept rating (each game, and over every game) among the nights
-    before night `night_id` dated `date` (in date, then id order)."""
-    sql = """
+def state_before(*, session: Connection, date: str, night_id: int,
+                 players: Iterable[int] | None = None) -> list[KeptRating]:
+    """Everyone's (or the `players`') latest kept rating (each game, and over every game)
+    among the nights before night `night_id` dated `date` (in date, then id order)."""
+    params: dict[str, object] = {"d": date, "n": night_id}
+    who = ""
+    if players is not None:
+        ids = sorted(set(players))
+        if not ids:
+            return []
+        params.update({f"p{i}": p for i, p in enumerate(ids)})
+        who = f"AND r.player_id IN ({', '.join(f':p{i}' for i in range(len(ids)))})"
+    sql = f"""
     WITH ranked AS (
       SELECT r.night_id, r.game, r.player_id, r.mu, r.sigma, r.games,
              row_number() OVER (PARTITION BY r.game, r.player_id
                                 ORDER BY m.date DESC, r.night_id DESC) AS back
       FROM rating_night r JOIN rating_mark m ON m.night_id = r.night_id
-      WHERE m.date < :d OR (m.date = :d AND m.night_id < :n))
+      WHERE (m.date < :d OR (m.date = :d AND m.night_id < :n)) {who})
     SELECT night_id, game, player_id, mu, sigma, games FROM ranked WHERE back = 1
     """
     return [KeptRating(int(n), g, int(p), float(m), float(s), int(k))
-            for n, g, p, m, s, k in session.execute(sql, {"d": date, "n": night_id})]
+            for n, g, p, m, s, k in session.execute(sql, params)]
 
 
 class NightRating(NamedTuple):
