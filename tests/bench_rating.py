@@ -2,6 +2,14 @@
 
     python -m tests.bench_rating                          # 2 venues × 120 nights, SQLite
     python -m tests.bench_rating --venues 4 --nights 260 --pg   # on a private PostgreSQL
+    python -m tests.bench_rating --url postgresql://… --deals 12  # the full federation
+
+`--url` measures a federation loaded before by `tests.bench_rating_federation` (100 venues
+× a decade by COPY: see there what it writes and skips): its newest 11 nights imported
+through the service first (once), the kept ratings forgotten, then the figures below but
+the calibration and `tally check` (the bulk rows have no hash chain and no per-night sums).
+Beside each re-rating's wall time, the CPU it took here (with the second core's process)
+and in the server's backends: a shared machine stretches the first, not the second.
 
 The nights are generated as `tests/decade.py` makes a decade (four tables a night, every game
 family, ~2% of deals corrected or voided; `--deals` a table, fewer than the decade's 30 to
