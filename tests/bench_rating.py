@@ -2,6 +2,14 @@
 
     python -m tests.bench_rating                          # 2 venues × 120 nights, SQLite
     python -m tests.bench_rating --venues 4 --nights 260 --pg   # on a private PostgreSQL
+    python -m tests.bench_rating --url postgresql://… --deals 12  # the full federation
+
+`--url` measures a federation loaded before by `tests.bench_rating_federation` (100 venues
+× a decade by COPY: see there what it writes and skips): its newest 11 nights imported
+through the service first (once), the kept ratings forgotten, then the figures below but
+the calibration and `tally check` (the bulk rows have no hash chain and no per-night sums).
+Beside each re-rating's wall time, the CPU it took here (with the second core's process)
+and in the server's backends: a shared machine stretches the first, not the second.
 
 The nights are generated as `tests/decade.py` makes a decade (four tables a night, every game
 family, ~2% of deals corrected or voided; `--deals` a table, fewer than the decade's 30 to
@@ -76,6 +84,41 @@ def timed(call: Any) -> tuple[float, Any]:
     t0 = time.perf_counter()
     out = call()
     return time.perf_counter() - t0, out
+
+
+def cpu_s(service: Any) -> tuple[float, float]:
+    """CPU seconds so far: this process with its ended children, and (on PostgreSQL, the
+    server on this machine) the client backends serving this database (not counted: a
+    parallel worker of theirs). A machine shared by others stretches the wall time, not
+    these."""
+    import os
+    import resource
+
+    me, kids = (resource.getrusage(w) for w in (resource.RUSAGE_SELF,
+                                                 resource.RUSAGE_CHILDREN))
+    own = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    if "postgres" not in type(service.db).__module__:
+        return own, 0.0
+    with service._read() as s:
+        pids = [p for p, in s.execute("SELECT pid FROM pg_stat_activity WHERE datname = "
+                                      "current_database() AND backend_type = 'client backend'")]
+    tick = os.sysconf("SC_CLK_TCK")
+    server = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        server += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return own, server
+
+
+def with_cpu(service: Any, call: Any) -> tuple[float, Any, str]:
+    """`timed`, and the CPU it took (`cpu_s`) as a note."""
+    own0, server0 = cpu_s(service)
+    wall, out = timed(call)
+    own1, server1 = cpu_s(service)
+    return wall, out, f"CPU {own1 - own0:.1f} s here + {server1 - server0:.1f} s server"
 
 
 def teams_ranks(game: str, seats: tuple[int, ...], nets: tuple[int, ...]
@@ -186,16 +229,54 @@ def hidden_skills(nights: int, rng: random.Random) -> tuple[int, int]:
     return calibrate(made, after)
 
 
+LATE = 11  # the federation's newest nights, imported through the service (`--url`)
+
+
+def late_nights(service: Any, deals: int) -> int:
+    """LATE nights after the federation's last, one a week, imported through the service
+    (the correction ten nights back is made on one of them: their revisions' hash chain
+    and checkpoints are the service's own); the deals imported."""
+    return sum(load(service, 1, 1, deals, seed=200 + k, on=f"2098-{1 + k // 4:02d}-"
+                    f"{1 + 7 * (k % 4):02d}", roster=False) for k in range(LATE))
+
+
+def forget_ratings(service: Any) -> None:
+    with service._write() as s:
+        for table in ("rating_night", "rating_mark", "rating_watermark"):
+            s.execute(f"DELETE FROM {table}")
+
+
+def peak_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--venues", type=int, default=2)
     parser.add_argument("--nights", type=int, default=120)
     parser.add_argument("--deals", type=int, default=6, help="deals a table")
     parser.add_argument("--pg", action="store_true", help="on a private PostgreSQL cluster")
+    parser.add_argument("--url", help="a federation loaded before "
+                                      "(tests.bench_rating_federation)")
     args = parser.parse_args(argv)
     from ledger.service import Tally
-    from tests.bench import run
 
+    if args.url:
+        service = Tally.open(args.url)
+        with service._read() as s:
+            n, t, d = (s.execute(f"SELECT count(*) FROM {x}").fetchone()[0]
+                       for x in ("night", "game_table", "deal"))
+        rows = [("engine", "PostgreSQL"),
+                ("federation", f"{n:,} nights, {t:,} tables, {d:,} deals")]
+        with service._read() as s:
+            done = s.execute("SELECT count(*) FROM night WHERE date >= '2098'").fetchone()[0]
+        late = 0 if done else late_nights(service, args.deals)  # not again on a second run
+        rows.append(("the newest, through the service", f"{LATE} nights, {late:,} deals"
+                                                        if late else "imported before"))
+        forget_ratings(service)
+        return measure(service, args.url, rows, args.nights, args.deals, full=False)
     cluster = None
     if args.pg:
         from tests.pg_cluster import Cluster
@@ -211,53 +292,66 @@ def main(argv: list[str] | None = None) -> int:
             ("engine", "PostgreSQL" if args.pg else "SQLite"),
             ("loaded", f"{args.venues} venues × {args.nights} nights, {deals:,} deals "
                        f"in {load_s:.0f} s")]
-        scratch_s, nights = timed(service.refresh_ratings)
-        rows.append(("rated from scratch", f"{scratch_s:.2f} s, {len(nights):,} nights"))
-        reads = [timed(service.rating)[0] for _ in range(5)]
-        rows.append(("rating read (in process, median of 5)", f"{statistics.median(reads):.3f} s"))
-        # this worktree's Tally (`python -m` from the root), not an installed `tally`
-        procs = [run([sys.executable, "-m", "ledger.cli.main", "--db", str(url), "rating"])
-                 for _ in range(3)]
-        if any(p.code for p in procs):
-            raise SystemExit(procs[0].stderr[-2000:])
-        rows.append(("tally rating (a whole process, median of 3)",
-                     f"{statistics.median(p.seconds for p in procs):.3f} s, "
-                     f"{len(procs[0].stdout.splitlines()) - 2:,} players"))
-        load(service, 1, 1, args.deals, seed=99, on="2099-01-07", roster=False)  # the newest
-        one_s, again = timed(service.refresh_ratings)
-        rows.append(("one new night re-rated", f"{one_s:.2f} s, {len(again)} night(s)"))
-        with service._read() as s:
-            newest = [n for n, in s.execute("SELECT id FROM night ORDER BY date DESC, id DESC")]
-            back = newest[10]
-            deal = s.execute(
-                "SELECT d.id FROM deal d JOIN game_table t ON t.id = d.table_id JOIN transfer x "
-                "ON x.revision_id = (SELECT max(id) FROM revision WHERE deal_id = d.id) "
-                "WHERE t.night_id = :n AND t.game = 'crazy-solo' ORDER BY d.id LIMIT 1",
-                {"n": back}).fetchone()[0]
-        service.void_deal(deal, "benchmark: a correction ten nights back")
-        fix_s, fixed = timed(service.refresh_ratings)
-        rows.append(("a correction ten nights back re-rated",
-                     f"{fix_s:.2f} s, {len(fixed)} nights (from night {fixed[0]}, "
-                     f"the 11th newest)"))
-        compared, same = library_check(service, random.Random(7))
-        rows.append(("openskill itself, 100 random tables", f"{same} of {compared} identical"))
-        pairs, won = calibration(service)
-        rows.append(("calibration: the higher-rated finished ahead",
-                     f"{won / pairs:.1%} of {pairs:,} pairs (the generator plays no skill)"))
-        pairs, won = hidden_skills(args.nights, random.Random(11))
-        rows.append(("the same, a league with hidden skills",
-                     f"{won / pairs:.1%} of {pairs:,} pairs ({args.nights} nights)"))
-        check_s, problems = timed(service.check)
-        rows.append(("tally check (incl. the rating cache)",
-                     f"{check_s:.1f} s, {len(problems)} problems"))
-        width = max(len(k) for k, _ in rows)
-        for k, v in rows:
-            print(f"{k:<{width}}  {v}")
-        service.db.dispose()
-        return 0 if same == compared and not problems else 1
+        return measure(service, url, rows, args.nights, args.deals, full=True)
     finally:
         if cluster is not None:
             cluster.stop()
+
+
+def measure(service: Any, url: Any, rows: list[tuple[str, str]], nights: int, deals: int, *,
+            full: bool) -> int:
+    """The figures; with `full` False (a bulk-loaded federation: no hash chain, no
+    per-night sums) without the calibration and `tally check`."""
+    from tests.bench import run
+
+    scratch_s, rated, cpu = with_cpu(service, service.refresh_ratings)
+    rows.append(("rated from scratch", f"{scratch_s:.2f} s, {len(rated):,} nights ({cpu}; "
+                                       f"peak {peak_mb():,.0f} MB resident)"))
+    reads = [timed(service.rating)[0] for _ in range(5)]
+    rows.append(("rating read (in process, median of 5)", f"{statistics.median(reads):.3f} s"))
+    # this worktree's Tally (`python -m` from the root), not an installed `tally`
+    procs = [run([sys.executable, "-m", "ledger.cli.main", "--db", str(url), "rating"])
+             for _ in range(3)]
+    if any(p.code for p in procs):
+        raise SystemExit(procs[0].stderr[-2000:])
+    rows.append(("tally rating (a whole process, median of 3)",
+                 f"{statistics.median(p.seconds for p in procs):.3f} s, "
+                 f"{len(procs[0].stdout.splitlines()) - 2:,} players"))
+    load(service, 1, 1, deals, seed=99, on="2099-01-07", roster=False)  # the newest
+    one_s, again, cpu = with_cpu(service, service.refresh_ratings)
+    rows.append(("one new night re-rated", f"{one_s:.2f} s, {len(again)} night(s) ({cpu})"))
+    with service._read() as s:
+        newest = [n for n, in s.execute("SELECT id FROM night ORDER BY date DESC, id DESC "
+                                        "LIMIT 11")]
+        back = newest[10]
+        deal = s.execute(
+            "SELECT d.id FROM deal d JOIN game_table t ON t.id = d.table_id JOIN transfer x "
+            "ON x.revision_id = (SELECT max(id) FROM revision WHERE deal_id = d.id) "
+            "WHERE t.night_id = :n AND t.game = 'crazy-solo' ORDER BY d.id LIMIT 1",
+            {"n": back}).fetchone()[0]
+    service.void_deal(deal, "benchmark: a correction ten nights back")
+    fix_s, fixed, cpu = with_cpu(service, service.refresh_ratings)
+    rows.append(("a correction ten nights back re-rated",
+                 f"{fix_s:.2f} s, {len(fixed)} nights (from night {fixed[0]}, "
+                 f"the 11th newest; {cpu})"))
+    compared, same = library_check(service, random.Random(7))
+    rows.append(("openskill itself, 100 random tables", f"{same} of {compared} identical"))
+    problems: list[Any] = []
+    if full:
+        pairs, won = calibration(service)
+        rows.append(("calibration: the higher-rated finished ahead",
+                     f"{won / pairs:.1%} of {pairs:,} pairs (the generator plays no skill)"))
+        pairs, won = hidden_skills(nights, random.Random(11))
+        rows.append(("the same, a league with hidden skills",
+                     f"{won / pairs:.1%} of {pairs:,} pairs ({nights} nights)"))
+        check_s, problems = timed(service.check)
+        rows.append(("tally check (incl. the rating cache)",
+                     f"{check_s:.1f} s, {len(problems)} problems"))
+    width = max(len(k) for k, _ in rows)
+    for k, v in rows:
+        print(f"{k:<{width}}  {v}")
+    service.db.dispose()
+    return 0 if same == compared and not problems else 1
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The opponents confirm (issue 34): a table's `confirm = "opponent"` keeps each deal to be
+"""The opponents confirm: a table's `confirm = "opponent"` keeps each deal to be
 confirmed until a player who did not record it confirms it or disputes it; the state is
 read from the revisions (a `confirm` or `dispute` revision), on both engines."""
 

@@ -1,4 +1,4 @@
-"""A room that keeps playing while the league's server is away (issue 39): the venue's file
+"""A room that keeps playing while the league's server is away: the venue's file
 records every deal, its outbox sends them when the league can be reached; PostgreSQL
 stopped and started mid-night: every deal in the league once, in the order it was made,
 and the count of deals still to send exact at each step."""

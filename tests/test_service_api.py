@@ -30,9 +30,9 @@ API = ["add_deal", "add_deals", "add_player", "add_players", "all_settlements", 
        # what a tournament is doing now: for the room's screens
        "tournament_at_time", "tournament_playing",
        # ratings
-       "export_rating", "night_rating", "rating", "rating_trend",
+       "export_rating", "night_rating", "player_rating", "rating", "rating_trend",
        "refresh_ratings",
-       # the opponents confirm (issue 34)
+       # the opponents confirm
        "confirm_deal", "dispute_deal", "night_verdict_notices", "night_verdicts", "verdicts"]
 
 
@@ -51,6 +51,6 @@ def test_the_use_cases_are_classes_of_their_own_modules(service: Tally) -> None:
               if n not in ("games", "setup_facts", "running_totals")}  # plain functions
     assert owners == {f"ledger.service.{m}" for m in (
         "players", "nights", "deals", "standings", "night_end", "archive", "integrity",
-        "league", "rating", "scoreboard", "stamps", "tournament", "tournament_now",
-        "chain_check", "sync", "sync_from", "offline", "verdicts")}
+        "league", "rating", "player_rating", "scoreboard", "stamps", "tournament",
+        "tournament_now", "chain_check", "sync", "sync_from", "offline", "verdicts")}
     assert Tally.__bases__ == (object,)  # no mixins

@@ -1,4 +1,4 @@
-"""`tally sync --from` (issue 39): a venue pulls the league's roster, identities and seasons,
+"""`tally sync --from`: a venue pulls the league's roster, identities and seasons,
 on SQLite → SQLite and PostgreSQL → SQLite: a re-run says "nothing to sync"; a player pulled
 is the league's player when the venue's nights are pushed (never a second one by name); a
 player the venue has by that name is asked for with `--map`, never merged; the ties a push

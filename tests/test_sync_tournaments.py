@@ -1,4 +1,4 @@
-"""A venue's tournaments in `tally sync --to` (issue 39), on SQLite → SQLite and SQLite →
+"""A venue's tournaments in `tally sync --to`, on SQLite → SQLite and SQLite →
 PostgreSQL: the plan, registrations and draws go once (a re-run says "nothing to sync"), a
 withdrawal and a round's clock started after the sync go as the changes they are, and
 another venue's tournament of the same name is refused in one line."""

@@ -1,4 +1,4 @@
-"""`tally verify FILE` (issue 39): an export's hash chains checked from its files alone, with
+"""`tally verify FILE`: an export's hash chains checked from its files alone, with
 no database — clean (exit 0, every night's head), tampered (exit 1, the first revision, table
 or night that does not match, exactly) and bad input (exit 2, one line)."""
 

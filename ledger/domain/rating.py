@@ -25,7 +25,10 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+if TYPE_CHECKING:
+    from .compat_openskill import Rater
 
 ACROSS = ""  # the game key of the rating over every game
 MODELS = ("PlackettLuce", "BradleyTerryFull", "BradleyTerryPart", "ThurstoneMostellerFull",
@@ -131,33 +134,51 @@ def model_of(options: RatingOptions) -> Any:
     return make(mu=options.mu, sigma=options.sigma, beta=options.beta, tau=options.tau)
 
 
+Part = Literal["across", "games"]  # one of a night's two independent folds
+
+
 def rate_night(state: Mapping[Key, Rating], night: NightInput, model: Any,
-               options: RatingOptions) -> dict[Key, Rating]:
+               options: RatingOptions, rate: Rater | None = None,
+               part: Part | None = None) -> dict[Key, Rating]:
     """The ratings after `night` of everyone who played in it (over every game and at each
-    game played), from `state` (everyone's rating before it)."""
+    game played; with `part`, only the one over every game, or only those at each game),
+    from `state` (everyone's rating before it). `rate`: `model`'s table update
+    (`compat_openskill.rater`; made here if not given).
+
+    The rating over every game and the one at each game never read each other: the two
+    parts are two folds that can be made apart (on two cores) and joined."""
+    if rate is None:
+        from .compat_openskill import rater
+
+        rate = rater(model)
     changed: dict[Key, Rating] = {}
     fresh = Rating(options.mu, options.sigma, 0)
     for table in night.tables:
         teams, ranks = match(table)
-        for scope in (ACROSS, table.game):
+        scopes = ((ACROSS, table.game) if part is None else (ACROSS,) if part == "across"
+                  else (table.game,))
+        for scope in scopes:
             now = [[changed.get((scope, p)) or state.get((scope, p)) or fresh for p in team]
                    for team in teams]
-            rated = model.rate([[model.rating(mu=r.mu, sigma=r.sigma) for r in team]
-                                for team in now], ranks=ranks)
+            rated = rate([[(r.mu, r.sigma) for r in team] for team in now], ranks)
             for team, before, after in zip(teams, now, rated, strict=True):
-                for p, b, a in zip(team, before, after, strict=True):
-                    changed[(scope, p)] = Rating(a.mu, a.sigma, b.games + 1)
+                for p, b, (mu, sigma) in zip(team, before, after, strict=True):
+                    changed[(scope, p)] = Rating(mu, sigma, b.games + 1)
     return changed
 
 
 def rate_all(nights: Iterable[NightInput], options: RatingOptions,
-             state: Mapping[Key, Rating] | None = None) -> list[dict[Key, Rating]]:
+             state: Mapping[Key, Rating] | None = None, part: Part | None = None
+             ) -> list[dict[Key, Rating]]:
     """Each night's `rate_night`, in order, from `state` (else from nobody rated)."""
+    from .compat_openskill import rater
+
     model = model_of(options)
+    rate = rater(model)
     now = dict(state or {})
     out = []
     for night in nights:
-        changed = rate_night(now, night, model, options)
+        changed = rate_night(now, night, model, options, rate, part)
         now.update(changed)
         out.append(changed)
     return out

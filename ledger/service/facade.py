@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .night_end import NightEnd
     from .nights import Nights
     from .offline import Offline
+    from .player_rating import PlayerRatings
     from .players import Players
     from .rating import Ratings
     from .scoreboard import Scoreboards
@@ -103,6 +104,8 @@ OFFLINE: Part[Offline] = Part("offline", "Offline")
 VERDICTS: Part[Verdicts] = Part("verdicts", "Verdicts")
 LEAGUE: Part[League] = Part("league", "League")
 RATINGS: Part[Ratings] = Part("rating", "Ratings")
+PLAYER_RATINGS: Part[PlayerRatings] = Part("player_rating", "PlayerRatings",
+                                           takes=(RATINGS,))
 TOURNAMENTS: Part[Tournaments] = Part("tournament", "Tournaments")
 TOURNAMENT_NOW: Part[TournamentNow] = Part("tournament_now", "TournamentNow")
 
@@ -215,6 +218,7 @@ class Tally:
     refresh_ratings = operation(RATINGS, lambda u: u.refresh)
     night_rating = operation(RATINGS, lambda u: u.night_rating)
     rating_trend = operation(RATINGS, lambda u: u.rating_trend)
+    player_rating = operation(PLAYER_RATINGS, lambda u: u.player_rating)
 
     # tournaments
     new_tournament = operation(TOURNAMENTS, lambda u: u.new)

@@ -123,7 +123,8 @@ class Ratings:
             return self._rerate(s, options)
 
     def _rerate(self, s: Connection, options: RatingOptions) -> list[int]:
-        from ..domain.rating import Rating, fingerprints, rate_all
+        from ..domain.rating import Rating, fingerprints
+        from .rating_cores import rate_all
 
         key = options.key()
         seen = rating_rows.watermark(session=s)
@@ -138,6 +139,8 @@ class Ratings:
                 since = min(changed)
         before = [] if since is None else sorted(
             (n for n in marks if (marks[n][0], n) < since), key=lambda n: (marks[n][0], n))
+        if since is None:
+            self.store.db.large_read(s)
         nights = [n for n in night_inputs(rating_rows.table_results(
             session=s, since=since[0] if since else None))
             if since is None or (n.date, n.night_id) >= since]
@@ -149,13 +152,15 @@ class Ratings:
                             rows=[])
         state = {} if not keep or not todo else {
             (r.game, r.player_id): Rating(r.mu, r.sigma, r.games)
-            for r in rating_rows.state_before(session=s, date=todo[0].date,
-                                              night_id=todo[0].night_id)}
+            for r in rating_rows.state_before(  # of the players to rate: all they read
+                session=s, date=todo[0].date, night_id=todo[0].night_id,
+                players={p for n in todo for t in n.tables for p in t.seats})}
         rated = rate_all(todo, options, state)
         rating_rows.replace(session=s, drop=[], nights=[(n.night_id, n.date, fp)
                                     for n, fp in zip(todo, prints[first:], strict=True)],
-                            rows=[r for n, c in zip(todo, rated, strict=True)
-                                  for r in _flat(n.night_id, c)])
+                            rows=(r for n, c in zip(todo, rated, strict=True)
+                                  for r in _flat(n.night_id, c)),
+                            bulk=self.store.db.bulk_insert)
         rating_rows.set_watermark(session=s, revision_id=now[0], revisions=now[1],
                                   options=key)
         return [n.night_id for n in todo]
@@ -305,7 +310,8 @@ class Ratings:
         night rated before a later deal is out of date, not wrong: the next `tally rating`
         rates it again) and those made afresh from the first night, by (night, game,
         player id): what `check` compares (`Integrity.rating_problems`)."""
-        from ..domain.rating import fingerprints, rate_all
+        from ..domain.rating import fingerprints
+        from .rating_cores import rate_all
 
         options = self.options()
         with self.store.read() as s:
@@ -313,6 +319,7 @@ class Ratings:
             kept_rows = rating_rows.kept(session=s)
             if not marks and not kept_rows:  # never rated here: nothing to compare
                 return {}, {}
+            self.store.db.large_read(s)
             nights = night_inputs(rating_rows.table_results(session=s))
         prints = fingerprints(nights, options)
         valid = nights[:_stale_from(nights, prints, marks)]

@@ -263,6 +263,10 @@ class Database:
     def after_bulk(self, conn: Any) -> None:
         """After a bulk copy: whatever the engine needs to plan its queries well."""
 
+    def large_read(self, conn: Any) -> None:
+        """Before a statement of this transaction that reads much of the ledger at once
+        (ratings from scratch): whatever the engine needs to do it in memory."""
+
     def backup_to(self, dest: Path) -> None:
         """A consistent copy of the ledger as a new SQLite file `dest` (a `WriteFault` if
         the file cannot be written)."""

@@ -1,4 +1,4 @@
-"""`tally serve --db postgresql://… --offline-file club.sqlite3` (issue 39): the room records
+"""`tally serve --db postgresql://… --offline-file club.sqlite3`: the room records
 into the venue's file and its sender sends every deal to the league; PostgreSQL stopped
 mid-night: the phones keep saving, the board and every phone page say "recording locally —
 2 deals to send" (in Japanese too); started again: every deal in the league once, in the

@@ -1,4 +1,4 @@
-"""The opponents confirm, on the phone (issue 34), by taps on slow Wi-Fi (every answer 600 ms
+"""The opponents confirm, on the phone, by taps on slow Wi-Fi (every answer 600 ms
 away): a deal saved at a table made with `confirm = "opponent"` shows as "Deal 1 — to be
 confirmed" until a player who did not record it confirms it (the phone handed over, or their
 own phone), or disputes it with a reason; a correction of a confirmed deal asks again; a

@@ -1,4 +1,4 @@
-"""The confirmation's words on the phone (issue 34), in English and Japanese: the log of a
+"""The confirmation's words on the phone, in English and Japanese: the log of a
 table whose opponents confirm, a refused dispute, a dispute and a confirmation, each page
 free of raw ids, unfilled placeholders and (in Japanese) English outside the term pairs."""
 

@@ -1,4 +1,4 @@
-"""The app's settlement says which deals the opponents have not confirmed (issue 34) above
+"""The app's settlement says which deals the opponents have not confirmed above
 the plan: they count, and the screen says so before the plan is used."""
 
 from __future__ import annotations

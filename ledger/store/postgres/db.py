@@ -47,6 +47,7 @@ from .watch import CHANNEL, Listen
 
 WRITE_LOCK = 0x7A11_7A11  # pg_advisory_xact_lock key: one writer at a time per database
 CONNECT_TIMEOUT_S = 5
+LARGE_READ_MB = 256  # work_mem of a large read (`large_read`): a federation's ratings
 _NAME = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 
 
@@ -262,6 +263,12 @@ class PostgresDatabase(Database):
     def after_bulk(self, conn: Session) -> None:
         """The planner's statistics of the rows just copied in (autovacuum would, later)."""
         conn.execute("ANALYZE")
+
+    def large_read(self, conn: Session) -> None:
+        """Memory for the statement's hash joins and sorts (the server's default, 4 MB,
+        spills a federation's six million revisions to disk in many batches), for this
+        transaction alone."""
+        conn.execute(f"SET LOCAL work_mem = '{LARGE_READ_MB}MB'")
 
     @staticmethod
     def not_the_schema(exc: BaseException) -> bool:

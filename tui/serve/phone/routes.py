@@ -6,7 +6,8 @@
   `X-Tally-Fetch: 1` (the page's script) the answer is JSON instead of a page;
 - `POST /t/N/draft`: the script's live redraw (fields, preview, the refusal);
 - `POST /t/N/name`: the scorekeeper's name, kept in a cookie;
-- `GET /t/N/log`: the table's log, status and standings, and "next deal".
+- `GET /t/N/log`: the table's log, status and standings, and "next deal";
+- `GET /t/N/player/<id>`: a player's own rating and last nights (`rating_page`).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from ...i18n import plural
 from ..faults import is_unreachable
 from ..outbox import LOCAL
 from . import form as forms
-from . import pages
+from . import pages, rating_guard
 from .used import used_answer
 from .words import Words, from_header
 
@@ -321,7 +322,9 @@ class PhoneRoutes:
         if found is None:
             raise web.HTTPNotFound(text=f"404: no table {number} tonight\n")
         now = await asyncio.to_thread(pages.read_table, self.service, found)
-        rated = await asyncio.to_thread(self.service.night_rating, self.server.night_id)
+        rated = await asyncio.to_thread(rating_guard.night_rating, self.service,
+                                        self.server.night_id)
+        ids = await asyncio.to_thread(rating_guard.player_ids, self.service) if rated else {}
         by = request.cookies.get(NAME_COOKIE, "")
         saved = _int(request.query.get("saved"), 0)
         more.setdefault("confirmed", _int(request.query.get("confirmed"), 0))
@@ -332,7 +335,7 @@ class PhoneRoutes:
                    "standings": now.standings, "scoreboard": now.scoreboard,
                    "saved": saved, "base": f"/t/{number}", "number": now.next_number,
                    "by": by, "ratings": pages.rating_lines(rated, now.view.seats),
-                   "mine": pages.own_rating(rated, by), **more}
+                   "mine": pages.own_rating(rated, by), "ids": ids, **more}
         return page(request, "log.html", http_status=http_status, **ctx)
 
 
