@@ -164,5 +164,5 @@ def test_a_night_without_confirm_exports_the_files_it_always_did(service: Tally,
     service.add_deal(table, WON, "Ann")
     files = service.export(tmp_path, night)
     assert [p.name.split("-")[0] for p in files] == [
-        "standings", "deals", "transfers", "settlement", "chain"]
+        "standings", "deals", "transfers", "settlement", "chain", "revisions"]
     assert not list(tmp_path.glob("confirm-*"))

@@ -25,6 +25,7 @@ from ledger.domain.rating import (
 )
 from ledger.domain.rules import RuleError
 from ledger.service import Tally
+from ledger.service.facade import RATINGS
 
 from .conftest import Cli, raw_sql
 from .rating_data import NIGHTS, build
@@ -339,7 +340,7 @@ def test_the_cache_after_each_change_equals_a_rating_from_scratch(
         else:
             service.refresh_ratings()
     service.refresh_ratings()
-    have, want = service._part("ratings").compared()
+    have, want = service._part(RATINGS).compared()
     assert have == want
     with service._read() as s:
         kept = s.execute("SELECT count(*) FROM rating_mark").fetchone()[0]

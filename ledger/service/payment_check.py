@@ -81,15 +81,15 @@ def payment_problems(s: Connection) -> list[Problem]:
             found("payment_takes_back", **head, so_far=so_far)
         elif x < 0:
             continue  # taking back never pays more than owed
-        elif pid is None:
+        elif plan is None:
             night = nets.get(nid, {})
             most = min(-night.get(a, 0), night.get(b, 0))
             if paid[key] > max(most, 0):
                 found("payment_beyond_night", **head, most=max(most, 0))
         else:
-            owed = sum(line[3] for line in lines[pid] if line[1:3] == (a, b))
+            owed = sum(line[3] for line in lines[plan] if line[1:3] == (a, b))
             if not owed:
-                found("payment_no_line", **head, plan=pid)
+                found("payment_no_line", **head, plan=plan)
             elif paid[key] > owed:
                 found("payment_beyond_plan", **head, left=max(owed - before, 0))
     return problems

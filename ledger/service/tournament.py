@@ -469,8 +469,7 @@ def _seeded_order(standing: Sequence[Standing], seed: str) -> list[str]:
 
 
 def _round_night(s: Connection, t: TournamentView, made: Sequence[DrawView]) -> int:
-    """Where a round is drawn unless said: the night of the newest drawn table (a tournament
-    over days moves on with `--night`), else the tournament's."""
+    """A round's night unless said (`--night`): the newest drawn table's, else the event's."""
     for r in reversed(made):
         row = repo.table_row(session=s, table_id=r.tables[-1].table_id) if r.tables else None
         if row is not None:

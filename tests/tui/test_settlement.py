@@ -72,8 +72,8 @@ def test_settle_a_night_mark_paid_and_export(tally: Tally, tmp_path: Path) -> No
             folder = tmp_path / "exports"
             names = sorted(p.name for p in folder.iterdir())
             assert names == [f"{kind}-2024-11-15-night{night}.csv"
-                             for kind in ("chain", "deals", "settlement", "standings",
-                                          "transfers")]
+                             for kind in ("chain", "deals", "revisions", "settlement",
+                                          "standings", "transfers")]
             with (folder / f"settlement-2024-11-15-night{night}.csv").open() as fh:
                 lines = list(csv.reader(fh))
             assert [line[-1] for line in lines[1:]].count("paid") == 1
