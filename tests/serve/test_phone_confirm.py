@@ -55,10 +55,14 @@ def revisions(db: Path, table: int) -> list[tuple[int, str, str | None, str | No
 def save_paper(page: Page, table: int, winner: str, points: str) -> None:
     """A paper score by taps: on paper, the winner, the game points, Save."""
     tap_radio(page, "Ending", "on paper")
-    tap_radio(page, "Winner", winner)
-    tap_radio(page, "Game points", points)
+    tap_radio(page, winner, points, within="Winner · Game points")  # one choice: "Jun: 1"
     expect(page.locator("#preview .summary")).not_to_be_empty(timeout=10000)
     page.get_by_role("button", name="Save", exact=True).tap()
+    # the next deal's form, saying the deal just saved is to be confirmed; on to the log
+    page.wait_for_url(f"**/t/{table}?saved=*", timeout=15000)
+    saved = page.locator("#saved")
+    expect(saved.locator("b")).to_have_text(re.compile(r"^Deal \d+ saved, to be confirmed:$"))
+    saved.get_by_role("link", name="Log", exact=True).tap()
     page.wait_for_url(f"**/t/{table}/log?saved=*", timeout=15000)
 
 
@@ -149,7 +153,7 @@ def test_a_correction_after_confirm_asks_again(room: PhoneRoom, browser: Browser
         page.wait_for_url("**/t/3/log?confirmed=*", timeout=15000)
         deal_card(page, 1).get_by_role("link", name="Correct or void").tap()
         page.wait_for_selector("#deal")
-        tap_radio(page, "Game points", "3 Schwarz")
+        tap_radio(page, "Jun", "3 Schwarz", within="Winner · Game points")
         expect(page.locator("#preview .summary")).to_contain_text("3", timeout=10000)
         page.get_by_role("textbox", name="Reason").tap()
         page.keyboard.type("Schneider")

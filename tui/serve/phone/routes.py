@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import secrets
@@ -171,8 +172,12 @@ class PhoneRoutes:
         # a new deal starts from what the table's status already says of a field (the start
         # player, the dealer), as the terminal's form does; `settled` keeps only fields
         partial, facts, preview, error = await self._drawn(now, starting(now.view), words)
+        saved = _int(request.query.get("saved"), 0)
+        if saved:  # the deal just saved, with its verdict where the opponents confirm
+            verdicts = await asyncio.to_thread(self.service.verdicts, now.view.id)
+            now = dataclasses.replace(now, verdicts=verdicts)
         with words.speaking():
-            just = pages.saved_line(now, _int(request.query.get("saved"), 0))
+            just = pages.saved_line(now, saved)
         return page(request, "entry.html", **self._context(
             request, now, partial, facts, preview, error, words, shown_error=False,
             just=just))
