@@ -22,8 +22,9 @@ from tui.compat_textual import INTERNALS, missing_internals
 
 ROOT = Path(__file__).resolve().parents[2]
 FRAMEWORKS = ("textual", "textual_serve", "typer", "click")
+# openskill's one internal (its model's update) has its own guard: tests/test_compat_openskill.py
 COMPAT = {Path("tui/compat_textual.py"), Path("tui/serve/compat_serve.py"),
-          Path("ledger/cli/compat_typer.py")}
+          Path("ledger/cli/compat_typer.py"), Path("ledger/domain/compat_openskill.py")}
 
 
 def private(name: str) -> bool:
