@@ -81,3 +81,31 @@ def test_every_write_path_seals_its_revisions(db_path: Any, tmp_path: Any) -> No
     finally:
         con.close()
     assert checked(service) == []
+
+
+@pytest.mark.parametrize("engine", ["sqlite", "postgresql"])
+@pytest.mark.parametrize("window", [2, 1000])  # 2: a table's last revision further back
+def test_sealing_from_the_new_revisions_gives_the_whole_chain(
+        db_path: Any, window: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ledger.store import chain_rows
+
+    monkeypatch.setattr(chain_rows, "WINDOW", window)
+    service = Tally.open(db_path)
+    seats = ["Ann", "Bea", "Chie", "Dan", "Eve"]
+    service.add_players(seats)
+    night = service.new_night("2026-11-29", "Club")
+    tables = [service.new_table(night, "crazy-solo", seats) for _ in range(3)]
+    deals: list[int] = []
+    for i in range(12):  # the tables' deals interleaved, one or two at a time
+        deal = {"contract": "solo", "caller": seats[i % 5], "partner": seats[(i + 1) % 5],
+                "trump": "clubs", "team_points": 40 + i}
+        deals.append(service.add_deal(tables[i % 3] if i % 4 else tables[0], deal))
+    service.correct_deal(deals[0], {"contract": "solo", "caller": "Eve", "partner": "Ann",
+                                    "trump": "spades", "team_points": 90}, reason="misread")
+    service.void_deal(deals[5], "dealt twice")
+    service.add_deal(tables[2], {"contract": "pass"})
+    with service.db.transaction() as s:
+        for table in tables:
+            links = chain_rows.table_chain(s, table)
+            assert [x.hash for x in links] == chain([x.content for x in links])
+    assert checked(service) == []

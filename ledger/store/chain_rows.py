@@ -60,30 +60,56 @@ class _Seats:
                      for pid, name in zip(self.ids, self.now, strict=True))
 
 
-def _links(session: Connection, table_id: int, more: str = "") -> Iterator[Link]:
+def _links(session: Connection, table_id: int, more: str = "", first: int | None = None
+           ) -> Iterator[Link]:
     seats = _Seats(session, table_id)
+    sql = _REVISIONS if first is None else _NEW_REVISIONS
     for rid, number, seq, kind, outcome, at, author, reason, kept in session.execute(
-            _REVISIONS.format(more=more), {"t": table_id}).fetchall():
+            sql.format(more=more), {"t": table_id, "first": first}).fetchall():
         at = at if isinstance(at, str) else stamp(at)  # Alembic's connection: a datetime
         yield Link(rid, Content(seats.game, seats.at(rid), number, seq, kind, outcome, at,
                                 author, reason), kept)
 
 
-def seal(session: Connection, *, table_id: int | None = None, deal_id: int | None = None
-         ) -> None:
+def seal(session: Connection, *, table_id: int | None = None, deal_id: int | None = None,
+         first: int | None = None) -> None:
     """Give the table's revisions that have no hash yet theirs (the table named, or that
-    of `deal_id`), after the table's last hash."""
+    of `deal_id`), after the table's last hash. `first`: the id of the first revision just
+    written (every one before it is sealed already): only those from it on are read, so a
+    deal added to a long table costs what one added to a short one does."""
     if table_id is None:
         table_id = session.execute("SELECT table_id FROM deal WHERE id = :d",
                                    {"d": deal_id}).fetchone()[0]
-    todo = list(_links(session, table_id, "AND r.hash IS NULL"))
+    todo = list(_links(session, table_id, "AND r.hash IS NULL", first))
     if not todo:
         return
-    row = session.execute(_HEAD.format(table=":t", before="AND r.id < :first"),
-                          {"t": table_id, "first": todo[0].revision_id}).fetchone()
-    hashes = chain([x.content for x in todo], (row[0] or "") if row else "")
+    hashes = chain([x.content for x in todo], _hash_before(session, table_id,
+                                                           todo[0].revision_id))
     session.executemany("UPDATE revision SET hash = :h WHERE id = :id",
                         [{"h": h, "id": x.revision_id} for h, x in zip(hashes, todo, strict=True)])
+
+
+# the revisions from an id on (a range of the primary key, then each one's deal: CROSS JOIN
+# keeps SQLite from walking every deal of the table instead)
+_NEW_REVISIONS = ("SELECT r.id, d.number, r.seq, r.kind, r.outcome, r.created_at, r.author, "
+                  "r.reason, r.hash FROM revision r CROSS JOIN deal d WHERE d.id = r.deal_id "
+                  "AND r.id >= :first AND d.table_id = :t {more} ORDER BY r.id")
+# the table's newest revision among the last WINDOW before an id: the recent ids read
+# backwards, each one's deal looked up (a table being played has one there)
+_RECENT = ("SELECT r.hash FROM revision r CROSS JOIN deal d WHERE d.id = r.deal_id "
+           "AND r.id < :first AND r.id >= :first - :window AND d.table_id = :t "
+           "ORDER BY r.id DESC LIMIT 1")
+WINDOW = 1000
+
+
+def _hash_before(session: Connection, table_id: int, first: int) -> str:
+    """The hash of the table's newest revision before the revision `first` ("" if none)."""
+    params = {"t": table_id, "first": first, "window": WINDOW}
+    row = session.execute(_RECENT, params).fetchone()
+    if row is None:  # none among the recent ids: the table's, found through its deals
+        row = session.execute(_HEAD.format(table=":t", before="AND r.id < :first"),
+                              params).fetchone()
+    return (row[0] or "") if row else ""
 
 
 # the hash of a table's newest revision (before some id): found through the table's deals

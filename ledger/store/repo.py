@@ -354,7 +354,7 @@ def add_revision(*, session: Connection, deal_id: int, kind: str, outcome: dict[
         session.execute("UPDATE revision SET form_key = :key WHERE id = :id",
                         {"key": form_key, "id": rid})
     session.executemany(_ADD_TRANSFER, [_transfer(rid, x) for x in transfers])
-    seal(session, deal_id=deal_id)  # its hash, after the table's last
+    seal(session, deal_id=deal_id, first=rid)  # its hash, after the table's last
     return rid
 
 
@@ -406,7 +406,7 @@ def add_deals(*, session: Connection, table_id: int, now: datetime, author: str 
                                      for d, deal in zip(deal_ids, deals, strict=True)])
     add_sums(session, table_id=table_id, moves=[x for deal in deals for x in deal[3]],
              deals=len(deals))  # a recorded deal is never a void
-    seal(session, table_id=table_id)
+    seal(session, table_id=table_id, first=min(rev_ids))
     return deal_ids
 
 
