@@ -64,7 +64,8 @@ def check_lang(lang: str | None) -> None:
     from ..service import RuleError
 
     if lang is not None and lang not in ("en", "ja"):
-        raise RuleError("--lang", f"{lang!r} is not en or ja", code="cli.bad_lang", lang=lang)
+        raise RuleError("--lang", f"{lang!r} is not en or ja", code="cli.bad_lang",
+                        lang=repr(lang))
 
 
 @app.command()

@@ -262,12 +262,10 @@ def _check_backup(source: Path, trial: Path) -> None:
                             "fails_check", path=source, why=why)
     except RuleError as exc:  # name the file the user gave, not the trial copy
         values = {k: str(v).replace(str(trial), str(source)) for k, v in exc.values.items()}
-        if (exc.code or "").startswith("db_"):  # SQLite's own fault with the file: not Tally's
-            why = exc.message.replace(str(trial), str(source))
-            raise RuleError("path", f"{source} is not a Tally database ({why})",
-                            "not_tally_db", path=source, why=why) from None
-        raise RuleError("path", exc.message.replace(str(trial), str(source)), exc.code,
-                        **values) from None
+        if exc.code.startswith("db_"):  # SQLite's own fault with the file: not Tally's
+            why = RuleError(exc.field, exc.code, **values)
+            raise RuleError("path", "not_tally_db", path=source, why=why) from None
+        raise RuleError("path", exc.code, **values) from None
     finally:
         db.dispose()
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..domain.rules import RuleError
-from ..domain.rules.errors import show
+from ..domain.rules.errors import Said, show
 from ..store import rating_rows, repo
 from .store import Store
 
@@ -297,7 +297,7 @@ class Ratings:
         if at not in known:
             raise RuleError("--venue", f"{show(venue)} is not a venue here "
                             f"({', '.join(known) or 'none yet'})", "not_venue_here",
-                            value=show(venue), known=", ".join(known) or "-")
+                            value=show(venue), known=", ".join(known) or Said("w.none_yet"))
         return at
 
     def compared(self) -> tuple[Kept, Kept]:

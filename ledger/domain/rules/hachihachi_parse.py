@@ -313,8 +313,7 @@ def _aces_for_roles(name: str, given: int | None, role_ids: tuple[str, ...],
         if fixed is None:
             continue
         if given is not None and given != fixed:
-            raise RuleError(f"aces.{name}", f"{given}, but {role_id} means {fixed} Ace"
-                            + ("s" if fixed != 1 else ""), "role_fixes_aces",
-                            given=given, role=role_id, n=fixed)
+            raise RuleError(f"aces.{name}", "role_fixes_aces", given=given, role=role_id,
+                            aces=Said("w.one_ace") if fixed == 1 else Said("w.n_aces", n=fixed))
         return fixed
     return given or 0

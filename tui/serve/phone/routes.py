@@ -257,7 +257,7 @@ class PhoneRoutes:
                     return web.json_response({"saved": to, "deal": deal_id})
                 raise web.HTTPSeeOther(to)
         if action == "save" and error is None and preview is None:
-            error = RuleError("deal", "is empty", "missing")
+            error = RuleError("deal", "empty")
         ctx = self._context(request, now, partial, facts, preview, error, words,
                             shown_error=action == "save" or bool(
                                 error and _touched(error, posted)), key=key,
