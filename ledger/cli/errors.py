@@ -102,10 +102,10 @@ def usage_message(exc: cx.ClickException) -> RuleError:
     """A click refusal as a RuleError (`field: what is wrong`), coded where Tally knows the
     words; click's own sentences (`'x' is not a valid integer.`) stay click's English."""
     if isinstance(exc, cx.NoSuchOption):
-        return RuleError(str(exc.option_name), "no such option", "no_such_option")
+        return RuleError(str(exc.option_name), "no_such_option")
     if isinstance(exc, cx.MissingParameter) and exc.param is not None:
         name = exc.param.opts[0] if getattr(exc.param, "opts", None) else exc.param.name
-        return RuleError(str(name), "is missing", "missing")
+        return RuleError(str(name), "missing")
     if isinstance(exc, cx.BadParameter) and exc.param is not None:
         name = exc.param.opts[0] if getattr(exc.param, "opts", None) else exc.param.name
         if isinstance(exc, Refused):
@@ -116,7 +116,7 @@ def usage_message(exc: cx.ClickException) -> RuleError:
     message = _one_line(exc.format_message())
     unknown = re.fullmatch(r"No such command '(.*)'\.", message)
     if unknown:
-        return RuleError("command", message, "no_such_command", name=unknown.group(1))
+        return RuleError("command", "no_such_command", name=unknown.group(1))
     return RuleError("usage", "words", text=message)
 
 

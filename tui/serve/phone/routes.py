@@ -325,8 +325,7 @@ class PhoneRoutes:
         return page(request, "log.html", **ctx)
 
 
-PREVIEW_CHANGED = RuleError("deal", "the preview shown was not this deal's: look at it again "
-                            "and save", "preview_changed")
+PREVIEW_CHANGED = RuleError("deal", "preview_changed")
 
 
 def shown_id(shown: pages.PreviewShown | None) -> str:
