@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..config import presets
 from ..domain.rules import RuleError, game_named
-from ..domain.rules.errors import show
+from ..domain.rules.errors import Said, show
 from ..domain.rules.names import clean_name
 from ..store import removal, repo, tournament_rows
 from ..store.db import Connection
@@ -464,5 +464,5 @@ def _tournament(s: Connection, name: object) -> TournamentView:
     if row is None:
         known = [r.name for r in tournament_rows.tournaments(session=s)]
         raise RuleError("tournament", "tn_not_here", value=show(name),
-                        known=", ".join(known) or "none yet: tally tournament new")
+                        known=", ".join(known) or Said("w.tn_none_yet"))
     return tournament_view(s, row)

@@ -234,7 +234,7 @@ def _read_roles(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
             role = table.get(item.strip().lower()) if isinstance(item, str) else None
             if role is None:
                 raise RuleError(field, "hh.not_hand_role", value=show(item),
-                                roles=', '.join(table.ids()) or 'the table is empty')
+                                roles=', '.join(table.ids()) or Said("w.table_empty"))
             if role.id in ids:
                 raise RuleError(field, "hh.listed_twice", value=role.id)
             if role.group in SINGLE_GROUPS and role.group in seen:
