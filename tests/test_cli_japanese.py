@@ -107,9 +107,8 @@ def test_rule_refusals_are_said_in_japanese_from_their_codes() -> None:
 
     bad_card = refusal(parse_card, "473", "called_card")
     seats = refusal(check_seats, tuple("ABCDEFGHIJKLM"), Options())
-    wrapped = RuleError("hand_roles.roles", "x is not a list of roles (club.toml)", "in_file",
-                        inner=RuleError("roles", "x is not a list of roles", "not_roles_list",
-                                        value="x"), file="club.toml")
+    wrapped = RuleError("hand_roles.roles", "in_file",
+                        inner=RuleError("roles", "not_roles_list", value="x"), file="club.toml")
     try:
         set_language("ja")
         assert render_error(bad_card) == \
@@ -117,14 +116,14 @@ def test_rule_refusals_are_said_in_japanese_from_their_codes() -> None:
         assert render_error(seats) == "seats: 13人です。クレイジーソロは3〜12人で遊びます"
         assert render_error(wrapped) == \
             "hand_roles.roles: x は役のリストではありません（club.toml）"
-        assert render_error(RuleError("x", "a message with no code")) == \
+        assert render_error(RuleError("x", "words", text="a message with no code")) == \
             "x: a message with no code"  # click's own words stay as they are
     finally:
         set_language("en")
     assert render_error(bad_card) == 'called_card: "473" is not a card (try AS, 10H, QD)'
-    err = RuleError("--lang", "'xx' is not en or ja", code="cli.bad_lang", lang="xx")
+    err = RuleError("--lang", "cli.bad_lang", lang="'xx'")
     set_language("ja")
-    assert render_error(err) == "--lang: xx は en でも ja でもありません"
+    assert render_error(err) == "--lang: 'xx' は en でも ja でもありません"
     set_language("en")
     assert render_error(err) == "--lang: 'xx' is not en or ja"
 

@@ -27,14 +27,12 @@ def test_the_indicator_is_the_turned_card(japanese: None) -> None:
 
 
 def test_a_card_in_a_japanese_refusal_is_said_in_words(japanese: None) -> None:
-    exc = RuleError("hands.P2", "AH is the indicator, which belongs to nobody",
-                    "hh.card_is_indicator", card=Card("A", "H"))
+    exc = RuleError("hands.P2", "hh.card_is_indicator", card=Card("A", "H"))
     assert render_message(exc) == "ハートのA はめくり札で、誰の手札でもありません"
-    twice = RuleError("hands.P2", "10C is twice", "card_twice", card=Card("10", "C"))
+    twice = RuleError("hands.P2", "card_twice", card=Card("10", "C"))
     assert render_message(twice) == "クラブの10 が2回あります"
 
 
 def test_english_keeps_its_message() -> None:
-    exc = RuleError("hands.P2", "AH is the indicator, which belongs to nobody",
-                    "hh.card_is_indicator", card=Card("A", "H"))
+    exc = RuleError("hands.P2", "hh.card_is_indicator", card=Card("A", "H"))
     assert render_message(exc) == "AH is the indicator, which belongs to nobody"

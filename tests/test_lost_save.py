@@ -178,7 +178,7 @@ def test_the_answer_lost_on_sqlite_too_is_looked_up_by_the_key(
     def lost(at: str, session: Any) -> None:
         if at == "answer":
             monkeypatch.setattr(Database, "fault_hook", None)
-            raise ConnectionLost("lost", "pg_lost_commit", True, where=str(db_path))
+            raise ConnectionLost("pg_lost_commit", True, where=str(db_path))
 
     monkeypatch.setattr(Database, "fault_hook", staticmethod(lost))
     r = Cli(db_path)(*add(table))

@@ -79,7 +79,7 @@ def test_a_failed_transaction_is_rolled_back_and_its_connection_serves_again(
     with pytest.raises(RuleError, match="refused"), db.transaction(write=True) as s:
         first = raw(s)
         s.execute("INSERT INTO player (name, created_at) VALUES ('Ann', '2026-11-29 20:00:00')")
-        raise RuleError("name", "refused", "x")
+        raise RuleError("name", "words", text="refused")
     assert db._idle == [first] and not db.in_transaction(first)
     assert players(db) == []
     with pytest.raises(RuleError) as bad, db.transaction(write=True) as s:

@@ -102,21 +102,22 @@ def usage_message(exc: cx.ClickException) -> RuleError:
     """A click refusal as a RuleError (`field: what is wrong`), coded where Tally knows the
     words; click's own sentences (`'x' is not a valid integer.`) stay click's English."""
     if isinstance(exc, cx.NoSuchOption):
-        return RuleError(str(exc.option_name), "no such option", "no_such_option")
+        return RuleError(str(exc.option_name), "no_such_option")
     if isinstance(exc, cx.MissingParameter) and exc.param is not None:
         name = exc.param.opts[0] if getattr(exc.param, "opts", None) else exc.param.name
-        return RuleError(str(name), "is missing", "missing")
+        return RuleError(str(name), "missing")
     if isinstance(exc, cx.BadParameter) and exc.param is not None:
         name = exc.param.opts[0] if getattr(exc.param, "opts", None) else exc.param.name
-        return RuleError(str(name), _one_line(exc.message), getattr(exc, "code", None),
-                         **getattr(exc, "values", {}))
+        if isinstance(exc, Refused):
+            return RuleError(str(name), exc.code, **exc.values)
+        return RuleError(str(name), "words", text=_one_line(exc.message))
     if isinstance(exc, cx.BadOptionUsage):
-        return RuleError(str(exc.option_name), _one_line(exc.message))
+        return RuleError(str(exc.option_name), "words", text=_one_line(exc.message))
     message = _one_line(exc.format_message())
     unknown = re.fullmatch(r"No such command '(.*)'\.", message)
     if unknown:
-        return RuleError("command", message, "no_such_command", name=unknown.group(1))
-    return RuleError("usage", message)
+        return RuleError("command", "no_such_command", name=unknown.group(1))
+    return RuleError("usage", "words", text=message)
 
 
 def choose_language(args: Any) -> None:

@@ -30,13 +30,8 @@ def after_lost_save(service: Tally, key: str) -> int:
     try:
         found = service.save_of_form(key, wait=RECONNECT_S)
     except RuleError:
-        raise RuleError("database", f"{where}: the connection was lost while saving and the "
-                        "database cannot be reached again: whether it was saved is not "
-                        f"known; run the same command again with --form-key {key} (it is "
-                        "saved once)", "lost_unknown", where=where, key=key) from None
+        raise RuleError("database", "lost_unknown", where=where, key=key) from None
     if found.deal_id is None:
-        raise RuleError("database", f"{where}: the connection was lost while saving: not "
-                        "saved (nothing of it is stored); run the command again",
-                        "lost_not_saved", where=where)
+        raise RuleError("database", "lost_not_saved", where=where)
     typer.echo(t("cli.lost_saved", n=found.number), err=True)
     return found.deal_id

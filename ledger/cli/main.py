@@ -64,7 +64,7 @@ def check_lang(lang: str | None) -> None:
     from ..service import RuleError
 
     if lang is not None and lang not in ("en", "ja"):
-        raise RuleError("--lang", f"{lang!r} is not en or ja", code="cli.bad_lang", lang=lang)
+        raise RuleError("--lang", code="cli.bad_lang", lang=repr(lang))
 
 
 @app.command()
@@ -125,8 +125,7 @@ def standings(
     from ..text.textwidth import grid
 
     if sum(x is not None and x is not False for x in (night, table, all_ or None)) != 1:
-        raise RuleError("standings", "give exactly one of --night N, --table T, --all",
-                        "one_of_scopes")
+        raise RuleError("standings", "one_of_scopes")
     rows = ctx_of(ctx).service.standings(night_id=night, table_id=table)
     if as_json:
         echo_json([{"rank": r.rank, "player": r.player, "net": r.net, "deals": r.deals}

@@ -35,14 +35,13 @@ def settle(
     """Who still pays whom to settle a night: the plan in use, the fewest transfers until
     payment starts."""
     if (night is None) == (nets is None):
-        raise RuleError("settle", "give exactly one of --night N and --nets -", "one_of_settle")
+        raise RuleError("settle", "one_of_settle")
     if nets is not None:
         from ..service.night_end import settle_nets
         from .context import read_nets, read_stdin_json
 
         if nets != "-":
-            raise RuleError("--nets", f"{nets}: use - to read the nets from stdin",
-                            "nets_dash", value=nets)
+            raise RuleError("--nets", "nets_dash", value=nets)
         payments = settle_nets(read_nets(read_stdin_json("nets")))
         if as_json:
             echo_json([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments])
@@ -158,30 +157,27 @@ def export(ctx: typer.Context,
 
     if tournament is not None:
         if night is not None or all_ or season or date_from or date_to or fmt != "csv":
-            raise RuleError("export", "--tournament NAME writes its CSV alone (no --night, "
-                            "--all, --season, --from/--to or --format)", "tn_export_alone")
+            raise RuleError("export", "tn_export_alone")
         typer.echo(ctx_of(ctx).service.export_tournament(exports_dir(out), tournament))
         return
 
     if rating:
         if night is not None or all_ or date_from or date_to:
-            raise RuleError("export", "--rating writes its file alone (no --night, --all "
-                            "or --from/--to)", "rating_export_alone")
+            raise RuleError("export", "rating_export_alone")
         service = ctx_of(ctx).service
         ratings = service.rating(season=season)
         typer.echo(service.export_rating(exports_dir(out), ratings, fmt, season=season))
         return
     league = season is not None or date_from is not None or date_to is not None
     if league and (night is not None or all_):
-        raise RuleError("export", "give either --night N / --all or the league's --season "
-                        "NAME / --from/--to", "export_either")
+        raise RuleError("export", "export_either")
     if league:
         service = ctx_of(ctx).service
         report = service.league(date_from=date_from, date_to=date_to, season=season)
         typer.echo(service.export_league(exports_dir(out), report, fmt))
         return
     if (night is None) == (not all_):
-        raise RuleError("export", "give exactly one of --night N and --all", "export_scope")
+        raise RuleError("export", "export_scope")
     for path in ctx_of(ctx).service.export(exports_dir(out), night, fmt, rate, currency):
         typer.echo(path)
 

@@ -121,7 +121,7 @@ def undo(ctx: typer.Context, table: Annotated[int, typer.Option()]) -> None:
 
     deal = ctx_of(ctx).service.undo_last(table)
     if deal is None:
-        raise RuleError("table", f"{table} has no deal to undo", "no_deal_to_undo", table=table)
+        raise RuleError("table", "no_deal_to_undo", table=table)
     typer.echo(deal)
 
 

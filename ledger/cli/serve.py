@@ -44,15 +44,14 @@ def serve(
 ) -> None:
     """Serve the app to every table's browser and a live board for the room."""
     if lang is not None and lang not in ("en", "ja"):
-        raise RuleError("--lang", f"{lang!r} is not en or ja", "cli.bad_lang", lang=repr(lang))
+        raise RuleError("--lang", "cli.bad_lang", lang=repr(lang))
     if not 0 < port < 65536:
-        raise RuleError("--port", f"{port} is not a TCP port", "not_port", value=port)
+        raise RuleError("--port", "not_port", value=port)
     lo, hi = 1, 1000
     for name, value in (("--max-tabs", max_tabs), ("--max-tabs-per-address",
                                                    max_tabs_per_address)):
         if not lo <= value <= hi:
-            raise RuleError(name, f"{value} is not between {lo} and {hi}", "not_between",
-                            value=value, lo=lo, hi=hi)
+            raise RuleError(name, "not_between", value=value, lo=lo, hi=hi)
     root = ctx_of(ctx)
     service, db, outbox = root.service, root.db_path, None
     if offline_file is not None:
@@ -71,8 +70,7 @@ def _offline(league: str, path: Path) -> tuple[Any, Path, Any]:
     from ..service import Tally
 
     if not league.startswith(("postgresql://", "postgres://")):
-        raise RuleError("--offline-file", f"needs --db postgresql://… (the league's server), "
-                        f"not {league}", "offline_needs_server", db=league)
+        raise RuleError("--offline-file", "offline_needs_server", db=league)
     local = Tally.open(path)
     try:
         local.sync_from(league)

@@ -32,7 +32,7 @@ def sync(
     from ..service.sync import parse_map
 
     if (target is None) == (source is None):
-        raise RuleError("sync", "give one of --to and --from", "sync_one_way")
+        raise RuleError("sync", "sync_one_way")
     given = target if target is not None else source or ""
     where = database_path(given)[0] if given.strip() else ""  # never the default ledger
     service = ctx_of(ctx).service

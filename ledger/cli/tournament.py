@@ -64,7 +64,7 @@ def register(
 
         names += read_names(csv_file)
     if not names and not withdraw:
-        raise RuleError("player", "give at least one player", "tn_no_player")
+        raise RuleError("player", "tn_no_player")
     if names:
         for player, number, first in service.register(name, names):
             typer.echo(t("tn.registered", player=player, number=number, round=first))
@@ -126,8 +126,7 @@ def draw_(
     if round_ is not None:
         made = service.tournament_rounds(name)
         if not 1 <= round_ <= len(made):
-            raise RuleError("--round", f"{round_} is not a drawn round (1 to {len(made)})",
-                            "tn_round_drawn", value=round_, hi=len(made))
+            raise RuleError("--round", "tn_round_drawn", value=round_, hi=len(made))
         d, fresh = made[round_ - 1], True
     else:
         d, fresh = service.draw(name, redraw=redraw, night=night, force=force,

@@ -23,8 +23,7 @@ MODES = ("off", "opponent")
 def check(value: Any, where: str) -> str:
     """The mode `value` names; refused naming `where` (a preset, or `--set confirm`)."""
     if value not in MODES:
-        raise RuleError(where, f"{show(value)} is not one of {', '.join(MODES)}",
-                        "not_one_of", value=show(value), choices=", ".join(MODES))
+        raise RuleError(where, "not_one_of", value=show(value), choices=", ".join(MODES))
     return str(value)
 
 

@@ -29,13 +29,10 @@ def table_names() -> list[str]:
 def points_table(name: str = "default") -> tuple[int, ...]:
     """The points of places 1, 2, … in table `name`."""
     if not name or "/" in name or "\\" in name or name.startswith("."):
-        raise RuleError("points", f"{show(name)} is not a points table name",
-                        "not_points_table", value=show(name))
+        raise RuleError("points", "not_points_table", value=show(name))
     path = league_dir() / f"{name}.toml"
     if not path.is_file():
-        raise RuleError("points", f"{show(name)}: no file {name}.toml in data/league "
-                        f"({', '.join(table_names())})",
-                        "no_points_file", value=show(name), name=name,
+        raise RuleError("points", "no_points_file", value=show(name), name=name,
                         names=', '.join(table_names()))
     return check_table(_read_toml(path), f"data/league/{path.name}")
 
@@ -44,21 +41,16 @@ def check_table(raw: dict[str, object], where: str) -> tuple[int, ...]:
     """The points of a parsed file, or RuleError(`where: key`, what is wrong with it)."""
     for key in raw:
         if key not in KEYS:
-            raise RuleError(f"{where}: {key}", f"unknown key (a points table has "
-                            f"{', '.join(KEYS)})", "unknown_key_points", keys=', '.join(KEYS))
+            raise RuleError(f"{where}: {key}", "unknown_key_points", keys=', '.join(KEYS))
     if "description" in raw and not isinstance(raw["description"], str):
-        raise RuleError(f"{where}: description", f"{show(raw['description'])} is not text",
-                        "not_text", value=show(raw['description']))
+        raise RuleError(f"{where}: description", "not_text", value=show(raw['description']))
     points = raw.get("points")
     if not isinstance(points, list) or not points:
-        raise RuleError(f"{where}: points", f"{show(points)} is not a list of whole numbers "
-                        "(first place first)", "points_list", value=show(points))
+        raise RuleError(f"{where}: points", "points_list", value=show(points))
     for i, value in enumerate(points):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RuleError(f"{where}: points[{i}]", f"{show(value)} is not a whole "
-                            "number ≥ 0", "not_whole_ge0", value=show(value))
+            raise RuleError(f"{where}: points[{i}]", "not_whole_ge0", value=show(value))
         if i and value > points[i - 1]:
-            raise RuleError(f"{where}: points[{i}]", f"{value} is more than place {i} "
-                            f"gets ({points[i - 1]})",
-                            "more_than_place", value=value, place=i, points=points[i - 1])
+            raise RuleError(f"{where}: points[{i}]", "more_than_place", value=value, place=i,
+                            points=points[i - 1])
     return tuple(points)

@@ -35,8 +35,7 @@ def _file(text: str, field: str) -> Path | str:
     if "://" in text:
         from ..domain.rules.errors import RuleError
 
-        raise RuleError(field, f"{text} is a URL Tally does not open: give a SQLite file's "
-                        "path or a postgresql:// URL", "db_url_scheme", value=text)
+        raise RuleError(field, "db_url_scheme", value=text)
     return Path(text).expanduser()
 
 

@@ -37,9 +37,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
         with path.open("rb") as fh:
             return tomllib.load(fh)
     except FileNotFoundError:
-        raise RuleError(str(path), "no such file", "no_such_file") from None
+        raise RuleError(str(path), "no_such_file") from None
     except tomllib.TOMLDecodeError as exc:
-        raise RuleError(str(path), f"not valid TOML ({exc})", "not_toml", why=exc) from None
+        raise RuleError(str(path), "not_toml", why=exc) from None
 
 
 def _preset_file(game: AnyGame) -> Path:
@@ -79,9 +79,7 @@ def _hand_roles(name: Any, where: str) -> Any:
         return name  # already a frozen table (a list), e.g. from a stored table
     path = data_dir() / "hand-roles" / f"{name}.toml"
     if not path.is_file():
-        raise RuleError(f"{where}.hand_roles",
-                        f"{show(name)}: no file {path.name} in data/hand-roles",
-                        "no_roles_file", value=show(name), file=path.name)
+        raise RuleError(f"{where}.hand_roles", "no_roles_file", value=show(name), file=path.name)
     return {"file": path.name, "roles": _read_toml(path).get("roles")}
 
 
@@ -89,9 +87,7 @@ def preset_mapping(game: AnyGame, name: str = "default") -> dict[str, Any]:
     """The raw options of a preset (default merged under it), description removed."""
     presets = _presets(game)
     if not isinstance(name, str) or name not in presets:
-        raise RuleError("preset", f"{show(name)} is not a {game.name} preset "
-                        f"({', '.join(presets)})",
-                        "not_game_preset", value=show(name), game=game.name,
+        raise RuleError("preset", "not_game_preset", value=show(name), game=game.name,
                         presets=', '.join(presets))
     merged = {**presets.get("default", {}), **presets[name]}
     merged.pop("description", None)
@@ -106,7 +102,7 @@ def build_options(game: AnyGame, raw: Mapping[str, Any], where: str) -> Options:
     try:
         return game.make_options(raw)
     except RuleError as exc:
-        raise RuleError(f"{where}.{exc.field}", exc.message, exc.code, **exc.values) from None
+        raise RuleError(f"{where}.{exc.field}", exc.code, **exc.values) from None
 
 
 def load(game_name: str, preset: str = "default",
@@ -125,8 +121,7 @@ def load(game_name: str, preset: str = "default",
         for key in overrides:
             if key not in raw and key != "hand_roles":
                 field = f"--set {key}" if source == "--set" else f"{source}.{key}"
-                raise RuleError(field, "unknown option for " + game.name, "unknown_option_for",
-                                game=game.name)
+                raise RuleError(field, "unknown_option_for", game=game.name)
         raw.update(overrides)
         where = source
     return game, build_options(game, raw, where)
@@ -151,8 +146,7 @@ def parse_set(items: Iterable[str]) -> dict[str, Any]:
         key, sep, text = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise RuleError("--set", f"{show(item)} is not key=value",
-                            "not_key_value", value=show(item))
+            raise RuleError("--set", "not_key_value", value=show(item))
         try:
             out[key] = tomllib.loads(f"v = {text.strip()}")["v"]
         except tomllib.TOMLDecodeError:

@@ -26,8 +26,7 @@ def rating_options(name: str = "default") -> RatingOptions:
     """The options in `data/rating/<name>.toml`."""
     path = rating_dir() / f"{name}.toml"
     if not name or "/" in name or "\\" in name or name.startswith(".") or not path.is_file():
-        raise RuleError("rating", f"{show(name)} is not a rating file in data/rating",
-                        "not_rating_file", value=show(name))
+        raise RuleError("rating", "not_rating_file", value=show(name))
     return check_options(_read_toml(path), f"data/rating/{path.name}")
 
 
@@ -35,8 +34,7 @@ def check_options(raw: dict[str, object], where: str) -> RatingOptions:
     """The options of a parsed file, or RuleError(`where: key`, what is wrong with it)."""
     for key, value in raw.items():
         if key not in KEYS:
-            raise RuleError(f"{where}: {key}", f"unknown key (a rating file has "
-                            f"{', '.join(KEYS)})", "unknown_key_rating", keys=', '.join(KEYS))
+            raise RuleError(f"{where}: {key}", "unknown_key_rating", keys=', '.join(KEYS))
         ok = (value in MODELS if key == "model"
               else value in ("across", "each") if key == "games"
               else isinstance(value, str) if key == "description"
@@ -45,8 +43,7 @@ def check_options(raw: dict[str, object], where: str) -> RatingOptions:
               else (isinstance(value, int | float) and not isinstance(value, bool)
                     and value >= 0 and (key == "tau" or value > 0)))
         if not ok:
-            raise RuleError(f"{where}: {key}", f"{show(value)} is not a valid value",
-                            "bad_rating_value", value=show(value))
+            raise RuleError(f"{where}: {key}", "bad_rating_value", value=show(value))
     facts = {k: v for k, v in raw.items() if k != "description"}
     for key in NUMBERS:
         if key in facts:

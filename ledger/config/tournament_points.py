@@ -49,13 +49,11 @@ def default_points(game: str) -> str:
 @cache
 def tournament_points(name: str) -> Rules:
     if not name or "/" in name or "\\" in name or name.startswith("."):
-        raise RuleError("--points", f"{show(name)} is not a points file name",
-                        "tn_not_points_name", value=show(name))
+        raise RuleError("--points", "tn_not_points_name", value=show(name))
     path = points_dir() / f"{name}.toml"
     if not path.is_file():
-        raise RuleError("--points", f"{show(name)}: no file {name}.toml in data/tournament "
-                        f"({', '.join(points_names())})", "tn_no_points_file",
-                        value=show(name), name=name, names=", ".join(points_names()))
+        raise RuleError("--points", "tn_no_points_file", value=show(name), name=name,
+                        names=", ".join(points_names()))
     return check_points(_read_toml(path), f"data/tournament/{path.name}")
 
 
@@ -63,8 +61,8 @@ def _choice(raw: dict[str, Any], key: str, where: str, choices: tuple[str, ...],
             default: str) -> str:
     value = raw.get(key, default)
     if value not in choices:
-        raise RuleError(f"{where}: {key}", f"{show(value)} is not one of {', '.join(choices)}",
-                        "tn_not_choice", value=show(value), choices=", ".join(choices))
+        raise RuleError(f"{where}: {key}", "tn_not_choice", value=show(value),
+                        choices=", ".join(choices))
     return str(value)
 
 
@@ -72,31 +70,25 @@ def check_points(raw: dict[str, Any], where: str) -> Rules:
     """A parsed points file as `Rules`, or RuleError(`where: key`, what is wrong)."""
     for key in raw:
         if key not in KEYS:
-            raise RuleError(f"{where}: {key}", f"unknown key (a points file has "
-                            f"{', '.join(KEYS)})", "tn_unknown_key", keys=", ".join(KEYS))
+            raise RuleError(f"{where}: {key}", "tn_unknown_key", keys=", ".join(KEYS))
     for key in ("description", "preset"):
         if key in raw and not isinstance(raw[key], str):
-            raise RuleError(f"{where}: {key}", f"{show(raw[key])} is not text", "not_text",
-                            value=show(raw[key]))
+            raise RuleError(f"{where}: {key}", "not_text", value=show(raw[key]))
     try:
         places = check_table({"points": raw.get("places")}, where)
     except RuleError as exc:  # said of the key as this file names it
-        raise RuleError(exc.field.replace(": points", ": places"), exc.message, exc.code,
-                        **exc.values) from None
+        raise RuleError(exc.field.replace(": points", ": places"), exc.code, **exc.values) from None
     ranking = raw.get("ranking", ["points", "chips"])
     if not isinstance(ranking, list) or not ranking or ranking[0] != "points" or any(
             r not in TIE_BREAKS for r in ranking) or len(set(ranking)) != len(ranking):
-        raise RuleError(f"{where}: ranking", f"{show(ranking)} is not a list of tie-breaks "
-                        f"starting with points ({', '.join(TIE_BREAKS)})", "tn_ranking",
-                        value=show(ranking), names=", ".join(TIE_BREAKS))
+        raise RuleError(f"{where}: ranking", "tn_ranking", value=show(ranking),
+                        names=", ".join(TIE_BREAKS))
     bye = raw.get("bye_points", 0)
     if isinstance(bye, bool) or not isinstance(bye, int) or bye < 0:
-        raise RuleError(f"{where}: bye_points", f"{show(bye)} is not a whole number ≥ 0",
-                        "not_whole_ge0", value=show(bye))
+        raise RuleError(f"{where}: bye_points", "not_whole_ge0", value=show(bye))
     deals = raw.get("round_deals", 0)
     if isinstance(deals, bool) or not isinstance(deals, int) or not 0 <= deals <= 1000:
-        raise RuleError(f"{where}: round_deals", f"{show(deals)} is not a whole number 0 to "
-                        "1000", "tn_round_deals", value=show(deals))
+        raise RuleError(f"{where}: round_deals", "tn_round_deals", value=show(deals))
     return Rules(places=places, place_by=_choice(raw, "place_by", where, PLACE_BY, "chips"),
                  ranking=tuple(ranking), at_time=_choice(raw, "at_time", where, AT_TIME, "score"),
                  bye_points=bye, preset=raw.get("preset", "default"),
@@ -117,13 +109,12 @@ def read_schedule(path: Path) -> list[list[list[int]]]:
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError:
-        raise RuleError(where, "no such file", "no_such_file") from None
+        raise RuleError(where, "no_such_file") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise RuleError(where, f"not valid TOML ({exc})", "not_toml", why=exc) from None
+        raise RuleError(where, "not_toml", why=exc) from None
     rounds = raw.get("rounds")
     if not isinstance(rounds, list) or not rounds:
-        raise RuleError(f"{where}: rounds", f"{show(rounds)} is not a list of rounds",
-                        "tn_schedule_rounds", value=show(rounds))
+        raise RuleError(f"{where}: rounds", "tn_schedule_rounds", value=show(rounds))
     for i, tables in enumerate(rounds):
         seen: set[int] = set()
         ok = bool(isinstance(tables, list) and tables)
@@ -135,7 +126,5 @@ def read_schedule(path: Path) -> list[list[list[int]]]:
                 ok = ok and not seen.intersection(t) and len(set(t)) == len(t)
                 seen.update(t)
         if not ok:
-            raise RuleError(f"{where}: rounds[{i}]", f"{show(tables)} is not a list of tables "
-                            "of start numbers (each number once)", "tn_schedule_round",
-                            value=show(tables))
+            raise RuleError(f"{where}: rounds[{i}]", "tn_schedule_round", value=show(tables))
     return rounds

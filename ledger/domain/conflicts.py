@@ -20,8 +20,8 @@ class StaleDeal(RuleError):
         self.number = number
         self.next_number = next_number
         self.revision = revision
-        what = "recorded" if revision is None else "changed"
-        super().__init__("deal", f"{number} was just {what} on another device")
+        super().__init__("deal", "stale_recorded" if revision is None else "stale_changed",
+                         n=number)
 
 
 def check_new(expected: int | None, next_number: int) -> None:
@@ -45,8 +45,6 @@ class FormUsed(RuleError):
         self.number = number
         self.deal_id = deal_id
         if elsewhere:  # its own code: saved at another table
-            super().__init__("form_key", "was saved at another table", "form_key_table",
-                             n=number)
+            super().__init__("form_key", "form_key_table", n=number)
         else:
-            super().__init__("form_key", f"this form was already saved as deal {number} "
-                             "with other values", "form_used", n=number)
+            super().__init__("form_key", "form_used", n=number)

@@ -99,8 +99,7 @@ def replay(game: Game[Any, Any, Any], options: Any, start: Mark, rows: Iterable[
         try:
             outcome = game.parse(outcome_json, state, options)
         except RuleError as exc:
-            raise RuleError(f"deal {row.number}: {exc.field}", exc.message, exc.code,
-                            **exc.values) from None
+            raise RuleError(f"deal {row.number}: {exc.field}", exc.code, **exc.values) from None
         settlement, state = game.settle(state, outcome, options)
         mark = mark.after(state, settlement)
         steps.append(Step(row.deal_id, row.number, kind, outcome_json, row, settlement, mark))

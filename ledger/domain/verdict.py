@@ -77,9 +77,7 @@ def seated(by: str | None, seats: Sequence[str]) -> str:
     """The seat `by` names (any case, spaces squeezed), or RuleError("by")."""
     name = next((s for s in seats if by and _same(by, s)), None)
     if name is None:
-        raise RuleError("by", f"{show(by or '')} is not a player at this table "
-                        f"({', '.join(seats)})", "confirm_not_seated", value=show(by or ""),
-                        seats=", ".join(seats))
+        raise RuleError("by", "confirm_not_seated", value=show(by or ""), seats=", ".join(seats))
     return name
 
 
@@ -89,13 +87,11 @@ def check_verdict(verdict: Verdict | None, kind: str, by: str | None, seats: Seq
     RuleError that refuses it (a void deal, not a player here, its own recorder, a dispute
     without a reason)."""
     if verdict is None:
-        raise RuleError("deal", f"{number} is void: there is nothing to confirm",
-                        "confirm_void", n=number)
+        raise RuleError("deal", "confirm_void", n=number)
     name = seated(by, seats)
     if verdict.recorder is not None and _same(verdict.recorder, name):
-        raise RuleError("by", f"{name} recorded deal {number}: another player at the table "
-                        "confirms it", "confirm_own", name=name, n=number)
+        raise RuleError("by", "confirm_own", name=name, n=number)
     if kind == DISPUTE and not (reason and reason.strip()):
-        raise RuleError("reason", "a dispute needs a reason", "dispute_reason")
+        raise RuleError("reason", "dispute_reason")
     return name
 

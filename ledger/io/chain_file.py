@@ -25,8 +25,7 @@ def pair(path: Path) -> tuple[Path, Path]:
         if path.name.startswith(prefix) and path.suffix in (".csv", ".json"):
             tag = path.name[len(prefix):]
             return path.with_name("chain-" + tag), path.with_name("revisions-" + tag)
-    raise RuleError("FILE", f"{path} is not an export's chain-….csv (or .json)",
-                    "verify_not_chain", path=path)
+    raise RuleError("FILE", "verify_not_chain", path=path)
 
 
 def rows(path: Path, header: Sequence[str]) -> Iterator[dict[str, str]]:
@@ -42,13 +41,11 @@ def rows(path: Path, header: Sequence[str]) -> Iterator[dict[str, str]]:
                 raise _not_a(path, header)
             for line, cells in enumerate(reader, start=2):
                 if len(cells) != len(header):
-                    raise RuleError("FILE", f"{path} line {line}: {len(cells)} cells, not "
-                                    f"{len(header)}", "verify_cells", path=path, line=line,
-                                    cells=len(cells), want=len(header))
+                    raise RuleError("FILE", "verify_cells", path=path, line=line, cells=len(cells),
+                                    want=len(header))
                 yield dict(zip(header, cells, strict=True))
     except OSError as exc:
-        raise RuleError("FILE", f"cannot read {path}: {cause(exc, path)}", "verify_unreadable",
-                        path=path, cause=cause(exc, path)) from None
+        raise RuleError("FILE", "verify_unreadable", path=path, cause=cause(exc, path)) from None
     except (UnicodeDecodeError, csv.Error):
         raise _not_a(path, header) from None
 
@@ -68,16 +65,15 @@ def _json_rows(path: Path, header: Sequence[str]) -> Iterator[dict[str, str]]:
 def _not_a(path: Path, header: Sequence[str]) -> RuleError:
     what = "chain" if list(header) == CHAIN else "revisions"
     columns = ",".join(header)
-    return RuleError("FILE", f"{path} is not an export's {what} file (columns {columns})",
-                     "verify_not_file", path=path, what=what, columns=columns)
+    return RuleError("FILE", "verify_not_file", path=path, what=what, columns=columns)
 
 
 def number(path: Path, row: dict[str, str], column: str, line: int) -> int:
     """A row's cell that must be a whole number."""
     text = row[column]
     if not text.isascii() or not text.isdigit():
-        raise RuleError("FILE", f"{path} line {line}: {column} {text!r} is not a number",
-                        "verify_cell", path=path, line=line, column=column, value=repr(text))
+        raise RuleError("FILE", "verify_cell", path=path, line=line, column=column,
+                        value=repr(text))
     return int(text)
 
 

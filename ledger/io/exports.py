@@ -106,11 +106,10 @@ def make_folder(folder: Path, field: str) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise RuleError(field, f"{folder} is a file, not a folder",
-                        "file_not_folder", path=folder) from None
+        raise RuleError(field, "file_not_folder", path=folder) from None
     except OSError as exc:
-        raise RuleError(field, f"cannot make the folder {folder}: {cause(exc, folder)}",
-                        "cannot_make_folder", path=folder, cause=cause(exc, folder)) from None
+        raise RuleError(field, "cannot_make_folder", path=folder,
+                        cause=cause(exc, folder)) from None
 
 
 def part_path(path: Path) -> Path:
@@ -168,8 +167,6 @@ def batch(folder: Path, field: str = "--out") -> Iterator[Batch]:
         for tmp, _ in files.parts:
             tmp.unlink(missing_ok=True)
         if isinstance(exc, OSError):
-            raise RuleError(field, f"writing in {folder}: {cause(exc, folder)}; nothing was "
-                            "written",
-                            "writing_in", path=folder, cause=cause(exc, folder)) from None
+            raise RuleError(field, "writing_in", path=folder, cause=cause(exc, folder)) from None
         raise
 

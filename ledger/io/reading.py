@@ -30,8 +30,8 @@ def read_capped(stream: BinaryIO, limit: int, field: str, what: str, advice: str
             break
         data += chunk
     if len(data) > limit:
-        raise RuleError(field, f"{what} is larger than {_size(limit)} (the cap){advice}",
-                        "larger_than_cap_advice", what=what, limit=_size(limit), advice=advice)
+        raise RuleError(field, "larger_than_cap_advice", what=what, limit=_size(limit),
+                        advice=advice)
     return bytes(data)
 
 
@@ -42,7 +42,7 @@ def decode(data: bytes, field: str, what: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise RuleError(field, f"{what} is not UTF-8 text", "what_not_utf8", what=what) from None
+        raise RuleError(field, "what_not_utf8", what=what) from None
 
 
 def read_stdin(stdin: TextIO, field: str, limit: int = MAX_STDIN) -> str:
@@ -55,10 +55,9 @@ def read_stdin(stdin: TextIO, field: str, limit: int = MAX_STDIN) -> str:
     try:  # a text stream without bytes underneath (an embedding program's own): cap chars
         text = stdin.read(limit + 1)
     except UnicodeDecodeError:
-        raise RuleError(field, f"{what} is not UTF-8 text", "what_not_utf8", what=what) from None
+        raise RuleError(field, "what_not_utf8", what=what) from None
     if len(text) > limit:
-        raise RuleError(field, f"{what} is larger than {_size(limit)} (the cap)",
-                        "larger_than_cap", what=what, limit=_size(limit))
+        raise RuleError(field, "larger_than_cap", what=what, limit=_size(limit))
     return text.removeprefix("\ufeff")
 
 
@@ -68,8 +67,8 @@ def read_file(path: Path, field: str = "file", limit: int = MAX_IMPORT) -> str:
         with path.open("rb") as fh:
             data = read_capped(fh, limit, field, str(path), "; split it into several files")
     except FileNotFoundError:
-        raise RuleError(field, f"{path} does not exist", "no_such", id=path) from None
+        raise RuleError(field, "no_such", id=path) from None
     except OSError as exc:  # a folder, no permission, an I/O error
-        raise RuleError(field, f"{path}: {exc.strerror or type(exc).__name__}",
-                        "os_error", path=path, why=exc.strerror or type(exc).__name__) from None
+        raise RuleError(field, "os_error", path=path,
+                        why=exc.strerror or type(exc).__name__) from None
     return decode(data, field, str(path))

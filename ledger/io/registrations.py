@@ -15,11 +15,9 @@ def read_names(path: Path) -> list[str]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
-        raise RuleError("--csv", f"{path} is not UTF-8 text", "tn_csv_not_utf8",
-                        path=path) from None
+        raise RuleError("--csv", "tn_csv_not_utf8", path=path) from None
     except OSError as exc:
-        raise RuleError("--csv", f"{path}: {cause(exc, path)}", "tn_csv_unreadable", path=path,
-                        cause=cause(exc, path)) from None
+        raise RuleError("--csv", "tn_csv_unreadable", path=path, cause=cause(exc, path)) from None
     names = [row[0].strip() for row in csv.reader(io.StringIO(text)) if row and row[0].strip()]
     if names and names[0].casefold() in ("name", "player"):
         names = names[1:]

@@ -31,6 +31,7 @@ from ..domain.rules.names import (
     name_key,
 )
 from ..domain.rules.transfers import POT
+from ..text.i18n import errors as _english_of_refusals  # noqa: F401  (installs their English)
 
 if TYPE_CHECKING:
     from ..store.db import ConnectionLost, dispose_all

@@ -44,13 +44,12 @@ class Archive:
         """Write standings, deals, transfers, settlement, chain and revisions files; returns
     their paths."""
         if fmt not in ("csv", "json"):
-            raise RuleError("format", f"{show(fmt)} is not csv or json",
-                            "not_csv_json", value=show(fmt))
+            raise RuleError("format", "not_csv_json", value=show(fmt))
         with self.store.read() as s:
             if night_id is not None:
                 n = repo.night_row(session=s, night_id=night_id)
                 if n is None:
-                    raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
+                    raise RuleError("night", "no_such", id=night_id)
                 nights = [n]
                 tag = f"{n.date}-night{night_id}"
             else:
@@ -160,11 +159,9 @@ class Archive:
         (SQLite's online backup; from a server, its rows copied in one snapshot). Written
         beside `dest` and renamed into place, so a failure (a full disk) leaves nothing."""
         if dest.is_dir():
-            raise RuleError("path", f"{dest} is a folder: give the backup a file name",
-                            "backup_folder", path=dest)
+            raise RuleError("path", "backup_folder", path=dest)
         if dest.exists() and not force:
-            raise RuleError("path", f"{dest} exists; use --force to overwrite it",
-                            "exists_force", path=dest)
+            raise RuleError("path", "exists_force", path=dest)
         exports.make_folder(dest.parent, "path")
         tmp = exports.part_path(dest)
         try:
@@ -174,12 +171,10 @@ class Archive:
             else:  # a link fails if `dest` appeared meanwhile: never overwrite without --force
                 _link_new(tmp, dest)
         except FileExistsError:
-            raise RuleError("path", f"{dest} exists; use --force to overwrite it",
-                            "exists_force", path=dest) from None
+            raise RuleError("path", "exists_force", path=dest) from None
         except (OSError, WriteFault) as exc:
             why = exc.why if isinstance(exc, WriteFault) else cause(exc, dest)
-            raise RuleError("path", f"{dest}: {why}; nothing was written",
-                            "nothing_written", path=dest, why=why) from None
+            raise RuleError("path", "nothing_written", path=dest, why=why) from None
         finally:
             from ..store.sqlite.files import remove_files
 
@@ -193,7 +188,7 @@ class Archive:
         program commits meanwhile is either in the kept copy or refused, never lost.
         Returns where the old database was kept (None if it held no data)."""
         if not source.is_file():
-            raise RuleError("path", f"{source} is not a file", "not_a_file", path=source)
+            raise RuleError("path", "not_a_file", path=source)
         with tempfile.TemporaryDirectory() as tmpdir:
             trial = Path(tmpdir) / "restore.sqlite3"
             _check_backup(source, trial)
@@ -218,10 +213,10 @@ class Archive:
             try:
                 objs.append(read_json_object(line))
             except RuleError as exc:
-                raise RuleError(f"line {number}", exc.message, exc.code, **exc.values) from None
+                raise RuleError(f"line {number}", exc.code, **exc.values) from None
             lines.append(number)
         if not objs:
-            raise RuleError("file", f"{path} holds no deals", "no_deals_in", path=path)
+            raise RuleError("file", "no_deals_in", path=path)
         return self.deals.import_tables([(table_id, objs)], author, line_numbers=[lines])[0]
 
 
@@ -235,52 +230,40 @@ def _check_backup(source: Path, trial: Path) -> None:
     from .integrity import Integrity
 
     if source.stat().st_size == 0:
-        raise RuleError("path", f"{source} is empty (0 bytes), not a Tally backup",
-                        "backup_empty", path=source)
+        raise RuleError("path", "backup_empty", path=source)
     try:
         unread = backup_files.trial_copy(source, trial)  # the source is never opened
     except OSError as exc:
-        raise RuleError("path", f"{source} cannot be read: {cause(exc, source)}",
-                        "cannot_read_why", path=source, why=cause(exc, source)) from None
+        raise RuleError("path", "cannot_read_why", path=source, why=cause(exc, source)) from None
     if unread == "not_sqlite":
-        raise RuleError("path", f"{source} is not a Tally database (not a SQLite file)",
-                        "not_sqlite", path=source)
+        raise RuleError("path", "not_sqlite", path=source)
     if unread is not None:  # a SQLite file that cannot be read: cut short, broken
-        raise RuleError("path", f"{source} is damaged: {unread}", "damaged",
-                        path=source, why=unread)
+        raise RuleError("path", "damaged", path=source, why=unread)
     db = SqliteDatabase(trial)
     try:
         if current_revision(db) is None:
-            raise RuleError("path", f"{source} is not a Tally backup: it holds no Tally schema "
-                            "revision", "no_revision", path=source)
+            raise RuleError("path", "no_revision", path=source)
         migrate(db)
         problem = schema_problem(db)
         if problem:
-            raise RuleError("path", f"{source} is not a Tally backup: {problem}",
-                            "not_backup_why", path=source, why=problem)
+            raise RuleError("path", "not_backup_why", path=source, why=problem)
         damage, broken = backup_files.damage(db)
         if damage != "ok" or broken:
             if damage != "ok" or broken is None:
-                raise RuleError("path", f"{source} is damaged: {damage}", "damaged",
-                                path=source, why=damage)
-            raise RuleError("path", f"{source} is damaged: a {broken[0]} row refers to "
-                            f"a {broken[2]} row that is not there", "damaged_row",
-                            path=source, table=broken[0], parent=broken[2])
+                raise RuleError("path", "damaged", path=source, why=damage)
+            raise RuleError("path", "damaged_row", path=source, table=broken[0], parent=broken[2])
         problems = Integrity(Store(db)).check()
         if problems:
             from ..text.problems import problem_text
 
             why = problem_text(problems[0])
-            raise RuleError("path", f"{source} fails check: {why}",
-                            "fails_check", path=source, why=why)
+            raise RuleError("path", "fails_check", path=source, why=why)
     except RuleError as exc:  # name the file the user gave, not the trial copy
         values = {k: str(v).replace(str(trial), str(source)) for k, v in exc.values.items()}
-        if (exc.code or "").startswith("db_"):  # SQLite's own fault with the file: not Tally's
-            why = exc.message.replace(str(trial), str(source))
-            raise RuleError("path", f"{source} is not a Tally database ({why})",
-                            "not_tally_db", path=source, why=why) from None
-        raise RuleError("path", exc.message.replace(str(trial), str(source)), exc.code,
-                        **values) from None
+        if exc.code.startswith("db_"):  # SQLite's own fault with the file: not Tally's
+            fault = RuleError(exc.field, exc.code, **values)
+            raise RuleError("path", "not_tally_db", path=source, why=fault) from None
+        raise RuleError("path", exc.code, **values) from None
     finally:
         db.dispose()
 

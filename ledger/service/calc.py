@@ -26,29 +26,26 @@ def read_json_object(text: str, field: str = "input") -> dict[str, Any]:
     surrogates (`"\\ud800"`, or undecodable bytes read with surrogateescape), which are
     not text: no later step could print or store them."""
     if len(text) > MAX_INPUT:
-        raise RuleError(field, f"{len(text)} characters is more than one deal ({MAX_INPUT})",
-                        "too_big", n=len(text), max=MAX_INPUT)
+        raise RuleError(field, "too_big", n=len(text), max=MAX_INPUT)
     if _SURROGATE.search(text):
-        raise RuleError(field, "is not valid UTF-8 text", "not_utf8")
+        raise RuleError(field, "not_utf8")
     try:
         obj = _DECODER.decode(text)
     except RecursionError:
-        raise RuleError(field, "JSON nested too deeply", "too_deep") from None
+        raise RuleError(field, "too_deep") from None
     except _DuplicateKey as exc:
-        raise RuleError(field, f"key {show(exc.key)} appears twice in one object (which one "
-                        "counts would be a guess)", "json_key_twice", key=show(exc.key)) from None
+        raise RuleError(field, "json_key_twice", key=show(exc.key)) from None
     except ValueError as exc:
         msg = getattr(exc, "msg", str(exc))
         where = (f" at line {exc.lineno} column {exc.colno}"
                  if isinstance(exc, json.JSONDecodeError) else "")
         why = f"{msg}{where}"
-        raise RuleError(field, f"not valid JSON ({why})", "bad_json", why=why) from None
+        raise RuleError(field, "bad_json", why=why) from None
     escapes = "\\u" in text
     if escapes or text.count("[") + text.count("{") > MAX_DEPTH:  # else nothing to find
         _check_tree(obj, field, escapes=escapes)
     if not isinstance(obj, dict):
-        raise RuleError(field, f"{show(obj)} is not a JSON object",
-                        "not_json_object", value=show(obj))
+        raise RuleError(field, "not_json_object", value=show(obj))
     return obj
 
 
@@ -90,12 +87,10 @@ def _check_tree(obj: Any, field: str, *, escapes: bool) -> None:
             items = value
         else:
             if escapes and isinstance(value, str) and _SURROGATE.search(value):
-                raise RuleError(field, "holds a lone surrogate escape (\\ud800-\\udfff), "
-                                "which is not text", "lone_surrogate")
+                raise RuleError(field, "lone_surrogate")
             continue
         if depth > MAX_DEPTH:
-            raise RuleError(field, f"JSON nested too deeply (more than {MAX_DEPTH} levels)",
-                            "too_deep_n", n=MAX_DEPTH)
+            raise RuleError(field, "too_deep_n", n=MAX_DEPTH)
         stack.extend((x, depth + 1) for x in items)
 
 
@@ -119,20 +114,18 @@ def calc(obj: Mapping[str, Any]) -> dict[str, Any]:
     the input names (as `tally table new --preset NAME --set key=value` would freeze them);
     nothing is recorded."""
     if "game" not in obj:
-        raise RuleError("game", "is missing", "missing")
+        raise RuleError("game", "missing")
     obj = dict(obj)
     preset = obj.pop("preset", "default")
     overrides = obj.pop("options", None)
     if not isinstance(preset, str):
-        raise RuleError("preset", f"{show(preset)} is not a preset name",
-                        "not_preset", value=show(preset))
+        raise RuleError("preset", "not_preset", value=show(preset))
     if overrides is not None and not isinstance(overrides, Mapping):
-        raise RuleError("options", f"{show(overrides)} is not an object of option: value",
-                        "options_object", value=show(overrides))
+        raise RuleError("options", "options_object", value=show(overrides))
     game, options = presets.load(obj["game"], preset.strip(), overrides or None,
                                  source="options")
     if "players" not in obj:
-        raise RuleError("players", "is missing", "missing")
+        raise RuleError("players", "missing")
     players = read_players(obj["players"])
     game.check_seats(players, options)
     state = game.initial(players, options)

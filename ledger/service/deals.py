@@ -47,7 +47,7 @@ from .views import DealView, FormSave, Notice, Preview, TransferView
 
 def check_form_key(form_key: str | None) -> None:
     if form_key is not None and (len(form_key) > 64 or not form_key.isascii()):
-        raise RuleError("form_key", "is not a form's key", "not_form_key")
+        raise RuleError("form_key", "not_form_key")
 
 
 class Deals:
@@ -100,8 +100,7 @@ class Deals:
         with self.store.read() as s:
             t = load_table(s, table_id)
             if t.game.quick is None:
-                raise RuleError("flags", f"{t.game.name} takes JSON on stdin only",
-                                "json_only", game=t.game.name)
+                raise RuleError("flags", "json_only", game=t.game.name)
             return t.game.quick(flags, state_before(s, t, deal_id))
 
     def deal_of_form(self, form_key: str) -> int | None:
@@ -139,7 +138,7 @@ class Deals:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
-                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
+                raise RuleError("deal", "no_such", id=deal_id)
             return row.table_id
 
     def add_deal(self, table_id: int, obj: Mapping[str, Any], author: str | None = None, *,
@@ -207,7 +206,7 @@ class Deals:
         (the form's), a correction already saved from that form is found instead: nothing
         is written again (0)."""
         if obj is None and not (reason and reason.strip()):
-            raise RuleError("reason", "a void needs a reason", "void_reason")
+            raise RuleError("reason", "void_reason")
         clean_text(author, "author")
         clean_text(reason, "reason", MAX_REASON)
         check_form_key(form_key)
@@ -216,13 +215,13 @@ class Deals:
                 return 0  # sent again after a lost answer: it is saved
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
-                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
+                raise RuleError("deal", "no_such", id=deal_id)
             t = load_open_table(s, row.table_id)
             if expect_revision is not None:
                 check_revision(expect_revision, row.number, row.seq,
                                repo.next_deal_number(session=s, table_id=t.id))
             if obj is None and row.kind == "void":
-                raise RuleError("deal", f"{deal_id} is already void", "already_void", id=deal_id)
+                raise RuleError("deal", "already_void", id=deal_id)
             stored, steps = replay_corrected(s, t, row, obj)
             repo.save_checkpoints(session=s, marks=[(x.deal_id, encode_mark(x.mark))
                                                     for x in steps])
@@ -249,7 +248,7 @@ class Deals:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
-                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
+                raise RuleError("deal", "no_such", id=deal_id)
             t = load_table(s, row.table_id)
             _, steps = replay_corrected(s, t, row, obj)
             later = [x for x in steps if x.number > row.number]
@@ -265,7 +264,7 @@ class Deals:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
-                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
+                raise RuleError("deal", "no_such", id=deal_id)
             t = load_table(s, row.table_id)
             if t.game.off_chain is None:
                 return []
@@ -325,7 +324,7 @@ class Deals:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
-                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
+                raise RuleError("deal", "no_such", id=deal_id)
             return deal_views(s, load_table(s, row.table_id), [row])[0]
 
     def history(self, deal_id: int) -> list[DealView]:
@@ -333,7 +332,7 @@ class Deals:
         with self.store.read() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
-                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
+                raise RuleError("deal", "no_such", id=deal_id)
             t = load_table(s, row.table_id)
             return deal_views(s, t, repo.revisions_of(session=s, deal_id=deal_id))
 
@@ -375,8 +374,8 @@ def settled(t: Table, mark: Mark, objs: Sequence[Mapping[str, Any]],
             stored, settlement, summary, after = outcome_for(t, mark.state, obj)
         except RuleError as exc:
             if line_numbers is not None:
-                raise RuleError(f"line {line_numbers[i]}: {exc.field}",
-                                exc.message, exc.code, **exc.values) from None
+                raise RuleError(f"line {line_numbers[i]}: {exc.field}", exc.code,
+                                **exc.values) from None
             raise
         mark = mark.after(after, settlement)
         yield (stored, summary, dict(settlement.extra), transfer_rows(t, settlement),
@@ -389,33 +388,28 @@ def outcome_for(t: Table, state: State, obj: Mapping[str, Any]
     and the table's state after it. The stored form replays to the same outcome (every
     engine's `parse(to_json(o)) == o`), so the state need not be parsed a second time."""
     if not isinstance(obj, Mapping):
-        raise RuleError("input", f"{show(obj)} is not a JSON object",
-                        "not_json_object", value=show(obj))
+        raise RuleError("input", "not_json_object", value=show(obj))
     obj = dict(obj)
     for key in ("preset", "options"):  # calc takes them; a table's options are frozen
         if key in obj:
-            raise RuleError(key, f"a table's options are frozen when it is created "
-                            f"(table {t.id}: preset {t.preset}, see tally table show)",
-                            "options_frozen", table=t.id, preset=t.preset)
+            raise RuleError(key, "options_frozen", table=t.id, preset=t.preset)
     if "game" in obj and game_named(obj.pop("game")) is not t.game:
-        raise RuleError("game", f"this table plays {t.game.name}", "plays_other", game=t.game.name)
+        raise RuleError("game", "plays_other", game=t.game.name)
     if "players" in obj:
         given = read_players(obj.pop("players"))
         allowed = {t.seats}
         if t.game.players_of is not None:
             allowed.add(t.game.players_of(state))
         if given not in allowed:
-            raise RuleError("players", f"{', '.join(given)} are not this table's seats "
-                            f"({', '.join(t.seats)})",
-                            "not_seats", given=', '.join(given), seats=', '.join(t.seats))
+            raise RuleError("players", "not_seats", given=', '.join(given),
+                            seats=', '.join(t.seats))
     try:  # every engine's parse refuses a deal at a finished table; say it plainly
         outcome = t.game.parse(obj, state, t.options)
         if t.game.check_entered is not None:
             t.game.check_entered(outcome)
     except RuleError:
         if t.game.status(state, t.options).get("finished"):
-            raise RuleError("table", f"{t.id} is finished; start a new table",
-                            "finished", id=t.id) from None
+            raise RuleError("table", "finished", id=t.id) from None
         raise
     settlement, after = t.game.settle(state, outcome, t.options)
     facts = t.game.to_json(outcome)

@@ -47,8 +47,7 @@ def read_demo(path: Path | None = None) -> dict[str, Any]:
     with (path or demo_file()).open(encoding="utf-8") as fh:
         data = json.load(fh)
     if not isinstance(data, dict) or not isinstance(data.get("tables"), list):
-        raise RuleError("demo", f"{path or demo_file()} has no list of tables",
-                        "no_table_list", path=path or demo_file())
+        raise RuleError("demo", "no_table_list", path=path or demo_file())
     return data
 
 

@@ -20,12 +20,10 @@ MAX_CHIPS = 10**12  # a chip amount typed in (`pay --amount`); a night's nets ar
 def read_json_input(stream: TextIO | None, field: str = "input") -> dict[str, Any]:
     """One JSON object from `stream` (standard input; refused at a terminal or empty)."""
     if stream is None or stream.isatty():
-        raise RuleError(field, "give the deal as JSON on standard input, or with flags",
-                        "stdin_or_flags")
+        raise RuleError(field, "stdin_or_flags")
     text = read_stdin(stream, field)  # capped while reading; a leading BOM dropped
     if not text.strip():
-        raise RuleError(field, "is empty (give the deal as JSON on stdin, or with flags)",
-                        "stdin_empty")
+        raise RuleError(field, "stdin_empty")
     return read_json_object(text, field)
 
 
@@ -36,8 +34,8 @@ def read_nets(raw: Any) -> Any:
     if isinstance(nets, dict):
         for name, value in nets.items():
             if type(value) is int and abs(value) > MAX_CHIPS:
-                raise RuleError(f"nets.{name}", f"{value} is beyond ±{MAX_CHIPS:,} chips",
-                                "beyond_chips", value=value, max=format(MAX_CHIPS, ','))
+                raise RuleError(f"nets.{name}", "beyond_chips", value=value,
+                                max=format(MAX_CHIPS, ','))
     return nets
 
 
@@ -59,7 +57,7 @@ def deal_so_far(items: Iterable[str]) -> dict[str, Any]:
     try:
         return presets.parse_set(items)
     except RuleError as exc:
-        raise RuleError("--given", exc.message, exc.code, **exc.values) from None
+        raise RuleError("--given", exc.code, **exc.values) from None
 
 
 def database_path(option: str | Path | None) -> tuple[Path | str, str]:

@@ -31,14 +31,13 @@ def _day(value: str | None, field: str) -> str | None:
     try:
         return date.fromisoformat(value).isoformat()
     except (TypeError, ValueError):
-        raise RuleError(field, f"{show(value)} is not a date (YYYY-MM-DD)",
-                        "not_date", value=show(value)) from None
+        raise RuleError(field, "not_date", value=show(value)) from None
 
 
 def _range(date_from: str | None, date_to: str | None) -> tuple[str | None, str | None]:
     lo, hi = _day(date_from, "--from"), _day(date_to, "--to")
     if lo and hi and lo > hi:
-        raise RuleError("--to", f"{hi} is before --from {lo}", "before_from", hi=hi, lo=lo)
+        raise RuleError("--to", "before_from", hi=hi, lo=lo)
     return lo, hi
 
 
@@ -46,8 +45,7 @@ def _scoring(value: str) -> Scoring:
     from ..domain.league import SCORINGS
 
     if value not in SCORINGS:
-        raise RuleError("--scoring", f"{show(value)} is not chips or placement",
-                        "not_scoring", value=show(value))
+        raise RuleError("--scoring", "not_scoring", value=show(value))
     return value
 
 
@@ -69,27 +67,23 @@ class League:
         from ..config.league_points import points_table
 
         if not isinstance(name, str) or not name.strip():
-            raise RuleError("name", f"{show(name)} is not a name", "not_name", value=show(name))
+            raise RuleError("name", "not_name", value=show(name))
         clean = " ".join(name.split())
         try:
             clean.encode("utf-8")
         except UnicodeEncodeError:
-            raise RuleError("name", "is not valid UTF-8 text", "not_utf8") from None
+            raise RuleError("name", "not_utf8") from None
         if len(clean) > MAX_SEASON_NAME:
-            raise RuleError("name", f"{show(clean)} is longer than {MAX_SEASON_NAME} "
-                            "characters", "too_long", value=show(clean), n=MAX_SEASON_NAME)
+            raise RuleError("name", "too_long", value=show(clean), n=MAX_SEASON_NAME)
         if date_from is None or date_to is None:
-            raise RuleError("--from" if date_from is None else "--to", "a season needs both "
-                            "--from and --to", "season_both")
+            raise RuleError("--from" if date_from is None else "--to", "season_both")
         lo, hi = _range(date_from, date_to)
         kind = _scoring(scoring)
         points_table(points)  # a season names a points table that exists and is valid
         with self.store.write() as s:
             clash = league_rows.season_named(session=s, name=clean)
             if clash is not None:
-                raise RuleError("name", f"{show(clean)} is already a season: {clash.name} "
-                                f"({clash.date_from} to {clash.date_to})",
-                                "season_clash", value=show(clean), name=clash.name,
+                raise RuleError("name", "season_clash", value=show(clean), name=clash.name,
                                 lo=clash.date_from, hi=clash.date_to)
             return league_rows.add_season(session=s, name=clean, date_from=lo or "",
                                           date_to=hi or "", scoring=kind, points=points,
@@ -101,18 +95,15 @@ class League:
 
     def season(self, name: object) -> SeasonView:
         if not isinstance(name, str) or not name.strip():
-            raise RuleError("--season", f"{show(name)} is not a season name",
-                            "not_season_name", value=show(name))
+            raise RuleError("--season", "not_season_name", value=show(name))
         with self.store.read() as s:
             row = league_rows.season_named(session=s, name=" ".join(name.split()))
             if row is None:
                 known = [r.name for r in league_rows.seasons(session=s)]
                 if not known:
-                    raise RuleError("--season", f"{show(name)} is not a season here (none yet: "
-                                    "tally season new)", "no_seasons_yet", value=show(name))
-                raise RuleError("--season", f"{show(name)} is not a season here "
-                                f"({', '.join(known)})", "not_season_here",
-                                value=show(name), known=", ".join(known))
+                    raise RuleError("--season", "no_seasons_yet", value=show(name))
+                raise RuleError("--season", "not_season_here", value=show(name),
+                                known=", ".join(known))
             return _season_view(row)
 
     # ---- the league -----------------------------------------------------------------------
@@ -133,8 +124,7 @@ class League:
         chosen: SeasonView | None = None
         if season is not None:
             if date_from is not None or date_to is not None:
-                raise RuleError("--season", "give either --season or --from/--to, not both",
-                                "season_or_range")
+                raise RuleError("--season", "season_or_range")
             chosen = self.season(season)
             date_from, date_to = chosen.date_from, chosen.date_to
         lo, hi = _range(date_from, date_to)
@@ -166,8 +156,7 @@ class League:
         from .league_report import LEAGUE, PLACEMENT, league_cells, league_tag
 
         if fmt not in ("csv", "json"):
-            raise RuleError("format", f"{show(fmt)} is not csv or json",
-                            "not_csv_json", value=show(fmt))
+            raise RuleError("format", "not_csv_json", value=show(fmt))
         placed = report.scoring == "placement"
         header = LEAGUE + (PLACEMENT if placed else [])
         rows = [league_cells(r) for r in report.rows]

@@ -12,12 +12,11 @@ from ..store.db import Connection
 def player_id(s: Connection, name: object, field: str) -> int:
     """The roster id of a player named exactly so (in its one spelling), or a RuleError."""
     if not isinstance(name, str):
-        raise RuleError(field, f"{show(name)} is not a name", "not_name", value=show(name))
+        raise RuleError(field, "not_name", value=show(name))
     key = name_key(name)
     found = repo.player_by_name_folded(session=s, name=key) if key else None
     if not found or found[1] != key:
-        raise RuleError(field, f"{show(name)} is not in the roster (tally player add)",
-                        "not_in_roster", value=show(name))
+        raise RuleError(field, "not_in_roster", value=show(name))
     return found[0]
 
 
@@ -43,7 +42,7 @@ def open_night(s: Connection, night_id: int) -> None:
     """Refuse a night that does not exist or is closed (nothing is written to it)."""
     n = repo.night_row(session=s, night_id=night_id)
     if n is None:
-        raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
+        raise RuleError("night", "no_such", id=night_id)
     if n.closed_at is not None:
         raise night_closed(night_id, n.date)
     refuse_elsewhere(s, night_id)
@@ -56,14 +55,10 @@ def refuse_elsewhere(s: Connection, night_id: int, table: int | None = None) -> 
     if where is None:
         return
     if table is not None:
-        raise RuleError("table", f"table {table} of night {night_id} is recorded at {where}; "
-                        "record there, then sync", "table_elsewhere", table=table,
-                        night=night_id, where=where)
-    raise RuleError("night", f"night {night_id} is recorded at {where}; record there, then "
-                    "sync", "night_elsewhere", night=night_id, where=where)
+        raise RuleError("table", "table_elsewhere", table=table, night=night_id, where=where)
+    raise RuleError("night", "night_elsewhere", night=night_id, where=where)
 
 
 def night_closed(night_id: int, date: str) -> RuleError:
     """The refusal of a write to a closed night."""
-    return RuleError("night", f"{night_id} ({date}) is closed", "night_closed", id=night_id,
-                     date=date)
+    return RuleError("night", "night_closed", id=night_id, date=date)

@@ -41,11 +41,10 @@ def copy_between(source: str | Path, target: str | Path, force: bool = False) ->
     unless `force`); then both are checked as `tally check` does and their standings
     compared, so a copy that is not the same ledger is said, not left."""
     if not is_server(source) and not Path(source).is_file():
-        raise RuleError("--from", f"{source} is not a file", "not_a_file", path=source)
+        raise RuleError("--from", "not_a_file", path=source)
     src, dst = open_database(source), open_database(target)
     if src.location == dst.location:
-        raise RuleError("--to", f"{dst.where} is the database copied from", "copy_same",
-                        where=dst.where)
+        raise RuleError("--to", "copy_same", where=dst.where)
     try:
         rows = copy_ledger(src, dst, force)
         for db, field in ((src, "--from"), (dst, "--to")):
@@ -54,11 +53,9 @@ def copy_between(source: str | Path, target: str | Path, force: bool = False) ->
                 from ..text.problems import problem_text
 
                 why = problem_text(problems[0])
-                raise RuleError(field, f"{db.where} fails check: {why}",
-                                "copy_fails_check", where=db.where, why=why)
+                raise RuleError(field, "copy_fails_check", where=db.where, why=why)
         if Standings(Store(src)).standings() != Standings(Store(dst)).standings():
-            raise RuleError("--to", f"{dst.where}: its standings differ from the source's",
-                            "copy_standings_differ", where=dst.where)
+            raise RuleError("--to", "copy_standings_differ", where=dst.where)
         return Copied(src.where, dst.where, rows, rows.get("deal", 0), rows.get("player", 0))
     finally:
         src.dispose()

@@ -175,8 +175,7 @@ class NightEnd:
         clean_text(author, "author")
         _mode(mode)
         if amount is not None and (type(amount) is not int or amount <= 0):
-            raise RuleError("amount", f"{show(amount)} is not a whole number above 0",
-                            "not_whole_above0", value=show(amount))
+            raise RuleError("amount", "not_whole_above0", value=show(amount))
         with self.store.write() as s:
             n = _night(s, night_id)
             refuse_elsewhere(s, night_id)
@@ -186,28 +185,21 @@ class NightEnd:
                 done = sum(x for _, p, q, x, _ in paid_rows if (p, q) == (payer, payee))
                 amount = done if amount is None else amount
                 if amount <= 0 or amount > done:
-                    raise RuleError("amount", f"{amount} is not between 1 and the {done} "
-                                    f"marked paid from {payer} to {payee}",
-                                    "unpay_range", value=amount, done=done, payer=payer,
+                    raise RuleError("amount", "unpay_range", value=amount, done=done, payer=payer,
                                     payee=payee)
                 sign = -1
             else:
                 kept = _kept(s, night_id)
                 if kept is not None and mode is not None and mode != kept.mode:
-                    raise RuleError("mode", f"the night's plan is {kept.mode} (kept since "
-                                    f"payment started); re-plan first: tally settle --night "
-                                    f"{night_id} --replan --mode {mode}",
-                                    "plan_kept", kept=kept.mode, id=night_id, mode=mode)
+                    raise RuleError("mode", "plan_kept", kept=kept.mode, id=night_id, mode=mode)
                 st = settlement_of(n, _table_nets(s, night_id), paid_rows, kept, mode,
                                     None, None)
                 owed = sum(i.amount for i in st.open if (i.payer, i.payee) == (payer, payee))
                 if not owed:
-                    raise RuleError("to", f"{payer} owes {payee} nothing in the {st.mode} plan",
-                                    "owes_nothing", payer=payer, payee=payee, mode=st.mode)
+                    raise RuleError("to", "owes_nothing", payer=payer, payee=payee, mode=st.mode)
                 amount = owed if amount is None else amount
                 if amount > owed:
-                    raise RuleError("amount", f"{show(amount)} is not between 1 and {owed}",
-                                    "pay_range", value=show(amount), owed=owed)
+                    raise RuleError("amount", "pay_range", value=show(amount), owed=owed)
                 if kept is None:  # payment starts: the plan shown is the plan kept
                     self._keep(s, night_id, st.mode, [
                         Line(i.table, i.payer, i.payee, i.planned) for i in st.open], author)
@@ -247,13 +239,9 @@ class NightEnd:
         st = self.settlement(night_id)
         left = len(st.open)
         if left and not force:
-            raise RuleError("night", f"{night_id} has {left} open settlement item(s) "
-                            "(tally settle); close anyway with --force",
-                            "open_items", night=night_id, n=left)
+            raise RuleError("night", "open_items", night=night_id, n=left)
         if st.drift and not force:
-            raise RuleError("night", f"{night_id}: the nets changed since the plan was made "
-                            f"(tally settle --night {night_id} --replan); close anyway with "
-                            "--force", "nets_changed", night=night_id, id=night_id)
+            raise RuleError("night", "nets_changed", night=night_id, id=night_id)
         self.nights.close(night_id)
         return left
 
@@ -308,18 +296,15 @@ def settlement_of(n: Any, table_nets: dict[int, dict[str, int]], paid_rows: Sequ
 def settle_nets(raw: Any) -> list[Payment]:
     """Fewest transfers for nets typed in (a night scored on paper): {"Ann": 20, …}."""
     if not isinstance(raw, dict) or not raw:
-        raise RuleError("nets", f"{show(raw)} is not an object of player: chips",
-                        "nets_object", value=show(raw))
+        raise RuleError("nets", "nets_object", value=show(raw))
     for name, value in raw.items():
         if not name.strip():
-            raise RuleError("nets", f"{show(name)} is not a player name",
-                            "not_player", value=show(name))
+            raise RuleError("nets", "not_player", value=show(name))
         if type(value) is not int:
-            raise RuleError(f"nets.{name}", f"{show(value)} is not a whole number",
-                            "not_whole", value=show(value))
+            raise RuleError(f"nets.{name}", "not_whole", value=show(value))
     total = sum(raw.values())
     if total:
-        raise RuleError("nets", f"sum to {total:+d}, not 0", "nets_sum", total=format(total, '+d'))
+        raise RuleError("nets", "nets_sum", total=format(total, '+d'))
     return fewest(raw)
 
 
@@ -329,7 +314,7 @@ def settle_nets(raw: Any) -> list[Payment]:
 def _night(s: Connection, night_id: int) -> Any:
     n = repo.night_row(session=s, night_id=night_id)
     if n is None:
-        raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
+        raise RuleError("night", "no_such", id=night_id)
     return n
 
 
@@ -370,8 +355,7 @@ def _kept_of(pid: int, mode: str, after: int, lines: Sequence[repo.PlanLineRow],
 
 def _mode(mode: object) -> None:
     if mode is not None and mode not in MODES:
-        raise RuleError("mode", f"{show(mode)} is not fewest or direct",
-                        "not_mode", value=show(mode))
+        raise RuleError("mode", "not_mode", value=show(mode))
 
 
 def _why(line: Line, owed: int, table_nets: dict[int, dict[str, int]],

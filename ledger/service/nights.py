@@ -28,8 +28,7 @@ class Nights:
         try:
             day = date.fromisoformat(day).isoformat()
         except ValueError:
-            raise RuleError("date", f"{show(on)} is not a date (YYYY-MM-DD)",
-                            "not_date", value=show(on)) from None
+            raise RuleError("date", "not_date", value=show(on)) from None
         if venue is not None:
             venue = " ".join(clean_text(venue, "venue").split()) or None  # type: ignore[union-attr]
         with self.store.write() as s:
@@ -44,7 +43,7 @@ class Nights:
         with self.store.read() as s:
             n = repo.night_row(session=s, night_id=night_id)
             if n is None:
-                raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
+                raise RuleError("night", "no_such", id=night_id)
             tables = tuple(table_view(s, t.id or 0) for t in repo.tables(
                 session=s, night_id=night_id))
             return NightView(night_id, n.date, n.venue, n.closed_at is not None, tables)
@@ -79,7 +78,7 @@ class Nights:
         with self.store.read() as s:
             n = repo.night_row(session=s, night_id=night_id)
             if n is None:
-                raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
+                raise RuleError("night", "no_such", id=night_id)
             return [Notice("date", "same_date", {"date": n.date, "night": o.id})
                     for o in repo.nights(session=s) if o.date == n.date and o.id != night_id]
 
@@ -106,24 +105,20 @@ class Nights:
         with self.store.write() as s:
             row = repo.table_row(session=s, table_id=table_id)
             if row is None:
-                raise RuleError("table", f"{table_id} does not exist", "no_such", id=table_id)
+                raise RuleError("table", "no_such", id=table_id)
             open_night(s, row.night_id)
             deals = removal.deals_at_table(session=s, table_id=table_id)
             if deals:
-                raise RuleError("table", f"{table_id} has {deals} deal(s) and is kept "
-                                "(nothing recorded is ever deleted)", "table_has_deals",
-                                table=table_id, deals=deals)
+                raise RuleError("table", "table_has_deals", table=table_id, deals=deals)
             removal.delete_table(session=s, table_id=table_id)
 
     def delete_night(self, night_id: int) -> None:
         """Remove a night with no deal at any of its tables and no payment."""
         with self.store.write() as s:
             if repo.night_row(session=s, night_id=night_id) is None:
-                raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
+                raise RuleError("night", "no_such", id=night_id)
             deals = removal.deals_at_night(session=s, night_id=night_id)
             paid = removal.payments_at_night(session=s, night_id=night_id)
             if deals or paid:
-                raise RuleError("night", f"{night_id} has {deals + paid} deal(s) or payment(s) "
-                                "and is kept (nothing recorded is ever deleted)",
-                                "night_has_deals", night=night_id, deals=deals + paid)
+                raise RuleError("night", "night_has_deals", night=night_id, deals=deals + paid)
             removal.delete_night(session=s, night_id=night_id)

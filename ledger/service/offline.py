@@ -83,5 +83,5 @@ class Offline:
     def outbox(self, league: str | Path) -> Outbox:
         """What this ledger has to send to `league`, and the way to send it."""
         if not str(league).strip():
-            raise RuleError("--db", "give the league's postgresql:// URL", "offline_league")
+            raise RuleError("--db", "offline_league")
         return Outbox(self.store, league)

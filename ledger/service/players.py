@@ -30,9 +30,7 @@ class Players:
             for clean in cleaned:  # an earlier name of the same call counts as a clash
                 clash = repo.player_by_name_folded(session=s, name=clean)
                 if clash:
-                    raise RuleError("name", f"{show(clean)} is already in the roster as "
-                                    f"{show(clash[1])}",
-                                    "roster_as", value=show(clean), other=show(clash[1]))
+                    raise RuleError("name", "roster_as", value=show(clean), other=show(clash[1]))
                 ids.append(repo.add_player(session=s, name=newcomers.admit(clean),
                                            now=clock.now()))
             return ids
@@ -43,8 +41,7 @@ class Players:
             pid = player_id(s, old, "name")
             clash = repo.player_by_name_folded(session=s, name=new_name)
             if clash and clash[0] != pid:
-                raise RuleError("new name", f"{show(new_name)} is already in the roster",
-                                "already_roster", value=show(new_name))
+                raise RuleError("new name", "already_roster", value=show(new_name))
             Newcomers(s, "new name", besides=pid).admit(new_name)
             renames.rename_player(session=s, player_id=pid, name=new_name, now=clock.now())
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..domain.rules import RuleError
-from ..domain.rules.errors import show
+from ..domain.rules.errors import Said, show
 from ..store import rating_rows, repo
 from .store import Store
 
@@ -289,8 +289,7 @@ class Ratings:
                                               ).split("-") if p)
 
         if fmt not in ("csv", "json"):
-            raise RuleError("format", f"{show(fmt)} is not csv or json",
-                            "not_csv_json", value=show(fmt))
+            raise RuleError("format", "not_csv_json", value=show(fmt))
         with exports.batch(out) as files:  # whole or not at all, as every export
             return files.write(f"rating-{tag}" if tag else "rating", RATING,
                                [rating_cells(r) for r in report.rows], fmt)
@@ -300,9 +299,8 @@ class Ratings:
         at = " ".join(venue.split())
         known = sorted({n.venue for n in repo.nights(session=s) if n.venue})
         if at not in known:
-            raise RuleError("--venue", f"{show(venue)} is not a venue here "
-                            f"({', '.join(known) or 'none yet'})", "not_venue_here",
-                            value=show(venue), known=", ".join(known) or "-")
+            raise RuleError("--venue", "not_venue_here", value=show(venue),
+                            known=", ".join(known) or Said("w.none_yet"))
         return at
 
     def compared(self) -> tuple[Kept, Kept]:

@@ -26,9 +26,9 @@ class Standings:
         """Players ranked by net over the scope (all nights if neither is given)."""
         with self.store.read() as s:
             if night_id is not None and repo.night_row(session=s, night_id=night_id) is None:
-                raise RuleError("night", f"{night_id} does not exist", "no_such", id=night_id)
+                raise RuleError("night", "no_such", id=night_id)
             if table_id is not None and repo.table_row(session=s, table_id=table_id) is None:
-                raise RuleError("table", f"{table_id} does not exist", "no_such", id=table_id)
+                raise RuleError("table", "no_such", id=table_id)
             if table_id is not None:  # one table: where its last checkpoint says it stands
                 from .tables import checkpoint_mark, load_table  # the fold: only for a table
 

@@ -61,7 +61,7 @@ def parse_map(values: list[str]) -> dict[str, int]:
     for value in values:
         name, _, number = value.rpartition("=")
         if not name or not number.isdigit():
-            raise RuleError("--map", f"{value} is not NAME=ID", "sync_map_bad", value=value)
+            raise RuleError("--map", "sync_map_bad", value=value)
         out[name] = int(number)
     return out
 
@@ -73,11 +73,10 @@ class Sync:
     def sync_to(self, target: str | Path, mapping: Mapping[str, int] | None = None) -> Synced:
         """Push what `target` does not hold of this ledger; what moved, per kind."""
         if not str(target).strip():
-            raise RuleError("--to", "give a file or a postgresql:// URL", "sync_to_missing")
+            raise RuleError("--to", "sync_to_missing")
         dst = open_database(target)
         if dst.location == self.store.db.location:
-            raise RuleError("--to", f"{dst.where} is the ledger synced from", "sync_same",
-                            where=dst.where)
+            raise RuleError("--to", "sync_same", where=dst.where)
         try:
             dst.prepare()
             migrate(dst)
@@ -140,11 +139,8 @@ def _night_facts(s: Connection, night: dict[str, Any]) -> dict[str, Any]:
         broken = first_broken([x.content for x in links], [x.hash for x in links])
         if broken is not None:
             at = links[broken].content
-            raise RuleError("sync", f"table {t['number']} of night {night['date']}: deal "
-                            f"{at.deal} revision {at.seq} does not match its hash chain; "
-                            "nothing of that night was sent", "sync_chain_broken",
-                            table=t["number"], date=night["date"], deal=at.deal,
-                            revision=at.seq)
+            raise RuleError("sync", "sync_chain_broken", table=t["number"], date=night["date"],
+                            deal=at.deal, revision=at.seq)
         t["revisions"] = sync_rows.revisions_of(s, t["id"])
         t["states"] = sync_rows.states_of(s, t["id"])
     return {"tables": tables, "payments": sync_rows.payments_of(s, night["id"]),
@@ -187,9 +183,7 @@ class _Push:
         if name in self.asked:
             theirs = self.asked[name]
             if league.get(theirs) != name:
-                raise RuleError("--map", f"{name}={theirs}: the league has no player "
-                                f"{theirs} named {name}", "sync_map_unknown", name=name,
-                                id=theirs)
+                raise RuleError("--map", "sync_map_unknown", name=name, id=theirs)
         else:
             same = next((i for i, n in league.items() if n == name), None)
             other = looks_like(name, league.values())
@@ -197,10 +191,8 @@ class _Push:
                 shown = name if same is not None else str(other)
                 number = same if same is not None else next(
                     i for i, n in league.items() if n == other)
-                raise RuleError("player", f"{name}: the league has a player {shown} (#{number}) "
-                                "already; if it is the same person, sync again with --map "
-                                f"\"{name}={number}\", if not, rename one of them",
-                                "sync_player_ambiguous", name=name, other=shown, id=number)
+                raise RuleError("player", "sync_player_ambiguous", name=name, other=shown,
+                                id=number)
             theirs = int(sync_rows.insert(self.d, "player",
                                           {"name": name, "created_at": stamp(now())}) or 0)
             self.done.add("players")
@@ -212,8 +204,7 @@ class _Push:
         """The venue renamed a player the league has: the league renames them too, before
         the revisions recorded under the new name go in (those before are there already)."""
         if name in sync_rows.players(self.d).values():
-            raise RuleError("player", f"{name}: the league has another player of that name; "
-                            "rename one of them", "sync_rename_taken", name=name)
+            raise RuleError("player", "sync_rename_taken", name=name)
         rename_player(session=self.d, player_id=theirs, name=name, now=now())
         self.moved("renames")
 
@@ -224,8 +215,7 @@ class _Push:
             last = self.renamed.get(pid)
             if last is not None and any(r["id"] <= last for r in pending):
                 name = self.names[pid]
-                raise RuleError("player", f"{name} was renamed after deals were recorded; sync "
-                                "does not carry a rename yet", "sync_renamed", name=name)
+                raise RuleError("player", "sync_renamed", name=name)
 
     def moved(self, what: str, n: int = 1) -> None:
         if n:
@@ -271,19 +261,14 @@ class _Push:
             tid = there["id"]
             if (there["game"], there["options"], there["seats"]) != (t["game"], t["options"],
                                                                      seats):
-                raise RuleError("sync", f"table {t['number']} of night {date} differs from "
-                                "what the league holds; nothing of that night was sent",
-                                "sync_table_differs", table=t["number"], date=date)
+                raise RuleError("sync", "sync_table_differs", table=t["number"], date=date)
         pending = []
         for r in t["revisions"]:
             key = (r["number"], r["seq"])
             if key not in held:
                 pending.append(r)
             elif held[key] != r["hash"]:
-                raise RuleError("sync", f"table {t['number']} of night {date}: deal "
-                                f"{key[0]} revision {key[1]} differs from what the league "
-                                "holds; nothing of that night was sent",
-                                "sync_revision_differs", table=t["number"], date=date,
+                raise RuleError("sync", "sync_revision_differs", table=t["number"], date=date,
                                 deal=key[0], revision=key[1])
         if pending:
             self.revisions(tid, pending, t["states"])

@@ -51,14 +51,12 @@ def pull(store: Store, source: str | Path, mapping: Mapping[str, int] | None = N
     """Pull the roster, identities, seasons and tournaments of `source` this ledger lacks;
     the tournaments planned at `venue` (and at the venues of this ledger's own nights)."""
     if not str(source).strip():
-        raise RuleError("--from", "give a file or a postgresql:// URL", "sync_from_missing")
+        raise RuleError("--from", "sync_from_missing")
     if not is_server(source) and not Path(source).is_file():
-        raise RuleError("--from", f"{source} does not exist", "sync_from_none",
-                        where=str(source))
+        raise RuleError("--from", "sync_from_none", where=str(source))
     src = open_database(source)
     if src.location == store.db.location:
-        raise RuleError("--from", f"{src.where} is the ledger synced into", "sync_from_same",
-                        where=src.where)
+        raise RuleError("--from", "sync_from_same", where=src.where)
     try:
         src.prepare()
         migrate(src)
@@ -123,15 +121,11 @@ class _Pull:
         said = next((n for n, i in self.asked.items() if i == lid), None)
         if said is not None:
             if said not in by_name:
-                raise RuleError("--map", f"{said}={lid}: this ledger has no player {said}",
-                                "sync_from_map_unknown", name=said, id=lid)
+                raise RuleError("--map", "sync_from_map_unknown", name=said, id=lid)
             return by_name[said]
         other = name if name in by_name else looks_like(name, here.values())
         if other is not None:
-            raise RuleError("player", f"{name} (#{lid} in the league): this ledger has a "
-                            f"player {other} already; if it is the same person, sync again "
-                            f"with --map \"{other}={lid}\", if not, rename one of them",
-                            "sync_from_ambiguous", name=name, id=lid, other=other)
+            raise RuleError("player", "sync_from_ambiguous", name=name, id=lid, other=other)
         mine = int(sync_rows.insert(self.s, "player", {
             "name": name, "created_at": self.d_stamp(lid)}) or 0)
         here[mine], by_name[name] = name, mine
@@ -179,9 +173,7 @@ class _Pull:
             self.done.add("tournaments")
             held: dict[int, Any] = {}
         elif (mine["uid"], mine["created_at"]) != (lt["uid"], lt["created_at"]):
-            raise RuleError("sync", f"tournament {name}: this ledger has another tournament "
-                            "of that name; rename one of them", "sync_from_tournament_taken",
-                            name=name)
+            raise RuleError("sync", "sync_from_tournament_taken", name=name)
         else:
             tid, held = mine["id"], mine["entries"]
         for number, e in lt["entries"].items():
@@ -192,6 +184,4 @@ class _Pull:
                     "player_id": pid})
                 self.done.add("tournament entries")
             elif held[number]["player_id"] != pid:
-                raise RuleError("sync", f"tournament {name}: registration {number} is "
-                                "another player here than in the league",
-                                "sync_from_entry_differs", name=name, number=number)
+                raise RuleError("sync", "sync_from_entry_differs", name=name, number=number)

@@ -34,9 +34,7 @@ def push_tournament(d: Connection, t: dict[str, Any], player: Callable[[int], in
         moved("tournaments")
         there = {"entries": {}, "round_rows": {}, "seats": {}}
     elif (there["uid"], there["created_at"]) != (t["uid"], t["created_at"]):
-        raise RuleError("sync", f"tournament {name}: the league has another tournament of "
-                        "that name; rename one of them (nothing of it was sent)",
-                        "sync_tournament_taken", name=name)
+        raise RuleError("sync", "sync_tournament_taken", name=name)
     else:
         tid = there["id"]
     for number, e in t["entries"].items():
@@ -64,9 +62,7 @@ def push_tournament(d: Connection, t: dict[str, Any], player: Callable[[int], in
             moved("tournament rounds")
         elif (held["seed"], held["redraws"], there["seats"].get(number, {})) != (
                 r["seed"], r["redraws"], seats):
-            raise RuleError("sync", f"tournament {name}: round {number} was drawn again "
-                            "after it was sent; sync does not carry a redraw (nothing of it "
-                            "was sent)", "sync_tournament_redrawn", name=name, round=number)
+            raise RuleError("sync", "sync_tournament_redrawn", name=name, round=number)
         elif (held["started_at"], held["basis"]) != (r["started_at"], r["basis"]):
             d.execute("UPDATE tournament_round SET started_at = :s, basis = :b "
                       "WHERE tournament_id = :t AND number = :n",
@@ -87,5 +83,4 @@ def _seats(d: Connection, name: str, tid: int, number: int,
 
 
 def _differs(name: str) -> RuleError:
-    return RuleError("sync", f"tournament {name} differs from what the league holds; nothing "
-                     "of it was sent", "sync_tournament_differs", name=name)
+    return RuleError("sync", "sync_tournament_differs", name=name)

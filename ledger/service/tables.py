@@ -58,7 +58,7 @@ def load_table(s: Connection, table_id: int,
         return _table_of(table_id, repo.table_with_seats(session=s, table_id=table_id))
     row = repo.table_row(session=s, table_id=table_id)
     if row is None:
-        raise RuleError("table", f"{table_id} does not exist", "no_such", id=table_id)
+        raise RuleError("table", "no_such", id=table_id)
     return _table(row, seat_rows)
 
 
@@ -75,7 +75,7 @@ def load_open_table(s: Connection, table_id: int) -> Table:
 
 def _table_of(table_id: int, rows: Sequence[TableSeatRow]) -> Table:
     if not rows:
-        raise RuleError("table", f"{table_id} does not exist", "no_such", id=table_id)
+        raise RuleError("table", "no_such", id=table_id)
     return _table(rows[0], tuple((r.player_id, r.name or "") for r in rows
                                  if r.player_id is not None))
 
@@ -119,8 +119,7 @@ def mark_before(s: Connection, t: Table, deal_id: int | None) -> Mark:
         return mark_now(s, t)
     row = repo.current_revision_of(session=s, deal_id=deal_id)
     if row is None or row.table_id != t.id:
-        raise RuleError("deal", f"{deal_id} is not a deal of table {t.id}",
-                        "not_deal_of", deal=deal_id, table=t.id)
+        raise RuleError("deal", "not_deal_of", deal=deal_id, table=t.id)
     mark = checkpoint_mark(t, repo.checkpoint_before(session=s, table_id=t.id,
                                                      number=row.number))
     if mark is None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..config import confirm, presets
 from ..domain.rules import RuleError, game_named
-from ..domain.rules.errors import show
+from ..domain.rules.errors import Said, show
 from ..domain.rules.names import clean_name
 from ..store import removal, repo, tournament_rows
 from ..store.db import Connection
@@ -70,60 +70,47 @@ class Tournaments:
         from ..config.tournament_points import default_points, read_schedule
 
         if not isinstance(name, str) or not name.strip():
-            raise RuleError("name", f"{show(name)} is not a name", "not_name", value=show(name))
+            raise RuleError("name", "not_name", value=show(name))
         clean = " ".join(name.split())
         if len(clean) > MAX_NAME:
-            raise RuleError("name", f"{show(clean)} is longer than {MAX_NAME} characters",
-                            "too_long", value=show(clean), n=MAX_NAME)
+            raise RuleError("name", "too_long", value=show(clean), n=MAX_NAME)
         engine = game_named(game, "--game")
         if method not in METHODS:
-            raise RuleError("--draw", f"{show(method)} is not one of {', '.join(METHODS)}",
-                            "tn_not_choice", value=show(method), choices=", ".join(METHODS))
+            raise RuleError("--draw", "tn_not_choice", value=show(method),
+                            choices=", ".join(METHODS))
         if not 1 <= rounds <= MAX_ROUNDS:
-            raise RuleError("--rounds", f"{rounds} is not 1 to {MAX_ROUNDS}", "tn_rounds",
-                            value=rounds, hi=MAX_ROUNDS)
+            raise RuleError("--rounds", "tn_rounds", value=rounds, hi=MAX_ROUNDS)
         two = engine.min_seats == engine.max_seats == 2
         if method == "swiss" and not two:
-            raise RuleError("--draw", f"swiss pairs two-player games; {engine.name} is not one "
-                            "(mix spreads the meetings at larger tables)", "tn_swiss_two",
-                            game=engine.name)
+            raise RuleError("--draw", "tn_swiss_two", game=engine.name)
         if table_size is None:
             if engine.min_seats != engine.max_seats:
-                raise RuleError("--table-size", f"{engine.name} takes {engine.min_seats} to "
-                                f"{engine.max_seats} players: say how many a table seats",
-                                "tn_size_needed", game=engine.name, lo=engine.min_seats,
-                                hi=engine.max_seats)
+                raise RuleError("--table-size", "tn_size_needed", game=engine.name,
+                                lo=engine.min_seats, hi=engine.max_seats)
             table_size = engine.max_seats
         if not engine.min_seats <= table_size <= engine.max_seats or (
                 method == "swiss" and table_size != 2):
-            raise RuleError("--table-size", f"{table_size}: {engine.name} takes "
-                            f"{engine.min_seats} to {engine.max_seats} players",
-                            "tn_size_range", value=table_size, game=engine.name,
+            raise RuleError("--table-size", "tn_size_range", value=table_size, game=engine.name,
                             lo=engine.min_seats, hi=engine.max_seats)
         if method == "mix" and not 3 <= table_size <= 12:
-            raise RuleError("--table-size", f"{table_size}: mix seats tables of 3 to 12",
-                            "tn_mix_size", value=table_size)
+            raise RuleError("--table-size", "tn_mix_size", value=table_size)
         if round_minutes is not None and not 1 <= round_minutes <= 600:
-            raise RuleError("--round-minutes", f"{round_minutes} is not 1 to 600",
-                            "tn_minutes", value=round_minutes)
+            raise RuleError("--round-minutes", "tn_minutes", value=round_minutes)
         points = points or default_points(engine.name)
         rules = _rules(points)
         presets.load(engine.name, rules.preset)  # the points file's preset is the game's
         plan = None
         if method == "schedule":
             if schedule is None:
-                raise RuleError("--schedule", "a scheduled draw needs its file (--schedule)",
-                                "tn_schedule_needed")
+                raise RuleError("--schedule", "tn_schedule_needed")
             rows = read_schedule(schedule)
             if len(rows) < rounds:
-                raise RuleError("--schedule", f"{schedule} has {len(rows)} round(s), fewer "
-                                f"than {rounds}", "tn_schedule_few", path=schedule,
-                                n=len(rows), rounds=rounds)
+                raise RuleError("--schedule", "tn_schedule_few", path=schedule, n=len(rows),
+                                rounds=rounds)
             plan = json.dumps(rows[:rounds])
         with self.store.write() as s:
             if tournament_rows.tournament_named(session=s, name=clean) is not None:
-                raise RuleError("name", f"{show(clean)} is already a tournament",
-                                "tn_clash", value=show(clean))
+                raise RuleError("name", "tn_clash", value=show(clean))
             night_id = night if night is not None else _newest_open_night(s)
             open_night(s, night_id)
             return tournament_rows.add_tournament(
@@ -147,13 +134,12 @@ class Tournaments:
         from the next round to be drawn. Returns (player, start number, first round)."""
         cleaned = [clean_name(p, "player") for p in players]
         if not cleaned:
-            raise RuleError("player", "give at least one player", "tn_no_player")
+            raise RuleError("player", "tn_no_player")
         with self.store.write() as s:
             t = _tournament(s, name)
             first = t.drawn + 1
             if first > t.rounds:
-                raise RuleError("player", f"all {t.rounds} rounds of {t.name} are drawn",
-                                "tn_all_drawn", rounds=t.rounds, name=t.name)
+                raise RuleError("player", "tn_all_drawn", rounds=t.rounds, name=t.name)
             known = {e.player.casefold() for e in t.entries}
             out = []
             newcomers = Newcomers(s, "player")
@@ -163,8 +149,7 @@ class Tournaments:
                     session=s, name=newcomers.admit(p), now=clock.now())
                 shown_name = found[1] if found else p
                 if shown_name.casefold() in known:
-                    raise RuleError("player", f"{show(shown_name)} is registered already",
-                                    "tn_registered", value=show(shown_name))
+                    raise RuleError("player", "tn_registered", value=show(shown_name))
                 known.add(shown_name.casefold())
                 number = tournament_rows.add_entry(session=s, tournament_id=t.id, player_id=pid,
                                                    from_round=first, now=clock.now())
@@ -179,8 +164,7 @@ class Tournaments:
             known = repo.player_names(session=s)[pid]
             entry = next((e for e in t.entries if e.player == known), None)
             if entry is None or entry.withdrawn_from is not None:
-                raise RuleError("--withdraw", f"{show(player)} is not playing in {t.name}",
-                                "tn_not_playing", value=show(player), name=t.name)
+                raise RuleError("--withdraw", "tn_not_playing", value=show(player), name=t.name)
             tournament_rows.withdraw(session=s, tournament_id=t.id, player_id=pid,
                                      from_round=t.drawn + 1)
             return t.drawn + 1
@@ -204,12 +188,9 @@ class Tournaments:
             where = night if night is not None else _round_night(s, t, made)
             if redraw:
                 if newest is None:
-                    raise RuleError("--redraw", f"no round of {t.name} is drawn yet",
-                                    "tn_nothing_drawn", name=t.name)
+                    raise RuleError("--redraw", "tn_nothing_drawn", name=t.name)
                 if not untouched:
-                    raise RuleError("--redraw", f"round {newest.round} has begun (a deal or its "
-                                    "clock): its draw stands", "tn_round_begun",
-                                    round=newest.round)
+                    raise RuleError("--redraw", "tn_round_begun", round=newest.round)
                 number = newest.round
                 redraws = 1 + next(r.redraws for r in tournament_rows.rounds(
                     session=s, tournament_id=t.id) if r.number == number)
@@ -223,14 +204,11 @@ class Tournaments:
                     return newest, False
                 number, redraws = t.drawn + 1, 0
                 if number > t.rounds:
-                    raise RuleError("round", f"all {t.rounds} rounds of {t.name} are drawn",
-                                    "tn_all_drawn", rounds=t.rounds, name=t.name)
+                    raise RuleError("round", "tn_all_drawn", rounds=t.rounds, name=t.name)
                 playing = self._unfinished(s, t, made)
                 if playing and not force:
-                    raise RuleError("round", f"round {t.drawn}: not finished at table "
-                                    f"{_tables_text(playing)}; finish it, let time run out, "
-                                    "or --force to score it as it stands", "tn_unfinished",
-                                    round=t.drawn, tables=_tables_text(playing))
+                    raise RuleError("round", "tn_unfinished", round=t.drawn,
+                                    tables=_tables_text(playing))
             open_night(s, where)
             seed = f"{t.seed}/{number}/{redraws}"
             drawn, basis = self._make(s, t, number, seed, strength)
@@ -269,8 +247,7 @@ class Tournaments:
         pairs = {d.pair(x.seats[0], x.seats[1]) for r in before for x in r.tables}
         had = {p for r in before for p in r.byes}
         if len(players) < 2:
-            raise RuleError("players", f"{len(players)} registered; a table takes at least "
-                            f"{2}", "tn_too_few", n=len(players), lo=2)
+            raise RuleError("players", "tn_too_few", n=len(players), lo=2)
         points = {x.player: x.points for x in standing}
         return swiss_draw(order, pairs, had, seed, [points[p] for p in order]), _basis(
             standing, players)
@@ -331,17 +308,14 @@ class Tournaments:
                     for x in r.tables:
                         if x.number == table:
                             return x.table_id
-                raise RuleError("--table", f"{t.name} draws no table {table}",
-                                "tn_no_table", name=t.name, table=table)
+                raise RuleError("--table", "tn_no_table", name=t.name, table=table)
             if tournament_rows.tournament_of_table(session=s, table_id=table) is not None:
                 return table
             for row in reversed(tournament_rows.tournaments(session=s)):
                 t = tournament_view(s, row)
                 made = draws(s, t)
                 if made and any(x.number == table for x in made[-1].tables):
-                    raise RuleError("--table", f"{table} is a table's id; {t.name}'s draw "
-                                    f"numbers its tables: --tournament {t.name} --table "
-                                    f"{table}", "tn_table_id", table=table, name=t.name)
+                    raise RuleError("--table", "tn_table_id", table=table, name=t.name)
             return table
 
     def rounds(self, name: object) -> list[DrawView]:
@@ -354,11 +328,9 @@ class Tournaments:
         with self.store.write() as s:
             t = _tournament(s, name)
             if t.round_minutes is None:
-                raise RuleError("round", f"{t.name} has no round clock (--round-minutes)",
-                                "tn_no_clock", name=t.name)
+                raise RuleError("round", "tn_no_clock", name=t.name)
             if not t.drawn:
-                raise RuleError("round", f"no round of {t.name} is drawn yet",
-                                "tn_nothing_drawn", name=t.name)
+                raise RuleError("round", "tn_nothing_drawn", name=t.name)
             tournament_rows.start_round(session=s, tournament_id=t.id, number=t.drawn,
                                         now=clock.now())
             return draws(s, t)[-1]
@@ -370,8 +342,7 @@ class Tournaments:
         with self.store.read() as s:
             t = _tournament(s, name)
             if after is not None and not 0 <= after <= t.drawn:
-                raise RuleError("--after", f"{after} is not a drawn round (0 to {t.drawn})",
-                                "tn_after", value=after, hi=t.drawn)
+                raise RuleError("--after", "tn_after", value=after, hi=t.drawn)
             return self._rank(s, t, t.drawn if after is None else after)
 
     def _rank(self, s: Connection, t: TournamentView, after: int,
@@ -480,20 +451,16 @@ def _round_night(s: Connection, t: TournamentView, made: Sequence[DrawView]) -> 
 def _newest_open_night(s: Connection) -> int:
     nights = [n for n in repo.nights(session=s) if n.closed_at is None]
     if not nights:
-        raise RuleError("--night", "no open night: open one first (tally night new)",
-                        "tn_no_night")
+        raise RuleError("--night", "tn_no_night")
     return int(max(nights, key=lambda n: (n.date, n.id)).id)
 
 
 def _tournament(s: Connection, name: object) -> TournamentView:
     if not isinstance(name, str) or not name.strip():
-        raise RuleError("tournament", f"{show(name)} is not a tournament name",
-                        "tn_not_name", value=show(name))
+        raise RuleError("tournament", "tn_not_name", value=show(name))
     row = tournament_rows.tournament_named(session=s, name=" ".join(name.split()))
     if row is None:
         known = [r.name for r in tournament_rows.tournaments(session=s)]
-        raise RuleError("tournament", f"{show(name)} is not a tournament here "
-                        f"({', '.join(known) or 'none yet: tally tournament new'})",
-                        "tn_not_here", value=show(name),
-                        known=", ".join(known) or "none yet: tally tournament new")
+        raise RuleError("tournament", "tn_not_here", value=show(name),
+                        known=", ".join(known) or Said("w.tn_none_yet"))
     return tournament_view(s, row)

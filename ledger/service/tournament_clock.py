@@ -24,6 +24,4 @@ def check_in_time(s: Connection, table_id: int, number: int, now: datetime, new:
 
     allowed = 1 if tournament_points(found.points).after_time == "finish_deal" else 0
     if tournament_rows.deals_since(session=s, table_id=table_id, at=ends) + new > allowed:
-        raise RuleError("table", f"round {found.number}'s time is up at table {number}: "
-                        "no deal more is recorded", "tn_time_up", round=found.number,
-                        table=number)
+        raise RuleError("table", "tn_time_up", round=found.number, table=number)

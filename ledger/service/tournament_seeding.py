@@ -27,8 +27,7 @@ def strengths(store: Store, seed_by: str | None) -> dict[str, float] | None:
     if seed_by is None:
         return None
     if seed_by not in SEEDINGS:
-        raise RuleError("--seed-by", f"{show(seed_by)} is not rating", "not_seed_by",
-                        value=show(seed_by))
+        raise RuleError("--seed-by", "not_seed_by", value=show(seed_by))
     from .rating import Ratings
 
     return {r.player: r.ordinal for r in Ratings(store).rating().rows}
@@ -40,8 +39,7 @@ def start(store: Store, method: str) -> float:
     from .rating import Ratings
 
     if method not in ("swiss", "mix"):
-        raise RuleError("--seed-by", f"a {method} draw takes no seeding (swiss or mix do)",
-                        "seed_by_method", method=method)
+        raise RuleError("--seed-by", "seed_by_method", method=method)
     o = Ratings(store).options()
     return ordinal(Rating(o.mu, o.sigma, 0))
 

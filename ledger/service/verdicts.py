@@ -131,11 +131,10 @@ class Verdicts:
         with self.store.write() as s:
             row = repo.current_revision_of(session=s, deal_id=deal_id)
             if row is None:
-                raise RuleError("deal", f"{deal_id} does not exist", "no_such", id=deal_id)
+                raise RuleError("deal", "no_such", id=deal_id)
             t = load_open_table(s, row.table_id)
             if t.confirm == "off":
-                raise RuleError("deal", f"table {t.number} does not confirm its deals",
-                                "confirm_off", table=t.number)
+                raise RuleError("deal", "confirm_off", table=t.number)
             trail = verdict_rows.trails(session=s, table_id=t.id, deal_id=deal_id)
             v = verdict_of(trail[deal_id][1])
             name = check_verdict(v, kind, by, t.seats, reason, row.number)

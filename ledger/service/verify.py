@@ -44,8 +44,7 @@ def verify_export(path: Path) -> Verified:
     chain, revisions = chain_file.pair(path)
     for p in (chain, revisions):
         if not p.is_file():
-            raise RuleError("FILE", f"{p} is not there (an export writes it beside {chain.name})",
-                            "verify_missing", path=p, chain=chain.name)
+            raise RuleError("FILE", "verify_missing", path=p, chain=chain.name)
     done = Verified(chain)
     last: dict[tuple[int, int], tuple[int, str]] = {}  # (night, table): (revisions, head)
     for line, row in enumerate(chain_file.rows(revisions, chain_file.REVISIONS), start=2):
@@ -54,8 +53,7 @@ def verify_export(path: Path) -> Verified:
         try:
             content = content_of(row["content"])
         except (ValueError, KeyError, TypeError, AttributeError):
-            raise RuleError("FILE", f"{revisions} line {line}: its content cannot be read",
-                            "verify_content", path=revisions, line=line) from None
+            raise RuleError("FILE", "verify_content", path=revisions, line=line) from None
         n, prev = last.get((night, table), (0, ""))
         done.revisions += 1
         if revision_hash(content, prev) != row["hash"]:

@@ -51,8 +51,7 @@ def copy_ledger(source: Database, target: Database, force: bool = False) -> dict
     migrate(source, upgrade=False)  # read, never changed: an older one is refused
     target.prepare()
     if holds_data(target) and not force:  # asked before its schema is touched
-        raise RuleError("database", f"{target.where} is not empty; use --force to replace "
-                        "what it holds", "copy_not_empty", where=target.where)
+        raise RuleError("database", "copy_not_empty", where=target.where)
     migrate(target)
     counts: dict[str, int] = {}
     tables = ledger_tables()

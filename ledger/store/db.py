@@ -62,8 +62,8 @@ class Connection(Protocol):
 class StoreError(RuleError):
     """A fault of the database itself (unreachable, refused, lost, damaged): one line."""
 
-    def __init__(self, message: str, code: str, **values: Any) -> None:
-        super().__init__("database", message, code, **values)
+    def __init__(self, code: str, **values: Any) -> None:
+        super().__init__("database", code, **values)
 
 
 class ConnectionLost(StoreError):
@@ -73,8 +73,8 @@ class ConnectionLost(StoreError):
     here: a save that carries a form's key is looked up by it once the database can be
     reached again (`Tally.save_of_form`), never guessed."""
 
-    def __init__(self, message: str, code: str, committing: bool, **values: Any) -> None:
-        super().__init__(message, code, **values)
+    def __init__(self, code: str, committing: bool, **values: Any) -> None:
+        super().__init__(code, **values)
         self.committing = committing
 
 

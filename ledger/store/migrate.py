@@ -53,9 +53,7 @@ def migrate(db: Database, *, upgrade: bool = True) -> None:
     if revision == HEAD:
         return
     if revision is None and has_tables(db):
-        raise RuleError("db", f"{db.where} holds tables but no Tally schema revision: it is "
-                        "not a Tally ledger, or its revision was lost; use --db for another "
-                        "file, or restore a backup", "no_schema", path=db.where)
+        raise RuleError("db", "no_schema", path=db.where)
     from alembic import command
     from alembic.config import Config
     from alembic.script import ScriptDirectory
@@ -70,15 +68,9 @@ def migrate(db: Database, *, upgrade: bool = True) -> None:
         except CommandError:
             known = False
         if not known:
-            raise RuleError("db", f"{db.where} is at schema revision {revision!r}, which this "
-                            f"Tally (schema {HEAD}) does not know: this Tally is older than the "
-                            "ledger; upgrade Tally to open it",
-                            "schema_newer", path=db.where, revision=repr(revision), head=HEAD)
+            raise RuleError("db", "schema_newer", path=db.where, revision=repr(revision), head=HEAD)
         if not upgrade:
-            raise RuleError("db", f"{db.where} is at schema revision {revision!r}, older "
-                            f"than this Tally's (schema {HEAD}); nothing was changed: run "
-                            "`tally db upgrade` to upgrade it",
-                            "schema_older", path=db.where, revision=repr(revision), head=HEAD)
+            raise RuleError("db", "schema_older", path=db.where, revision=repr(revision), head=HEAD)
     engine = make_engine(db.sqlalchemy_url())
     try:
         with engine.connect() as conn:
@@ -91,10 +83,7 @@ def migrate(db: Database, *, upgrade: bool = True) -> None:
         cause = exc.orig
         if cause is not None and db.not_the_schema(cause):  # the disk, file or server
             raise db.fault(cause) from None
-        raise RuleError("db", f"{db.where} is labelled schema revision {revision!r} but its "
-                        "tables do not match it (a damaged or hand-edited file); nothing "
-                        "was changed: restore a backup",
-                        "schema_mismatch", path=db.where, revision=repr(revision)) from None
+        raise RuleError("db", "schema_mismatch", path=db.where, revision=repr(revision)) from None
     finally:
         engine.dispose()
 

@@ -324,7 +324,7 @@ class HachiHachiForm(DealForm):
         if choice == "split":
             out["split"] = True
         elif asks_split and choice is None and self.indicator() is not None:
-            raise RuleError("split", t("hh.split_or_play"))
+            raise RuleError("split", "words", text=t("hh.split_or_play"))
         if played and self.tricks.values:
             out["tricks"] = self.tricks.values
         roles: dict[str, list[str]] = {}
@@ -355,7 +355,8 @@ class HachiHachiForm(DealForm):
             if not hand.forced or hand.cards or hand.aces is not None:
                 continue
             if not fixing.keys() & set(hand.roles):
-                raise RuleError(f"aces.{hand.name}", t("hh.aces_needed", name=hand.name))
+                raise RuleError(f"aces.{hand.name}",
+                                "words", text=t("hh.aces_needed", name=hand.name))
 
     def load(self, outcome: dict[str, Any]) -> None:
         self.query_one("#indicator", Input).value = str(outcome.get("indicator", ""))

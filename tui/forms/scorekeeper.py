@@ -19,9 +19,9 @@ def scorekeeper_name(value: str) -> str:
     tidied); refused if empty or too long."""
     name = name_key(clean_text(value, "name") or "")
     if not name:
-        raise RuleError("name", t("device.name_needed"))
+        raise RuleError("name", "words", text=t("device.name_needed"))
     if len(name) > MAX_NAME:
-        raise RuleError("name", f"is longer than {MAX_NAME} characters", "name_longer", n=MAX_NAME)
+        raise RuleError("name", "name_longer", n=MAX_NAME)
     return name
 
 

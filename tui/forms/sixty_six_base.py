@@ -107,7 +107,7 @@ class SixtySixBase(DealForm):
         """The quick-entry keys: winner (None: drawn) and game points."""
         winner = self.picker("winner")
         if not winner.touched:
-            raise RuleError("winner", t("ss.who_scored"))
+            raise RuleError("winner", "words", text=t("ss.who_scored"))
         if winner.value is None:
             out.update(winner=None, game_points=0)
             return out

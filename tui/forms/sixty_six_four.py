@@ -115,7 +115,7 @@ class FourHandForm(SixtySixBase):
         out = self.dealt()
         ending = self.picker("ending").value
         if ending is None:
-            raise RuleError("ending", t("ss.played_or_quick"))
+            raise RuleError("ending", "words", text=t("ss.played_or_quick"))
         if self.ten_bonus and self.picker("ten").value:
             out["ten_of_trumps"] = self.picker("ten").value
         if ending == "scored":

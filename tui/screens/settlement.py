@@ -358,10 +358,10 @@ class SettlementScreen(ReadsOffThread, TallyScreen[None]):
         def submit(values: Mapping[str, str]) -> int:
             text = values["amount"].strip()
             if not text.isdigit():
-                raise RuleError("amount", t("settle.amount_not_number", text=text))
+                raise RuleError("amount", "words", text=t("settle.amount_not_number", text=text))
             if self.data is not None and _line(item) not in map(_line, self.data.open):
                 # the list was redrawn under the dialog without its line (paid elsewhere)
-                raise RuleError("to", t("settle.line_gone", payer=item.payer,
+                raise RuleError("to", "words", text=t("settle.line_gone", payer=item.payer,
                                         payee=item.payee))
             mode = self.data.mode if self.data is not None else None
             return self.service.pay(self.night_id, item.payer, item.payee, int(text), mode=mode)

@@ -243,11 +243,11 @@ class TournamentScreen(ReadsOffThread, TallyScreen[None]):
 
             path = values["file"].strip()
             if not path:
-                raise RuleError("file", "give the CSV file's path", "tn_csv_needed")
+                raise RuleError("file", "tn_csv_needed")
             try:
                 names = read_names(Path(path).expanduser())
             except RuleError as exc:  # (the CLI's --csv is this box's file)
-                raise RuleError("file", exc.message, exc.code, **exc.values) from None
+                raise RuleError("file", exc.code, **exc.values) from None
             return service.register(name, names)
 
         self.app.push_screen(PromptModal(t("tn.load_title", name=name),
@@ -273,7 +273,7 @@ class TournamentScreen(ReadsOffThread, TallyScreen[None]):
             try:
                 return player, service.withdraw(name, player)
             except RuleError as exc:  # (the CLI's --withdraw is this box's player)
-                raise RuleError("player", exc.message, exc.code, **exc.values) from None
+                raise RuleError("player", exc.code, **exc.values) from None
 
         self.app.push_screen(PromptModal(t("tn.withdraw_title", name=name),
                                          [Field("player", t("board.player"),

@@ -195,4 +195,4 @@ def _withdraw(service: Tally, name: str, player: str) -> int:
     try:
         return service.withdraw(name, player)
     except RuleError as exc:  # (the CLI's --withdraw is this page's player)
-        raise RuleError("player", exc.message, exc.code, **exc.values) from None
+        raise RuleError("player", exc.code, **exc.values) from None

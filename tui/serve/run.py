@@ -44,10 +44,8 @@ def check_address(host: str, port: int) -> None:
             probe.bind((host, port))
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
-                raise RuleError("--port", f"{port} is in use on {host}; choose another "
-                                "with --port", "listen_in_use", port=port, host=host) from None
-            raise RuleError("--host", f"cannot listen on {host} ({exc.strerror})",
-                            "cannot_listen", host=host, why=exc.strerror) from None
+                raise RuleError("--port", "listen_in_use", port=port, host=host) from None
+            raise RuleError("--host", "cannot_listen", host=host, why=exc.strerror) from None
 
 
 def urls(base: str, keys: Keys, tables: list[int]) -> dict[str, str]:

@@ -365,4 +365,4 @@ def night_to_serve(service: Tally, night: int | None) -> int:
     for n in service.nights():  # newest first
         if not n.closed:
             return n.id
-    raise RuleError("--night", "there is no open night (tally night new)", "no_open_night")
+    raise RuleError("--night", "no_open_night")

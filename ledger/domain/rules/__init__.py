@@ -46,5 +46,4 @@ def game_named(name: object, field: str = "game") -> AnyGame:
         return games[name.strip().lower()]
     from .errors import show
 
-    raise RuleError(field, f"{show(name)} is not a game here ({', '.join(games)})",
-                    "not_game", name=show(name), games=', '.join(games))
+    raise RuleError(field, "not_game", name=show(name), games=', '.join(games))

@@ -34,7 +34,7 @@ def parse_card(text: object, field: str = "card") -> Card:
     (Card(rank='10', suit='H'), Card(rank='Q', suit='S'), Card(rank='10', suit='C'))
     """
     if not isinstance(text, str):
-        raise RuleError(field, f"{show(text)} is not a card", "not_card", value=show(text))
+        raise RuleError(field, "not_card", value=show(text))
     raw = text.strip().upper()
     suit = rank = None
     for candidate, rest in ((raw[-1:], raw[:-1]), (raw[:1], raw[1:])):
@@ -44,8 +44,7 @@ def parse_card(text: object, field: str = "card") -> Card:
             suit, rank = s, r
             break
     if suit is None or rank is None:
-        raise RuleError(field, f"{show(text)} is not a card (try AS, 10H, QD)",
-                        "not_card_try", value=show(text))
+        raise RuleError(field, "not_card_try", value=show(text))
     return Card(rank, suit)
 
 
@@ -58,5 +57,4 @@ def parse_suit(text: object, field: str = "trump") -> str:
             letter = t.upper()
         if letter:
             return letter
-    raise RuleError(field, f"{show(text)} is not a suit (clubs, diamonds, hearts, spades)",
-                    "not_suit", value=show(text))
+    raise RuleError(field, "not_suit", value=show(text))

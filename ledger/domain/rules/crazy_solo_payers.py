@@ -19,8 +19,7 @@ def parse_payers(raw: Any, seats: tuple[str, ...], caller: str,
             isinstance(v, str) for v in raw.values()):
         raw = _payers_by_payee(raw, seats, caller, partner)
     if not isinstance(raw, Mapping) or set(raw) != {"caller", "partner"}:
-        raise RuleError("payers", f"{show(raw)} must be {{\"caller\": [...], \"partner\": [...]}}",
-                        "payers_shape", value=show(raw))
+        raise RuleError("payers", "payers_shape", value=show(raw))
     start = seats.index(caller)  # the Gang in seat order from the caller's left
     gang = [p for p in (seats[(start + i) % len(seats)] for i in range(1, len(seats)))
             if p != partner]
@@ -28,20 +27,15 @@ def parse_payers(raw: Any, seats: tuple[str, ...], caller: str,
     for side in ("caller", "partner"):
         names = raw[side]
         if not isinstance(names, list):
-            raise RuleError(f"payers.{side}", f"{show(names)} is not a list of names",
-                            "not_names", value=show(names))
+            raise RuleError(f"payers.{side}", "not_names", value=show(names))
         lists.append(tuple(F.player_name(n, f"payers.{side}", seats) for n in names))
     to_caller, to_partner = lists
     together = to_caller + to_partner
     if sorted(together) != sorted(gang):
-        raise RuleError("payers", "must name each Gang member exactly once: " + ", ".join(gang),
-                        "payers_each_once", names=", ".join(gang))
+        raise RuleError("payers", "payers_each_once", names=", ".join(gang))
     if len(to_caller) != (len(gang) + 1) // 2:
-        raise RuleError("payers.caller",
-                        f"{len(to_caller)} payers; the caller collects from "
-                        f"{(len(gang) + 1) // 2} of a Gang of {len(gang)}",
-                        "cs.payers_count", n=len(to_caller), half=(len(gang) + 1) // 2,
-                        gang=len(gang))
+        raise RuleError("payers.caller", "cs.payers_count", n=len(to_caller),
+                        half=(len(gang) + 1) // 2, gang=len(gang))
     return to_caller, to_partner
 
 
@@ -51,8 +45,7 @@ def _payers_by_payee(raw: Mapping[str, str], seats: tuple[str, ...], caller: str
     for payer, payee in raw.items():
         to = F.player_name(payee, f"payers.{payer}", seats)
         if to not in (caller, partner):
-            raise RuleError(f"payers.{payer}", f"{to} is neither the caller ({caller}) nor the "
-                            f"partner ({partner})", "cs.payee_not_team", name=to,
-                            caller=caller, partner=partner)
+            raise RuleError(f"payers.{payer}", "cs.payee_not_team", name=to, caller=caller,
+                            partner=partner)
         sides["caller" if to == caller else "partner"].append(payer)
     return sides

@@ -1,43 +1,92 @@
-"""The one error the rules raise: a precise complaint about one field."""
+"""The one error the rules raise: a precise complaint about one field, as a code and values.
+
+A refusal is `RuleError(field, code, **values)`: which field, which catalogue entry
+(`err.<code>`) and the values its texts name. No words are written here or at a raise; the
+words exist only in the catalogues, below which this layer sits (it may not import them). So
+the text layer installs the one function that says a code in English
+(`ledger.text.i18n.errors`, on import: the CLI, the service package and the app import it),
+and `message` and `str(err)` (`field: message`, the English scripts read) are said by it when
+asked. Until it is installed a refusal says its code and values (`missing {}`), never a guess.
+
+>>> str(RuleError("team_points", "above", value=121, hi=120))
+'team_points: 121 is above 120'
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Renderer = Callable[[str, Mapping[str, object]], str]
+
+_english: Renderer | None = None
+
+
+def install_renderer(render: Renderer) -> None:
+    """Say every refusal's `message` with `render(code, values)` from now on (the text
+    layer's English)."""
+    global _english
+    _english = render
+
+
+def english(code: str, values: Mapping[str, object]) -> str:
+    """The English of `code` with `values`, by the installed renderer."""
+    if _english is None:
+        return f"{code} {dict(values)}"
+    return _english(code, values)
+
 
 class RuleError(ValueError):
-    """Input that the rules refuse, naming the offending field and value.
+    """Input that the rules refuse, naming the offending field, the catalogue code
+    (`err.<code>`) and the values its texts name."""
 
-    >>> str(RuleError("team_points", "121 is above 120"))
-    'team_points: 121 is above 120'
-    """
-
-    def __init__(self, field: str, message: str, code: str | None = None,
-                 **values: object) -> None:
-        """`message` is the English; `code` (a catalogue key under `err.`) and `values` let
-        the edge say it in the language in use (`ledger.text.i18n.errors.render_error`)."""
+    def __init__(self, field: str, code: str, **values: object) -> None:
         self.field = field
-        self.message = message
         self.code = code
         self.values = values
-        super().__init__(f"{field}: {message}")
+        super().__init__(field, code)
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in English (the catalogue's `err.<code>` with the values)."""
+        return english(self.code, self.values)
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}"
 
 
-class Said(str):
-    """An English word or phrase inside a refusal (`hand roles`, `nobody is in`) that
-    carries its own catalogue code and values, so the edge says it in the language in use
-    too. It is the English string itself wherever text is built.
+class Said:
+    """A word or phrase inside a refusal (`hand roles`, `nobody is in`): a catalogue code
+    (`err.<code>`) and its values, said in the language of the refusal it is part of; `str()`
+    is its English.
 
-    >>> what = Said("hand roles", "w.hand_roles")
-    >>> f"no {what}", what.code
-    ('no hand roles', 'w.hand_roles')
+    >>> what = Said("w.hand_roles")
+    >>> str(what), what.code
+    ('hand roles', 'w.hand_roles')
     """
 
-    code: str
-    values: dict[str, object]
+    __slots__ = ("code", "values")
 
-    def __new__(cls, english: str, code: str, **values: object) -> Said:
-        said = super().__new__(cls, english)
-        said.code, said.values = code, values
-        return said
+    def __init__(self, code: str, **values: object) -> None:
+        self.code = code
+        self.values = values
+
+    def __str__(self) -> str:
+        return english(self.code, self.values)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Said({self.code!r}, **{self.values!r})"
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, Said):
+            return (self.code, self.values) == (other.code, other.values)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.code)
 
 
 def show(value: object) -> str:

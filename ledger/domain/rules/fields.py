@@ -16,7 +16,7 @@ def check_keys(obj: Mapping[str, Any], allowed: Collection[str]) -> None:
     """Refuse keys the game does not know (a typo must not be silently ignored)."""
     for key in obj:
         if key not in allowed and key not in _ALWAYS:
-            raise RuleError(str(key), "unknown field", "unknown_field")
+            raise RuleError(str(key), "unknown_field")
 
 
 def get_int(obj: Mapping[str, Any], key: str, lo: int, hi: int, *, default: Any = _MISSING,
@@ -25,18 +25,17 @@ def get_int(obj: Mapping[str, Any], key: str, lo: int, hi: int, *, default: Any 
     name = field or key
     value = obj.get(key, default)
     if value is _MISSING:
-        raise RuleError(name, "is missing", "missing")
+        raise RuleError(name, "missing")
     return check_int(name, value, lo, hi)
 
 
 def check_int(name: str, value: Any, lo: int, hi: int) -> int:
     if type(value) is not int:
-        raise RuleError(name, f"{show(value)} is not a whole number", "not_whole",
-                        value=show(value))
+        raise RuleError(name, "not_whole", value=show(value))
     if value < lo:
-        raise RuleError(name, f"{value} is below {lo}", "below", value=value, lo=lo)
+        raise RuleError(name, "below", value=value, lo=lo)
     if value > hi:
-        raise RuleError(name, f"{value} is above {hi}", "above", value=value, hi=hi)
+        raise RuleError(name, "above", value=value, hi=hi)
     return value
 
 
@@ -45,8 +44,7 @@ def get_bool(obj: Mapping[str, Any], key: str, default: bool = False) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise RuleError(key, f"{show(value)} is not true or false", "not_bool",
-                        value=show(value))
+        raise RuleError(key, "not_bool", value=show(value))
     return value
 
 
@@ -56,11 +54,9 @@ def get_choice(obj: Mapping[str, Any], key: str, choices: Collection[str], *,
     if type(value) is str and value in choices:  # as written by a program
         return value
     if value is _MISSING:
-        raise RuleError(key, f"is missing (one of {', '.join(choices)})", "missing_one_of",
-                        choices=", ".join(choices))
+        raise RuleError(key, "missing_one_of", choices=", ".join(choices))
     if not isinstance(value, str) or value.strip().lower() not in choices:
-        raise RuleError(key, f"{show(value)} is not one of {', '.join(choices)}", "not_one_of",
-                        value=show(value), choices=", ".join(choices))
+        raise RuleError(key, "not_one_of", value=show(value), choices=", ".join(choices))
     return value.strip().lower()
 
 
@@ -68,12 +64,10 @@ def player_name(value: Any, field: str, seats: Collection[str]) -> str:
     """A seated player's name (by `name_key`: trimmed, NFC, no format characters;
     case-sensitive)."""
     if not isinstance(value, str):
-        raise RuleError(field, f"{show(value)} is not a player name", "not_player",
-                        value=show(value))
+        raise RuleError(field, "not_player", value=show(value))
     name = name_key(value)
     if name not in seats:
-        raise RuleError(field, f"{show(value)} is not playing at this table", "not_at_table",
-                        value=show(value))
+        raise RuleError(field, "not_at_table", value=show(value))
     return name
 
 
@@ -83,7 +77,7 @@ def get_player(obj: Mapping[str, Any], key: str, seats: Collection[str], *,
     if value is None:
         if optional:
             return None
-        raise RuleError(key, "is missing", "missing")
+        raise RuleError(key, "missing")
     return player_name(value, key, seats)
 
 
@@ -92,10 +86,9 @@ def get_mapping(obj: Mapping[str, Any], key: str, *, optional: bool = True) -> d
     if value is None:
         if optional:
             return {}
-        raise RuleError(key, "is missing", "missing")
+        raise RuleError(key, "missing")
     if not isinstance(value, Mapping):
-        raise RuleError(key, f"{show(value)} is not an object", "not_object",
-                        value=show(value))
+        raise RuleError(key, "not_object", value=show(value))
     return dict(value)
 
 
@@ -109,7 +102,7 @@ def player_map(obj: Mapping[str, Any], key: str, seats: Collection[str], *,
         if clean not in seats:  # the usual case passes without building the field's name
             clean = player_name(name, f"{key}.{name}", seats)
         if clean in out:
-            raise RuleError(key, f"{show(clean)} appears twice", "twice", value=show(clean))
+            raise RuleError(key, "twice", value=show(clean))
         out[clean] = value
     return out
 
@@ -118,8 +111,7 @@ def read_players(value: Any, field: str = "players") -> tuple[str, ...]:
     """The contract's `players`: a list of unique, non-empty names (by `name_key`, so a
     look-alike of a name already listed appears twice)."""
     if not isinstance(value, list) or not value:
-        raise RuleError(field, f"{show(value)} is not a list of names",
-                        "not_names", value=show(value))
+        raise RuleError(field, "not_names", value=show(value))
     from .lookalike import fold
 
     names: list[str] = []
@@ -129,15 +121,13 @@ def read_players(value: Any, field: str = "players") -> tuple[str, ...]:
         if isinstance(item, str):
             refuse_control(item, field)
         if not name or not visible(name):
-            raise RuleError(field, f"{show(item)} is not a player name",
-                            "not_player", value=show(item))
+            raise RuleError(field, "not_player", value=show(item))
         if len(name) > MAX_NAME:
-            raise RuleError(field, f"{show(name)} is longer than {MAX_NAME} characters",
-                            "too_long", value=show(name), n=MAX_NAME)
+            raise RuleError(field, "too_long", value=show(name), n=MAX_NAME)
         if name == "pot":
-            raise RuleError(field, '"pot" is reserved', "pot_reserved")
+            raise RuleError(field, "pot_reserved")
         if name in names or fold(name) in folded:
-            raise RuleError(field, f"{show(name)} appears twice", "twice", value=show(name))
+            raise RuleError(field, "twice", value=show(name))
         refuse_lookalike(name, names, field)
         names.append(name)
         folded.add(fold(name))

@@ -40,8 +40,7 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     F.check_keys(obj, KEYS)
     seats = state.seats
     if state.finished:
-        raise RuleError("round", f"the game is over after {state.rounds} rounds",
-                        "game_over", n=state.rounds)
+        raise RuleError("round", "game_over", n=state.rounds)
     # The table's start player (pot winner, earlier declarer, left neighbour) is the
     # default; a named one is what the table did and wins. The outcome always stores it,
     # so a correction of an earlier round never rewrites who started a later one.
@@ -49,8 +48,7 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     start = given_start or state.start_player
     order = seats_from(seats, start)
     if obj.get("indicator") is None:
-        raise RuleError("indicator", "is missing (the face-up card, e.g. QS)",
-                        "hh.indicator_missing")
+        raise RuleError("indicator", "hh.indicator_missing")
     indicator = parse_card(obj["indicator"], "indicator")
     mizuten = _read_mizuten(obj.get("mizuten"), start)
     declarations = _read_declarations(obj, order, mizuten, options)
@@ -59,8 +57,7 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     forced = tuple(p for p in order if p not in declared)
     split = F.get_bool(obj, "split")
     if split and len(ins) != 2:
-        raise RuleError("split", f"true with {len(ins)} in; only two in-players can split",
-                        "hh.split_two_only", n=len(ins))
+        raise RuleError("split", "hh.split_two_only", n=len(ins))
     played = len(ins) >= 2 and not split
     tricks = _read_tricks(obj, order, ins, played, split)
 
@@ -69,13 +66,10 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
     def refuse(field: str, name: str, what: Said) -> RuleError:
         """Why `name` (not in role_players) cannot have `what` this round."""
         if name not in ins:
-            return RuleError(field, f"{name} is out; only in-players and forced-out players "
-                             f"have {what}", "hh.out_has_no", name=name, what=what)
+            return RuleError(field, "hh.out_has_no", name=name, what=what)
         if not ins[1:]:
-            return RuleError(field, f"{name} is the only in-player: no play, no {what}",
-                             "hh.only_in_player", name=name, what=what)
-        return RuleError(field, f"{name}: a split settles no {what}", "hh.split_settles_no",
-                         name=name, what=what)
+            return RuleError(field, "hh.only_in_player", name=name, what=what)
+        return RuleError(field, "hh.split_settles_no", name=name, what=what)
 
     table = options.hand_roles
     hands = _read_hands(obj, order, role_players, indicator, refuse)
@@ -85,26 +79,20 @@ def parse(obj: Mapping[str, Any], state: State, options: Options) -> Outcome:
 
     for name, reading in readings.items():
         if name in roles and set(roles[name]) != set(reading.roles):
-            raise RuleError(f"roles.{name}", f"{' + '.join(roles[name]) or 'none'}, but the hand "
-                            f"has {' + '.join(reading.roles) or 'no role'}",
-                            "hh.but_hand_has", given=' + '.join(roles[name]) or Said("none",
-                            "w.none"),
-                            found=' + '.join(reading.roles) or Said("no role", "w.no_role"))
+            raise RuleError(f"roles.{name}", "hh.but_hand_has",
+                            given=' + '.join(roles[name]) or Said("w.none"),
+                            found=' + '.join(reading.roles) or Said("w.no_role"))
         if name in aces and aces[name] != reading.aces:
-            raise RuleError(f"aces.{name}", f"{aces[name]}, but the hand has {reading.aces}",
-                            "hh.but_hand_has", given=aces[name], found=reading.aces)
+            raise RuleError(f"aces.{name}", "hh.but_hand_has", given=aces[name], found=reading.aces)
     for name in forced:
         if name not in hands:
             aces[name] = _aces_for_roles(name, aces.get(name), roles.get(name, ()), table)
     total = sum(r.aces for r in readings.values()) + sum(
         n for p, n in aces.items() if p not in hands) + (indicator.rank == "A")
     if total > ACES_IN_PACK and indicator.rank == "A":
-        raise RuleError("aces", f"{total} Aces in all, counting the hands and the indicator; "
-                        f"the pack has {ACES_IN_PACK}", "aces_with_indicator", n=total,
-                        aces=ACES_IN_PACK)
+        raise RuleError("aces", "aces_with_indicator", n=total, aces=ACES_IN_PACK)
     if total > ACES_IN_PACK:
-        raise RuleError("aces", f"{total} Aces in all, counting the hands; the pack has "
-                        f"{ACES_IN_PACK}", "aces_in_all", n=total, aces=ACES_IN_PACK)
+        raise RuleError("aces", "aces_in_all", n=total, aces=ACES_IN_PACK)
 
     for name, reading in readings.items():
         roles[name] = reading.roles
@@ -130,10 +118,8 @@ def _read_mizuten(value: Any, start: str) -> bool:
     if isinstance(value, str):
         if value.strip() == start:
             return True
-        raise RuleError("mizuten", f"{value.strip()} is not the start player ({start})",
-                        "hh.not_start_player", value=value.strip(), start=start)
-    raise RuleError("mizuten", f"{show(value)} is not true, false or the start player's name",
-                    "hh.not_mizuten", value=show(value))
+        raise RuleError("mizuten", "hh.not_start_player", value=value.strip(), start=start)
+    raise RuleError("mizuten", "hh.not_mizuten", value=show(value))
 
 
 def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: bool,
@@ -148,8 +134,7 @@ def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: 
     start = order[0]
     if mizuten:
         if said.get(start, "in") != "in":
-            raise RuleError(f"declarations.{start}", "out, but Mizuten is in without choice",
-                            "hh.mizuten_in")
+            raise RuleError(f"declarations.{start}", "hh.mizuten_in")
         if start not in said:  # the Mizuten player is in without choice
             said = {start: "in", **said}
     ins = 0
@@ -157,26 +142,19 @@ def _read_declarations(obj: Mapping[str, Any], order: tuple[str, ...], mizuten: 
     for i, (name, value) in enumerate(said.items()):
         if third is not None:
             if value == "in":
-                raise RuleError(f"declarations.{name}",
-                                f"in, but at most {options.max_in} may be in ({third} was "
-                                "the last)", "hh.too_many_in", n=options.max_in, last=third)
-            raise RuleError(f"declarations.{name}",
-                            f"{name} is forced out after {third}'s in and must not be listed",
-                            "hh.forced_out_listed", name=name, by=third)
+                raise RuleError(f"declarations.{name}", "hh.too_many_in", n=options.max_in,
+                                last=third)
+            raise RuleError(f"declarations.{name}", "hh.forced_out_listed", name=name, by=third)
         if name != order[i]:
-            raise RuleError("declarations", f"{order[i]} declares before {name} (seat order "
-                            f"from {start}: {', '.join(order)})",
-                            "hh.declares_before", name=order[i], other=name, start=start,
-                            order=', '.join(order))
+            raise RuleError("declarations", "hh.declares_before", name=order[i], other=name,
+                            start=start, order=', '.join(order))
         if value == "in":
             ins += 1
             if ins == options.max_in:
                 third = name
     if third is None and len(said) < len(order):
         missing = ", ".join(order[len(said):])
-        raise RuleError("declarations", f"{missing} did not declare; with fewer than "
-                        f"{options.max_in} in everyone declares",
-                        "hh.did_not_declare", name=missing, n=options.max_in)
+        raise RuleError("declarations", "hh.did_not_declare", name=missing, n=options.max_in)
     return tuple(said.items())
 
 
@@ -184,28 +162,23 @@ def _read_tricks(obj: Mapping[str, Any], order: tuple[str, ...], ins: tuple[str,
                  played: bool, split: bool) -> tuple[tuple[str, int], ...]:
     if obj.get("tricks") is None:
         if played:
-            raise RuleError("tricks", f"is missing: {', '.join(ins)} played",
-                            "hh.tricks_missing", names=', '.join(ins))
+            raise RuleError("tricks", "hh.tricks_missing", names=', '.join(ins))
         return ()
     if not played:
-        why = (Said("nobody is in", "w.nobody_in") if not ins
-               else Said("a split is not played", "w.split_not_played") if split
-               else Said(f"{ins[0]} is the only in-player and takes the pot without play",
-                         "w.only_in_takes_pot", name=ins[0]))
-        raise RuleError("tricks", f"given, but {why}", "hh.given_but", why=why)
+        why = (Said("w.nobody_in") if not ins
+               else Said("w.split_not_played") if split
+               else Said("w.only_in_takes_pot", name=ins[0]))
+        raise RuleError("tricks", "hh.given_but", why=why)
     raw = F.player_map(obj, "tricks", order)
     for name in raw:
         if name not in ins:
-            raise RuleError(f"tricks.{name}", f"{name} is not in ({', '.join(ins)} are)",
-                            "hh.not_in", name=name, ins=', '.join(ins))
+            raise RuleError(f"tricks.{name}", "hh.not_in", name=name, ins=', '.join(ins))
     counts = {name: F.check_int(f"tricks.{name}", raw[name], 0, TRICKS) for name in raw}
     missing = [p for p in ins if p not in counts]
     if missing:
-        raise RuleError("tricks", f"{', '.join(missing)} played but has no trick count",
-                        "hh.no_trick_count", name=', '.join(missing))
+        raise RuleError("tricks", "hh.no_trick_count", name=', '.join(missing))
     if sum(counts.values()) != TRICKS:
-        raise RuleError("tricks", f"sum is {sum(counts.values())}, not {TRICKS}",
-                        "tricks_sum", sum=sum(counts.values()), total=TRICKS)
+        raise RuleError("tricks", "tricks_sum", sum=sum(counts.values()), total=TRICKS)
     return tuple((p, counts[p]) for p in ins)
 
 
@@ -221,24 +194,20 @@ def _read_hands(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
             continue
         field = f"hands.{name}"
         if name not in eligible:
-            raise refuse(field, name, Said("hands that count", "w.hands_that_count"))
+            raise refuse(field, name, Said("w.hands_that_count"))
         value = raw[name]
         if not isinstance(value, list):
-            raise RuleError(field, f"{show(value)} is not a list of {HAND_SIZE} cards",
-                            "hh.not_card_list", value=show(value), size=HAND_SIZE)
+            raise RuleError(field, "hh.not_card_list", value=show(value), size=HAND_SIZE)
         cards = tuple(parse_card(c, field) for c in value)
         if len(cards) != HAND_SIZE:
-            raise RuleError(field, f"{len(cards)} cards, not {HAND_SIZE}", "cards_not_n",
-                            n=len(cards), size=HAND_SIZE)
+            raise RuleError(field, "cards_not_n", n=len(cards), size=HAND_SIZE)
         for card in cards:
             if card == indicator:
-                raise RuleError(field, f"{card} is the indicator, which belongs to nobody",
-                                "hh.card_is_indicator", card=card)
+                raise RuleError(field, "hh.card_is_indicator", card=card)
             if card in owner:
                 if owner[card] == name:
-                    raise RuleError(field, f"{card} is twice", "card_twice", card=card)
-                raise RuleError(field, f"{card} is also in {owner[card]}'s hand",
-                                "card_also_in", card=card, owner=owner[card])
+                    raise RuleError(field, "card_twice", card=card)
+                raise RuleError(field, "card_also_in", card=card, owner=owner[card])
             owner[card] = name
         hands[name] = cards
     return hands
@@ -256,26 +225,20 @@ def _read_roles(obj: Mapping[str, Any], order: tuple[str, ...], eligible: tuple[
         field = f"roles.{name}"
         value = raw[name]
         if not isinstance(value, list):
-            raise RuleError(field, f"{show(value)} is not a list of role ids",
-                            "hh.not_role_ids", value=show(value))
+            raise RuleError(field, "hh.not_role_ids", value=show(value))
         if value and name not in eligible:
-            raise refuse(field, name, Said("hand roles", "w.hand_roles"))
+            raise refuse(field, name, Said("w.hand_roles"))
         seen: dict[str, str] = {}  # group -> role id
         ids: list[str] = []
         for item in value:
             role = table.get(item.strip().lower()) if isinstance(item, str) else None
             if role is None:
-                raise RuleError(field, f"{show(item)} is not a hand role ("
-                                f"{', '.join(table.ids()) or 'the table is empty'})",
-                                "hh.not_hand_role", value=show(item),
-                                roles=', '.join(table.ids()) or 'the table is empty')
+                raise RuleError(field, "hh.not_hand_role", value=show(item),
+                                roles=', '.join(table.ids()) or Said("w.table_empty"))
             if role.id in ids:
-                raise RuleError(field, f"{role.id} is listed twice", "hh.listed_twice",
-                                value=role.id)
+                raise RuleError(field, "hh.listed_twice", value=role.id)
             if role.group in SINGLE_GROUPS and role.group in seen:
-                raise RuleError(field, f"{seen[role.group]} and {role.id} are both group "
-                                f"{role.group}; only the higher counts, give that one",
-                                "hh.same_group", role=seen[role.group], other=role.id,
+                raise RuleError(field, "hh.same_group", role=seen[role.group], other=role.id,
                                 group=role.group)
             seen[role.group] = role.id
             ids.append(role.id)
@@ -294,11 +257,9 @@ def _read_aces(obj: Mapping[str, Any], order: tuple[str, ...], forced: tuple[str
             continue
         field = f"aces.{name}"
         if name in ins:
-            raise RuleError(field, f"{name} is in; only forced-out players' Aces count",
-                            "hh.aces_in", name=name)
+            raise RuleError(field, "hh.aces_in", name=name)
         if name not in forced:
-            raise RuleError(field, f"{name} is out; only forced-out players' Aces count",
-                            "hh.aces_out", name=name)
+            raise RuleError(field, "hh.aces_out", name=name)
         aces[name] = F.check_int(field, raw[name], 0, ACES_IN_PACK)
     return aces
 
@@ -313,8 +274,7 @@ def _aces_for_roles(name: str, given: int | None, role_ids: tuple[str, ...],
         if fixed is None:
             continue
         if given is not None and given != fixed:
-            raise RuleError(f"aces.{name}", f"{given}, but {role_id} means {fixed} Ace"
-                            + ("s" if fixed != 1 else ""), "role_fixes_aces",
-                            given=given, role=role_id, n=fixed)
+            raise RuleError(f"aces.{name}", "role_fixes_aces", given=given, role=role_id,
+                            aces=Said("w.one_ace") if fixed == 1 else Said("w.n_aces", n=fixed))
         return fixed
     return given or 0

@@ -30,7 +30,7 @@ def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
     """
     for key in flags:
         if key not in QUICK_FLAGS:
-            raise RuleError(str(key), "unknown flag", "unknown_flag")
+            raise RuleError(str(key), "unknown_flag")
     given = {k: v for k, v in flags.items() if v is not None and v != ""}
     out: dict[str, Any] = {}
     start = state.start_player
@@ -63,7 +63,7 @@ def quick(flags: Mapping[str, Any], state: State) -> dict[str, Any]:
 def _text(flags: Mapping[str, Any], key: str) -> str:
     value = flags[key]
     if not isinstance(value, str):
-        raise RuleError(key, f"{show(value)} is not text", "not_text", value=show(value))
+        raise RuleError(key, "not_text", value=show(value))
     return value
 
 
@@ -86,14 +86,12 @@ def _quick_pairs(text: str, flag: str, *, join: str = ",",
         if sep:
             last = name.strip()
             if not last:
-                raise RuleError(flag, f"{show(piece)} has no player name before =",
-                                "no_name_before_eq", value=show(piece))
+                raise RuleError(flag, "no_name_before_eq", value=show(piece))
             if last in pairs:
-                raise RuleError(flag, f"{show(last)} appears twice", "twice", value=show(last))
+                raise RuleError(flag, "twice", value=show(last))
             pairs[last] = value.strip()
         elif last is None:
-            raise RuleError(flag, f"{show(piece)} is not PLAYER=value", "not_player_value",
-                            value=show(piece))
+            raise RuleError(flag, "not_player_value", value=show(piece))
         else:
             pairs[last] += join + piece
     return pairs
@@ -103,8 +101,7 @@ def _quick_numbers(text: str, flag: str) -> dict[str, int]:
     out = {}
     for name, value in _quick_pairs(text, flag).items():
         if not re.fullmatch(r"\d+", value):
-            raise RuleError(flag, f"{name}={show(value)}: not a whole number",
-                            "flag_not_whole", name=name, value=show(value))
+            raise RuleError(flag, "flag_not_whole", name=name, value=show(value))
         out[name] = int(value)
     return out
 
@@ -115,10 +112,8 @@ def _quick_declare(text: str, seats: tuple[str, ...], start: str) -> dict[str, s
         return {name: value.lower() for name, value in _quick_pairs(text, "declare").items()}
     words = [w.strip().lower() for w in re.split(r"[\s,;]+", text) if w.strip()]
     if start not in seats:
-        raise RuleError("start", f"{show(start)} is not playing at this table",
-                        "not_at_table", value=show(start))
+        raise RuleError("start", "not_at_table", value=show(start))
     order = seats_from(seats, start)
     if len(words) > len(order):
-        raise RuleError("declare", f"{len(words)} declarations for {len(order)} players",
-                        "hh.declarations_count", n=len(words), players=len(order))
+        raise RuleError("declare", "hh.declarations_count", n=len(words), players=len(order))
     return dict(zip(order, words, strict=False))

@@ -58,25 +58,19 @@ class Options:
     def validate(self) -> None:
         for key in ("start_chips", "fee_base", "fee_step", "trick_unit", "mizuten_bonus"):
             if getattr(self, key) < 0:
-                raise RuleError(key, f"{getattr(self, key)} is negative",
-                                "negative", value=getattr(self, key))
+                raise RuleError(key, "negative", value=getattr(self, key))
         for key in ("ooba_multiplier", "zetsuba_multiplier", "rounds"):
             if getattr(self, key) < 1:
-                raise RuleError(key, f"{getattr(self, key)} is below 1",
-                                "below_1", value=getattr(self, key))
+                raise RuleError(key, "below_1", value=getattr(self, key))
         if not 2 <= self.max_in <= MAX_SEATS - 1:
-            raise RuleError("max_in", f"{self.max_in} is not between 2 and {MAX_SEATS - 1}",
-                            "max_in_range", value=self.max_in, hi=MAX_SEATS - 1)
+            raise RuleError("max_in", "max_in_range", value=self.max_in, hi=MAX_SEATS - 1)
         ooba = {_rank(r, "ooba_ranks") for r in self.ooba_ranks}
         zetsuba = {_rank(r, "zetsuba_ranks") for r in self.zetsuba_ranks}
         both = ooba & zetsuba
         if both:
-            raise RuleError("zetsuba_ranks", f"{', '.join(sorted(both))} is also an Ooba rank",
-                            "hh.also_ooba", rank=', '.join(sorted(both)))
+            raise RuleError("zetsuba_ranks", "hh.also_ooba", rank=', '.join(sorted(both)))
         if self.empty_round_pot not in EMPTY_ROUND_POTS:
-            raise RuleError("empty_round_pot", f"{show(self.empty_round_pot)} is not one of "
-                            f"{', '.join(EMPTY_ROUND_POTS)}",
-                            "not_one_of", value=show(self.empty_round_pot),
+            raise RuleError("empty_round_pot", "not_one_of", value=show(self.empty_round_pot),
                             choices=', '.join(EMPTY_ROUND_POTS))
 
 
@@ -131,8 +125,7 @@ class Outcome:
 def _rank(text: Any, field: str) -> str:
     rank = "10" if str(text).strip().upper() == "T" else str(text).strip().upper()
     if rank not in RANKS:
-        raise RuleError(field, f"{show(text)} is not a rank ({' '.join(RANKS)})",
-                        "not_rank", value=show(text), ranks=' '.join(RANKS))
+        raise RuleError(field, "not_rank", value=show(text), ranks=' '.join(RANKS))
     return rank
 
 
@@ -144,17 +137,14 @@ def make_options(raw: Mapping[str, Any]) -> Options:
     if "hand_roles" in raw:
         value = raw.pop("hand_roles")
         if isinstance(value, str):
-            raise RuleError("hand_roles", f"{show(value)} names a table file; "
-                            "presets load it from data/hand-roles",
-                            "roles_table_file", value=show(value))
+            raise RuleError("hand_roles", "roles_table_file", value=show(value))
         try:
             table = load_table(value)
         except RuleError as exc:
             field = f"hand_roles.{exc.field}"
             if isinstance(value, Mapping) and value.get("file"):
-                raise RuleError(field, f"{exc.message} ({value.get('file')})", "in_file",
-                                inner=exc, file=value.get("file")) from None
-            raise RuleError(field, exc.message, exc.code, **exc.values) from None
+                raise RuleError(field, "in_file", inner=exc, file=value.get("file")) from None
+            raise RuleError(field, exc.code, **exc.values) from None
     options = options_from_mapping(Options, raw)
     return replace(options, hand_roles=table,
                    ooba_ranks=tuple(_rank(r, "ooba_ranks") for r in options.ooba_ranks),
@@ -194,8 +184,7 @@ def out_fee(n: int, m: int, options: Options) -> int:
 
 def check_seats(seats: tuple[str, ...], options: Options) -> None:
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise RuleError("seats", f"{len(seats)} players; Hachi-Hachi Trick takes 3 to 7",
-                        "hh.seats", n=len(seats))
+        raise RuleError("seats", "hh.seats", n=len(seats))
 
 
 def initial(seats: tuple[str, ...], options: Options) -> State:

@@ -126,72 +126,59 @@ def load_table(raw: Any) -> HandRoles:
     if isinstance(raw, Mapping):
         for key in raw:
             if key not in ("file", "roles"):
-                raise RuleError(str(key), "unknown key (a table has file and roles)",
-                                "unknown_key_table")
+                raise RuleError(str(key), "unknown_key_table")
         source = raw.get("file")
         if source is not None and not isinstance(source, str):
-            raise RuleError("file", f"{show(source)} is not a file name",
-                            "not_file_name", value=show(source))
+            raise RuleError("file", "not_file_name", value=show(source))
         raw = raw.get("roles")
     if not isinstance(raw, (list, tuple)):
-        raise RuleError("roles", f"{show(raw)} is not a list of roles",
-                        "not_roles_list", value=show(raw))
+        raise RuleError("roles", "not_roles_list", value=show(raw))
     roles: list[Role] = []
     for i, item in enumerate(raw):
         role = _read_role(item, f"roles[{i}]")
         for j, earlier in enumerate(roles):
             if earlier.id == role.id:
-                raise RuleError(f"roles[{i}].id", f"{role.id} is also roles[{j}]",
-                                "role_id_twice", id=role.id, j=j)
+                raise RuleError(f"roles[{i}].id", "role_id_twice", id=role.id, j=j)
             if earlier.rule == role.rule:
-                raise RuleError(f"roles[{i}].rule",
-                                f"{role.rule} is also the rule of roles[{j}] ({earlier.id})",
-                                "role_rule_twice", rule=role.rule, j=j, id=earlier.id)
+                raise RuleError(f"roles[{i}].rule", "role_rule_twice", rule=role.rule, j=j,
+                                id=earlier.id)
         roles.append(role)
     return HandRoles(tuple(roles), source)
 
 
 def _read_role(item: Any, where: str) -> Role:
     if not isinstance(item, Mapping):
-        raise RuleError(where, f"{show(item)} is not a table of id, group, in, forced_out, rule",
-                        "not_role_table", value=show(item))
+        raise RuleError(where, "not_role_table", value=show(item))
     for key in item:
         if key not in ROLE_KEYS:
-            raise RuleError(f"{where}.{key}", f"unknown key ({', '.join(ROLE_KEYS)})",
-                            "unknown_key_of", keys=', '.join(ROLE_KEYS))
+            raise RuleError(f"{where}.{key}", "unknown_key_of", keys=', '.join(ROLE_KEYS))
     for key in ("id", "group", "in", "forced_out", "rule"):
         if key not in item:
-            raise RuleError(f"{where}.{key}", "is missing", "missing")
+            raise RuleError(f"{where}.{key}", "missing")
     role_id = item["id"]
     if not isinstance(role_id, str) or not _ID.match(role_id):
-        raise RuleError(f"{where}.id",
-                        f"{show(role_id)} is not an id (lower-case letters, digits and _)",
-                        "not_role_id", value=show(role_id))
+        raise RuleError(f"{where}.id", "not_role_id", value=show(role_id))
     names = []
     for key in ("name_ja", "name_en"):
         name = item.get(key, role_id)
         if not isinstance(name, str) or not name.strip():
-            raise RuleError(f"{where}.{key}", f"{show(name)} is not a name",
-                            "not_name", value=show(name))
+            raise RuleError(f"{where}.{key}", "not_name", value=show(name))
         names.append(name.strip())
     group = item["group"]
     if group not in GROUPS:
-        raise RuleError(f"{where}.group", f"{show(group)} is not one of {', '.join(GROUPS)}",
-                        "not_one_of", value=show(group), choices=', '.join(GROUPS))
+        raise RuleError(f"{where}.group", "not_one_of", value=show(group),
+                        choices=', '.join(GROUPS))
     values = []
     for key in ("in", "forced_out"):
         value = item[key]
         if type(value) is not int:
-            raise RuleError(f"{where}.{key}", f"{show(value)} is not a whole number",
-                            "not_whole", value=show(value))
+            raise RuleError(f"{where}.{key}", "not_whole", value=show(value))
         if value < 0:
-            raise RuleError(f"{where}.{key}", f"{value} is negative", "negative", value=value)
+            raise RuleError(f"{where}.{key}", "negative", value=value)
         values.append(value)
     rule = _read_rule(item["rule"], f"{where}.rule")
     if (group == "A") != rule.startswith(COUNTS_PREFIX):
-        raise RuleError(f"{where}.group",
-                        f"{group} with rule {rule}: rank-count rules are group A, and group A "
-                        "holds only rank-count rules", "group_a_rule", group=group, rule=rule)
+        raise RuleError(f"{where}.group", "group_a_rule", group=group, rule=rule)
     return Role(role_id, names[0], names[1], group, values[0], values[1], rule)
 
 
@@ -205,12 +192,8 @@ def _read_rule(rule: Any, where: str) -> str:
             if counts == sorted(counts, reverse=True) and sum(counts) == HAND_SIZE \
                     and counts[0] <= 4:
                 return rule
-        raise RuleError(where, f"{show(rule)}: rank counts must be 4 or less, largest first, "
-                        f"adding up to {HAND_SIZE} (e.g. counts:3-2-1-1)", "rank_counts",
-                        value=show(rule), size=HAND_SIZE)
-    raise RuleError(where, f"{show(rule)} is not a rule ({', '.join(PLAIN_RULES)}, "
-                    "or counts:N-N-...)",
-                    "not_rule", value=show(rule), rules=', '.join(PLAIN_RULES))
+        raise RuleError(where, "rank_counts", value=show(rule), size=HAND_SIZE)
+    raise RuleError(where, "not_rule", value=show(rule), rules=', '.join(PLAIN_RULES))
 
 
 # --- detection -----------------------------------------------------------------------------
@@ -310,7 +293,6 @@ def read_hand(text: str, field: str = "cards") -> tuple[Card, ...]:
     """
     cards = tuple(parse_card(w, field) for w in text.replace(",", " ").split() if w)
     if len(cards) != HAND_SIZE:
-        raise RuleError(field, f"{len(cards)} cards, not {HAND_SIZE}", "cards_not_n",
-                        n=len(cards), size=HAND_SIZE)
+        raise RuleError(field, "cards_not_n", n=len(cards), size=HAND_SIZE)
     return cards
 

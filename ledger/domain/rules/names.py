@@ -58,8 +58,7 @@ def _escaped(value: str) -> str:
 def refuse_control(value: str, field: str) -> None:
     """Refuse a control character (ESC, BEL, NUL …; tab and newline are white space)."""
     if _CONTROL.search(value):
-        raise RuleError(field, f"{_escaped(value)} contains a control character",
-                        "control_char", value=_escaped(value))
+        raise RuleError(field, "control_char", value=_escaped(value))
 
 
 def visible(name: str) -> bool:
@@ -73,8 +72,7 @@ def refuse_lookalike(name: str, others: Iterable[str], field: str) -> None:
 
     other = looks_like(name, others)
     if other is not None:
-        raise RuleError(field, f"{show(name)} looks the same as {show(other)}",
-                        "looks_like", value=show(name), other=show(other))
+        raise RuleError(field, "looks_like", value=show(name), other=show(other))
 
 
 def clean_text(value: str | None, field: str, limit: int = MAX_TEXT) -> str | None:
@@ -84,13 +82,12 @@ def clean_text(value: str | None, field: str, limit: int = MAX_TEXT) -> str | No
     sends each one to every board on every change)."""
     if value is not None and len(value) > limit:
         head = value[:24] + "…"
-        raise RuleError(field, f"{show(head)} is longer than {limit} characters",
-                        "too_long", value=show(head), n=limit)
+        raise RuleError(field, "too_long", value=show(head), n=limit)
     if value is not None and not value.isascii():
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise RuleError(field, "is not valid UTF-8 text", "not_utf8") from None
+            raise RuleError(field, "not_utf8") from None
     if value is not None:
         refuse_control(value, field)
     return value
@@ -100,20 +97,17 @@ def clean_name(value: object, field: str = "name") -> str:
     """A roster name to store or compare: `name_key` of it, refused if nothing visible
     is left, if it is too long, is the pot's name or holds a comma."""
     if not isinstance(value, str) or not value.strip():
-        raise RuleError(field, f"{show(value)} is not a name", "not_name", value=show(value))
+        raise RuleError(field, "not_name", value=show(value))
     clean_text(value, field)
     name = name_key(value)
     if not name or not visible(name):
-        raise RuleError(field, f"{show(value)} holds only invisible characters, not a name",
-                        "invisible_name", value=show(value))
+        raise RuleError(field, "invisible_name", value=show(value))
     if len(name) > MAX_NAME:
-        raise RuleError(field, f"{show(name)} is longer than {MAX_NAME} characters",
-                        "too_long", value=show(name), n=MAX_NAME)
+        raise RuleError(field, "too_long", value=show(name), n=MAX_NAME)
     if name.lower() == POT:
-        raise RuleError(field, '"pot" is reserved for the Hachi-Hachi pot', "pot_reserved_hh")
+        raise RuleError(field, "pot_reserved_hh")
     if "," in name:
-        raise RuleError(field, f"{show(name)} contains a comma (seat lists use commas)",
-                        "comma", value=show(name))
+        raise RuleError(field, "comma", value=show(name))
     return name
 
 
@@ -129,11 +123,10 @@ def clean_nets(raw: Any, field: str = "nets") -> Any:
     folded: dict[str, str] = {}
     for name, value in raw.items():
         if not isinstance(name, str) or not name_key(name):
-            raise RuleError(field, f"{show(name)} is not a player name",
-                            "not_player", value=show(name))
+            raise RuleError(field, "not_player", value=show(name))
         key = clean_name(name, field)  # what the roster refuses (pot, a comma, …) too
         if key in out or fold(key) in folded:
-            raise RuleError(field, f"{show(key)} appears twice", "twice", value=show(key))
+            raise RuleError(field, "twice", value=show(key))
         refuse_lookalike(key, out, field)
         out[key] = value
         folded[fold(key)] = key

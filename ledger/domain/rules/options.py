@@ -38,9 +38,9 @@ def check_range(key: str, value: int) -> int:
     """`value` within the option's sane range (INT_OPTION_RANGES), else a RuleError."""
     lo, hi = INT_OPTION_RANGES.get(key, DEFAULT_INT_RANGE)
     if lo is not None and value < lo:
-        raise RuleError(key, f"{value} is below {lo}", "below", value=value, lo=lo)
+        raise RuleError(key, "below", value=value, lo=lo)
     if value > hi:
-        raise RuleError(key, f"{value} is above {hi:,}", "above", value=value, hi=format(hi, ','))
+        raise RuleError(key, "above", value=value, hi=format(hi, ','))
     return value
 
 
@@ -49,19 +49,19 @@ def _coerce(key: str, hint: Any, value: Any) -> Any:
     if hint is bool:
         if isinstance(value, bool):
             return value
-        raise RuleError(key, f"{show(value)} is not true or false", "not_bool", value=show(value))
+        raise RuleError(key, "not_bool", value=show(value))
     if hint is int:
         if type(value) is int:
             return check_range(key, value)
-        raise RuleError(key, f"{show(value)} is not a whole number", "not_whole", value=show(value))
+        raise RuleError(key, "not_whole", value=show(value))
     if hint is str:
         if isinstance(value, str):
             return value
-        raise RuleError(key, f"{show(value)} is not text", "not_text", value=show(value))
+        raise RuleError(key, "not_text", value=show(value))
     if origin is tuple:
         (item, _ellipsis) = typing.get_args(hint)
         if not isinstance(value, (list, tuple)):
-            raise RuleError(key, f"{show(value)} is not a list", "not_list", value=show(value))
+            raise RuleError(key, "not_list", value=show(value))
         if item is str:  # lists of ranks or names: accept 10 as "10"
             value = [str(v) if type(v) is int else v for v in value]
         return tuple(_coerce(key, item, v) for v in value)
@@ -82,7 +82,7 @@ def options_from_mapping(cls: type[T], raw: Mapping[str, Any]) -> T:
     names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     for key in raw:
         if key not in names:
-            raise RuleError(str(key), "unknown option", "unknown_option")
+            raise RuleError(str(key), "unknown_option")
     values = {k: _coerce(k, hints[k], v) for k, v in raw.items()}
     options = cls(**values)
     validate = getattr(options, "validate", None)

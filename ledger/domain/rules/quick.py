@@ -13,9 +13,7 @@ def as_int(flag: str, text: Any) -> int:
     try:
         return int(str(text).strip())
     except ValueError:
-        raise RuleError(f"--{flag.replace('_', '-')}",
-                        f"{show(text)} is not a whole number",
-                        "not_whole", value=show(text)) from None
+        raise RuleError(f"--{flag.replace('_', '-')}", "not_whole", value=show(text)) from None
 
 
 def pairs(flag: str, text: Any, *, numbers: bool = True, sep: str = ",") -> dict[str, Any]:
@@ -26,9 +24,8 @@ def pairs(flag: str, text: Any, *, numbers: bool = True, sep: str = ",") -> dict
             continue
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise RuleError(f"--{flag.replace('_', '-')}",
-                            f"{show(item.strip())} is not NAME=VALUE",
-                            "not_name_value", value=show(item.strip()))
+            raise RuleError(f"--{flag.replace('_', '-')}", "not_name_value",
+                            value=show(item.strip()))
         out[key.strip()] = as_int(flag, value) if numbers else value.strip()
     return out
 
@@ -58,7 +55,7 @@ def truth(field: str, value: Any, *, true: tuple[str, ...] = (),
         return True
     if text in FALSE_WORDS or text in false:
         return False
-    raise RuleError(field, f"{show(value)} is not true or false", "not_bool", value=show(value))
+    raise RuleError(field, "not_bool", value=show(value))
 
 
 def names(text: Any) -> list[str]:

@@ -33,8 +33,7 @@ from .transfers import Settlement
 def check_two_seats(seats: tuple[str, ...], options: Options) -> None:
     """Two-player games take exactly two seats."""
     if len(seats) != 2:
-        raise RuleError("seats", f"{len(seats)} players; this game takes 2", "ss.two_players",
-                        n=len(seats))
+        raise RuleError("seats", "ss.two_players", n=len(seats))
 
 
 def _engine(rules: Rules, countdown: bool) -> dict[str, Any]:

@@ -122,42 +122,37 @@ SITS_OUT, OUT_OF_GAME = Out.SITS_OUT, Out.OUT_OF_GAME
 def _player(value: Any, field: str, players: tuple[str, ...],
             why_out: Mapping[str, Out]) -> str:
     if not isinstance(value, str):
-        raise RuleError(field, f"{show(value)} is not a player name",
-                        "not_player", value=show(value))
+        raise RuleError(field, "not_player", value=show(value))
     name = value.strip()
     if name in players:
         return name
     if why_out.get(name) is SITS_OUT:
-        raise RuleError(field, f"{name} deals this hand and sits out", "sits_out", name=name)
+        raise RuleError(field, "sits_out", name=name)
     if why_out.get(name) is OUT_OF_GAME:
-        raise RuleError(field, f"{name} has reached the target and is out of this game",
-                        "ss.out_of_game",
-                        name=name)
-    raise RuleError(field, f"{show(value)} is not playing at this table",
-                    "not_at_table", value=show(value))
+        raise RuleError(field, "ss.out_of_game", name=name)
+    raise RuleError(field, "not_at_table", value=show(value))
 
 
 def _pair(raw: Any, field: str, players: tuple[str, ...], why_out: Mapping[str, Out],
           hi: int, needed: tuple[str, ...]) -> dict[str, int]:
     """A {player: whole number} object naming at least `needed`, in the deal's seat order."""
     if raw is None:
-        raise RuleError(field, "is missing", "missing")
+        raise RuleError(field, "missing")
     if not isinstance(raw, Mapping):
-        raise RuleError(field, f"{show(raw)} is not an object of player: number",
-                        "ss.not_player_numbers", value=show(raw))
+        raise RuleError(field, "ss.not_player_numbers", value=show(raw))
     got: dict[str, int] = {}
     for key, value in raw.items():
         name = key.strip() if isinstance(key, str) else None
         if name not in players:  # field names are built only for a refusal
             name = _player(key, f"{field}.{key}", players, why_out)
         if name in got:
-            raise RuleError(field, f"{show(name)} appears twice", "twice", value=show(name))
+            raise RuleError(field, "twice", value=show(name))
         if type(value) is not int or not 0 <= value <= hi:
             F.check_int(f"{field}.{name}", value, 0, hi)
         got[name] = value
     for name in needed:
         if name not in got:
-            raise RuleError(field, f"has no entry for {name}", "ss.no_entry_for", name=name)
+            raise RuleError(field, "ss.no_entry_for", name=name)
     return {p: got[p] for p in players if p in got}
 
 
@@ -167,35 +162,24 @@ def _check_position(points: Mapping[str, int], tricks: Mapping[str, int], rules:
     for name, p in points.items():
         t = tricks[name]
         if t == 0 and p > 0:
-            raise RuleError(f"{where}points.{name}",
-                            f"{p} with no trick (points count only once a trick is won)",
-                            "ss.points_no_trick", points=p)
+            raise RuleError(f"{where}points.{name}", "ss.points_no_trick", points=p)
         if p > rules.most(t) + MARRIAGES_MAX:
-            raise RuleError(f"{where}points.{name}", f"{p} is more than {t} tricks can hold "
-                            f"({rules.most(t) + MARRIAGES_MAX} with all marriages)",
-                            "ss.too_many_points", points=p, tricks=t,
+            raise RuleError(f"{where}points.{name}", "ss.too_many_points", points=p, tricks=t,
                             most=rules.most(t) + MARRIAGES_MAX)
         if p < rules.least(t):
-            raise RuleError(f"{where}points.{name}", f"{p} is less than {t} tricks hold "
-                            f"(at least {rules.least(t)})", "ss.too_few_points", points=p, tricks=t,
+            raise RuleError(f"{where}points.{name}", "ss.too_few_points", points=p, tricks=t,
                             least=rules.least(t))
     total_tricks = sum(tricks.values())
     if total_tricks > rules.tricks:
-        raise RuleError(f"{where}tricks", f"{total_tricks} in all; a deal has {rules.tricks}",
-                        "ss.tricks_in_all", n=total_tricks, tricks=rules.tricks)
+        raise RuleError(f"{where}tricks", "ss.tricks_in_all", n=total_tricks, tricks=rules.tricks)
     if len(points) == 2:
         total = sum(points.values())
         if total > rules.most(total_tricks) + MARRIAGES_MAX:
-            raise RuleError(f"{where}points", f"{total} in all is more than {total_tricks} "
-                            f"tricks can hold ({rules.most(total_tricks) + MARRIAGES_MAX} "
-                            "with all marriages)",
-                            "ss.too_many_in_all", points=total, tricks=total_tricks,
-                            most=rules.most(total_tricks) + MARRIAGES_MAX)
+            raise RuleError(f"{where}points", "ss.too_many_in_all", points=total,
+                            tricks=total_tricks, most=rules.most(total_tricks) + MARRIAGES_MAX)
         if total < rules.least(total_tricks):
-            raise RuleError(f"{where}points", f"{total} in all is less than {total_tricks} "
-                            f"tricks hold (at least {rules.least(total_tricks)})",
-                            "ss.too_few_in_all", points=total, tricks=total_tricks,
-                            least=rules.least(total_tricks))
+            raise RuleError(f"{where}points", "ss.too_few_in_all", points=total,
+                            tricks=total_tricks, least=rules.least(total_tricks))
 
 
 # per ending, the keys it must not carry (anything but its own, "ending" and "dealer")
@@ -206,8 +190,7 @@ _FOREIGN = {ending: tuple(k for k in KEYS if k not in (*own, "ending", "dealer")
 def _refuse_others(obj: Mapping[str, Any], ending: str) -> None:
     for key in _FOREIGN[ending]:
         if obj.get(key) is not None:
-            raise RuleError(key, f"does not belong to a deal with ending {ending}",
-                            "ss.not_this_ending", ending=ending)
+            raise RuleError(key, "ss.not_this_ending", ending=ending)
 
 
 def _other(players: tuple[str, ...], name: str) -> str:
@@ -231,9 +214,8 @@ def parse_deal(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
     by = None
     if ending in ("claim", "close"):
         if obj.get("by") is None:
-            what = Said("claimed", "w.claimed") if ending == "claim" else Said("closed",
-                                                                                "w.closed")
-            raise RuleError("by", f"is missing (who {what})", "ss.who_missing", what=what)
+            what = Said("w.claimed") if ending == "claim" else Said("w.closed")
+            raise RuleError("by", "ss.who_missing", what=what)
         by = _player(obj["by"], "by", players, why_out)
     most = rules.most(rules.tricks) + MARRIAGES_MAX
     tricks = _pair(obj.get("tricks"), "tricks", players, why_out, rules.tricks, players)
@@ -245,8 +227,7 @@ def parse_deal(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
     if obj.get("last_trick") is not None:
         last_trick = _player(obj["last_trick"], "last_trick", players, why_out)
         if tricks[last_trick] == 0:
-            raise RuleError("last_trick", f"{last_trick} has no trick", "ss.no_trick",
-                            name=last_trick)
+            raise RuleError("last_trick", "ss.no_trick", name=last_trick)
     closer_won: bool | None = None
     at_points: dict[str, int] = {}
     at_tricks: dict[str, int] = {}
@@ -258,17 +239,12 @@ def parse_deal(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
                                                         points, tricks)
     else:
         if total_tricks != rules.tricks:
-            raise RuleError("tricks", f"{total_tricks} in all; when the stock is used up all "
-                            f"{rules.tricks} tricks are played",
-                            "ss.exhausted_tricks", n=total_tricks, tricks=rules.tricks)
+            raise RuleError("tricks", "ss.exhausted_tricks", n=total_tricks, tricks=rules.tricks)
         total = sum(points.values())
         if total < PACK_POINTS or (total - PACK_POINTS) % MARRIAGE:
-            raise RuleError("points", f"{total} in all; a played-out deal holds {PACK_POINTS} "
-                            "plus marriages (120, 140, … 220)", "ss.played_out_points", n=total,
-                            pack=PACK_POINTS)
+            raise RuleError("points", "ss.played_out_points", n=total, pack=PACK_POINTS)
         if last_trick is None:
-            raise RuleError("last_trick", "is missing (who won the last trick)",
-                            "ss.last_trick_missing")
+            raise RuleError("last_trick", "ss.last_trick_missing")
     return Deal(ending, by=by, points=tuple(points.items()), tricks=tuple(tricks.items()),
                 closer_won=closer_won, at_close_points=tuple(at_points.items()),
                 at_close_tricks=tuple(at_tricks.items()), last_trick=last_trick, dealer=dealer)
@@ -287,67 +263,56 @@ def refuse_one_point(deal: Deal) -> None:
     for where, pair in (("points", deal.points), ("at_close.points", deal.at_close_points)):
         for name, p in pair:
             if p == 1:
-                raise RuleError(f"{where}.{name}", "1 card point cannot happen (no trick "
-                                "makes 1)", "ss.one_point")
+                raise RuleError(f"{where}.{name}", "ss.one_point")
 
 
 def _check_claim_last_trick(rules: Rules, total_tricks: int, last_trick: str | None) -> None:
     after_last = rules.last_trick > 0 and total_tricks == rules.tricks
     if after_last and last_trick is None:
-        raise RuleError("last_trick", f"is missing: all {rules.tricks} tricks were played, so "
-                        f"the last trick's {rules.last_trick} counts",
-                        "ss.last_trick_counts", tricks=rules.tricks, bonus=rules.last_trick)
+        raise RuleError("last_trick", "ss.last_trick_counts", tricks=rules.tricks,
+                        bonus=rules.last_trick)
     if not after_last and last_trick is not None:
-        when = (Said(f"only after all {rules.tricks} tricks", "w.only_after_all",
-                     n=rules.tricks) if rules.last_trick
-                else Said(f"{rules.name} has no last-trick bonus", "w.no_last_trick_bonus",
-                          game=rules.name))
-        raise RuleError("last_trick", f"{last_trick}: a claim names the last trick {when}",
-                        "ss.claim_last_trick", value=last_trick, when=when)
+        when = (Said("w.only_after_all", n=rules.tricks) if rules.last_trick
+                else Said("w.no_last_trick_bonus", game=rules.name))
+        raise RuleError("last_trick", "ss.claim_last_trick", value=last_trick, when=when)
 
 
 def _parse_close(obj: Mapping[str, Any], rules: Rules, players: tuple[str, str],
                  why_out: Mapping[str, Out], closer: str, points: Mapping[str, int],
                  tricks: Mapping[str, int]) -> tuple[bool, dict[str, int], dict[str, int]]:
     if obj.get("closer_won") is None:
-        raise RuleError("closer_won", "is missing (true or false)", "ss.missing_bool")
+        raise RuleError("closer_won", "ss.missing_bool")
     won = F.get_bool(obj, "closer_won")
     if won and points[closer] < CLAIM_AT:
-        raise RuleError("closer_won", f"{closer} has {points[closer]} points; a closer "
-                        f"wins by reaching {CLAIM_AT}",
-                        "ss.closer_short", closer=closer, points=points[closer], target=CLAIM_AT)
+        raise RuleError("closer_won", "ss.closer_short", closer=closer, points=points[closer],
+                        target=CLAIM_AT)
     raw = obj.get("at_close")
     if raw is None:
-        raise RuleError("at_close", "is missing (the opponent's points and tricks at the close)",
-                        "ss.at_close_missing")
+        raise RuleError("at_close", "ss.at_close_missing")
     if not isinstance(raw, Mapping):
-        raise RuleError("at_close", f"{show(raw)} is not an object", "not_object", value=show(raw))
+        raise RuleError("at_close", "not_object", value=show(raw))
     for key in raw:
         if key not in ("points", "tricks"):
-            raise RuleError(f"at_close.{key}", "unknown field", "unknown_field")
+            raise RuleError(f"at_close.{key}", "unknown_field")
     opponent = _other(players, closer)
     at_tricks = _pair(raw.get("tricks"), "at_close.tricks", players, why_out, rules.tricks,
                       (opponent,))
     at_points = _pair(raw.get("points"), "at_close.points", players, why_out,
                       rules.most(rules.tricks) + MARRIAGES_MAX, (opponent,))
     if set(at_points) != set(at_tricks):
-        raise RuleError("at_close", "points and tricks must name the same players",
-                        "ss.same_players")
+        raise RuleError("at_close", "ss.same_players")
     _check_position(at_points, at_tricks, rules, "at_close.")
     before = sum(at_tricks.values())
     limit = rules.close_limit
     if before > limit:
-        raise RuleError("at_close.tricks", f"{before} tricks before the close; the stock is "
-                        f"gone after {limit + 1}", "ss.before_close", n=before, stock=limit + 1)
+        raise RuleError("at_close.tricks", "ss.before_close", n=before, stock=limit + 1)
     for name in at_points:
         if at_tricks[name] > tricks[name]:
-            raise RuleError(f"at_close.tricks.{name}", f"{at_tricks[name]} at the close is "
-                            f"more than {tricks[name]} at the end",
-                            "ss.close_above_end", at_close=at_tricks[name], at_end=tricks[name])
+            raise RuleError(f"at_close.tricks.{name}", "ss.close_above_end",
+                            at_close=at_tricks[name], at_end=tricks[name])
         if at_points[name] > points[name]:
-            raise RuleError(f"at_close.points.{name}", f"{at_points[name]} at the close is "
-                            f"more than {points[name]} at the end",
-                            "ss.close_above_end", at_close=at_points[name], at_end=points[name])
+            raise RuleError(f"at_close.points.{name}", "ss.close_above_end",
+                            at_close=at_points[name], at_end=points[name])
     return won, at_points, at_tricks
 
 
@@ -358,14 +323,12 @@ def _parse_scored(obj: Mapping[str, Any], players: tuple[str, str],
         winner = _player(obj["winner"], "winner", players, why_out)
     if obj.get("game_points") is None:
         if winner is not None:
-            raise RuleError("game_points", f"is missing (what {winner} scored, 1 to 3)",
-                            "ss.scored_missing", name=winner)
+            raise RuleError("game_points", "ss.scored_missing", name=winner)
         points = 0
     else:
         points = F.get_int(obj, "game_points", 0, GAME_POINTS_MAX)
     if winner is None and points:
-        raise RuleError("winner", f"is missing for {points} game points "
-                        "(null only for a drawn deal)", "ss.game_points_missing", n=points)
+        raise RuleError("winner", "ss.game_points_missing", n=points)
     return Deal("scored", winner=winner if points else None, game_points=points, dealer=dealer)
 
 

@@ -103,8 +103,7 @@ class Hand:
 def check_seats(seats: tuple[str, ...], options: FourOptions) -> None:
     """Four-hand Sixty-Six takes exactly four seats (partners sit opposite)."""
     if len(seats) != 4:
-        raise RuleError("seats", f"{len(seats)} players; four-hand Sixty-Six takes 4",
-                        "ss.four_players", n=len(seats))
+        raise RuleError("seats", "ss.four_players", n=len(seats))
 
 
 def initial(seats: tuple[str, ...], options: FourOptions) -> State:
@@ -135,8 +134,7 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
     ending = F.get_choice(obj, "ending", ENDINGS) if obj.get("ending") is not None else "played"
     for key in ("winner", "game_points") if ending == "played" else ("points", "tricks"):
         if obj.get(key) is not None:
-            raise RuleError(key, f"does not belong to a deal with ending {ending}",
-                            "ss.not_this_ending", ending=ending)
+            raise RuleError(key, "ss.not_this_ending", ending=ending)
     if ending == "played":
         points = _parse_points(obj, seats, pack_of(options))
         tricks = _parse_tricks(obj, seats, pack_of(options), points, options)
@@ -145,12 +143,10 @@ def parse(obj: Mapping[str, Any], state: State, options: FourOptions) -> Hand:
         points, tricks = (), ()
         winner = F.get_player(obj, "winner", seats, optional=True)
         if obj.get("game_points") is None and winner is not None:
-            raise RuleError("game_points", f"is missing (what {winner}'s side scored, 1 to 3)",
-                            "ss.side_scored_missing", name=winner)
+            raise RuleError("game_points", "ss.side_scored_missing", name=winner)
         score = F.get_int(obj, "game_points", 0, 3, default=0)
         if winner is None and score:
-            raise RuleError("winner", f"is missing for {score} game points "
-                            "(null only for a drawn deal)", "ss.game_points_missing", n=score)
+            raise RuleError("winner", "ss.game_points_missing", n=score)
         winner = winner if score else None
     ten = _parse_ten(obj, seats, options, points)
     return Hand(ending, points=points, tricks=tricks, ten_of_trumps=ten, winner=winner,
@@ -165,8 +161,7 @@ def _one_per_side(raw: Mapping[str, Any], seats: tuple[str, ...], key: str
     for name, value in raw.items():
         side = side_of(seats, name)
         if side in named:
-            raise RuleError(key, f"{named[side]} and {name} are partners; give one "
-                            "player of each side", "ss.partners", name=named[side], other=name)
+            raise RuleError(key, "ss.partners", name=named[side], other=name)
         named[side] = name
         yield side, name, value
 
@@ -180,14 +175,11 @@ def _parse_points(obj: Mapping[str, Any], seats: tuple[str, ...], pack: Pack
         by_side[side] = (name, F.check_int(f"points.{name}", value, 0, holds))
     for side in sides_of(seats):
         if side not in by_side:
-            raise RuleError("points", f"has no entry for {' or '.join(side)}",
-                            "ss.no_entry_for", name=' or '.join(side))
+            raise RuleError("points", "ss.no_entry_for", name=' or '.join(side))
     pair = tuple(by_side[side] for side in sides_of(seats))
     total = sum(p for _, p in pair)
     if total != holds:
-        raise RuleError("points", f"{total} in all; a deal holds {holds} "
-                        f"({holds - LAST_TRICK} in the cards + {LAST_TRICK} for the last "
-                        "trick)", "ss.four_points", n=total, total=holds, cards=holds - LAST_TRICK,
+        raise RuleError("points", "ss.four_points", n=total, total=holds, cards=holds - LAST_TRICK,
                         last=LAST_TRICK)
     return pair
 
@@ -198,8 +190,7 @@ def refuse_one_point(hand: Hand) -> None:
     replays as recorded."""
     for name, p in hand.points:
         if p == 1:
-            raise RuleError(f"points.{name}", "1 card point cannot happen (no trick makes 1)",
-                            "ss.one_point")
+            raise RuleError(f"points.{name}", "ss.one_point")
 
 
 def _parse_tricks(obj: Mapping[str, Any], seats: tuple[str, ...], pack: Pack,
@@ -215,24 +206,18 @@ def _parse_tricks(obj: Mapping[str, Any], seats: tuple[str, ...], pack: Pack,
     for side, name, value in _one_per_side(raw, seats, "tricks"):
         n = F.check_int(f"tricks.{name}", value, 0, pack.hand)
         if n == 0 and scored[side] > 0:
-            raise RuleError(f"tricks.{name}", f"0 tricks, but {'+'.join(side)} have "
-                            f"{scored[side]} points", "ss.four_no_trick_points",
-                            side="+".join(side), points=scored[side])
+            raise RuleError(f"tricks.{name}", "ss.four_no_trick_points", side="+".join(side),
+                            points=scored[side])
         if scored[side] == 0 and n > zero_tricks:
-            raise RuleError(f"tricks.{name}", f"{n} tricks with 0 points; the cards that "
-                            f"count nothing make at most {zero_tricks}", "ss.four_zero_tricks",
-                            n=n, most=zero_tricks)
+            raise RuleError(f"tricks.{name}", "ss.four_zero_tricks", n=n, most=zero_tricks)
         by_side[side] = (name, n)
     total = sum(n for _, n in by_side.values())
     if total > pack.hand or (len(by_side) == 2 and total != pack.hand):
-        raise RuleError("tricks", f"{total} in all; a deal has {pack.hand}", "ss.tricks_in_all",
-                        n=total, tricks=pack.hand)
+        raise RuleError("tricks", "ss.tricks_in_all", n=total, tricks=pack.hand)
     if options.four_hand_scale == "loser":
         for side, p in scored.items():
             if p == 0 and side not in by_side:
-                raise RuleError("tricks", f"is missing: {'+'.join(side)} have 0 points; say how "
-                                "many tricks they took (a trick of four 9s counts nothing)",
-                                "ss.four_tricks_missing", side="+".join(side))
+                raise RuleError("tricks", "ss.four_tricks_missing", side="+".join(side))
     return tuple(by_side[side] for side in sides_of(seats) if side in by_side)
 
 
@@ -241,18 +226,15 @@ def _parse_ten(obj: Mapping[str, Any], seats: tuple[str, ...], options: FourOpti
     value = obj.get("ten_of_trumps")
     if not options.ten_of_trumps_bonus:
         if value is not None:
-            raise RuleError("ten_of_trumps", f"{show(value)}: this table does not score the 10 "
-                            "of trumps (preset option ten_of_trumps_bonus)", "ss.no_ten_bonus",
-                            name=show(value))
+            raise RuleError("ten_of_trumps", "ss.no_ten_bonus", name=show(value))
         return None
     if value is None:
-        raise RuleError("ten_of_trumps", "is missing (who took the 10 of trumps)", "ss.ten_missing")
+        raise RuleError("ten_of_trumps", "ss.ten_missing")
     name = F.player_name(value, "ten_of_trumps", seats)
     side = side_of(seats, name)
     for holder, p in points:
         if holder in side and p < 10:
-            raise RuleError("ten_of_trumps", f"{name}'s side has {p} points, less than the 10 "
-                            "itself", "ss.ten_short", name=name, points=p)
+            raise RuleError("ten_of_trumps", "ss.ten_short", name=name, points=p)
     return name
 
 

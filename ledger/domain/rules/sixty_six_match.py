@@ -79,8 +79,7 @@ def active(state: State) -> tuple[str, ...]:
 def check_open(state: State) -> None:
     """Refuse a deal at a table whose one game is over (`one_match`)."""
     if state.finished:
-        raise RuleError("round", "this table's game is over (one_match); start a new table",
-                        "ss.one_match_over")
+        raise RuleError("round", "ss.one_match_over")
 
 
 def check_dealer(obj: Mapping[str, Any], state: State) -> str:
@@ -89,12 +88,10 @@ def check_dealer(obj: Mapping[str, Any], state: State) -> str:
     if value is None:
         return state.dealer
     if not isinstance(value, str) or value.strip() not in state.seats:
-        raise RuleError("dealer", f"{show(value)} is not playing at this table",
-                        "not_at_table", value=show(value))
+        raise RuleError("dealer", "not_at_table", value=show(value))
     name = value.strip()
     if name in state.out:
-        raise RuleError("dealer", f"{name} has reached the target and is out of this game",
-                        "ss.out_of_game", name=name)
+        raise RuleError("dealer", "ss.out_of_game", name=name)
     return name
 
 

@@ -103,8 +103,7 @@ class ThreeOptions(Options):
     def validate(self) -> None:
         check_common(self)
         if not 0 <= self.dealer_cap < self.target:
-            raise RuleError("dealer_cap", f"{self.dealer_cap} must be 0 to {self.target - 1} "
-                            "(below the target)", "ss.must_be_below_target", value=self.dealer_cap,
+            raise RuleError("dealer_cap", "ss.must_be_below_target", value=self.dealer_cap,
                             hi=self.target - 1)
 
 
@@ -125,28 +124,24 @@ class FourOptions(MatchOptions):
         check_common(self)
         check_choice("four_hand_scale", self.four_hand_scale, FOUR_HAND_SCALES)
         if self.pack not in PACKS:
-            raise RuleError("pack", f"{self.pack} is not one of {', '.join(map(str, PACKS))}",
-                            "not_one_of", value=self.pack, choices=', '.join(map(str, PACKS)))
+            raise RuleError("pack", "not_one_of", value=self.pack,
+                            choices=', '.join(map(str, PACKS)))
 
 
 def check_choice(key: str, value: str, choices: tuple[str, ...]) -> None:
     """A text option must be one of its choices (RuleError naming the option)."""
     if value not in choices:
-        raise RuleError(key, f"{show(value)} is not one of {', '.join(choices)}",
-                        "not_one_of", value=show(value), choices=', '.join(choices))
+        raise RuleError(key, "not_one_of", value=show(value), choices=', '.join(choices))
 
 
 def check_common(options: MatchOptions) -> None:
     """The checks every variant's options share (RuleError naming the option)."""
     if not 1 <= options.target <= MAX_TARGET:
-        raise RuleError("target", f"{options.target} must be 1 to {MAX_TARGET}",
-                        "ss.must_be_1_to", value=options.target, hi=MAX_TARGET)
+        raise RuleError("target", "ss.must_be_1_to", value=options.target, hi=MAX_TARGET)
     if options.stake < 0:
-        raise RuleError("stake", f"{options.stake} is below 0", "below_0", value=options.stake)
+        raise RuleError("stake", "below_0", value=options.stake)
     if options.dealer_rule not in DEALER_RULES:
-        raise RuleError("dealer_rule",
-                        f"{show(options.dealer_rule)} is not one of {', '.join(DEALER_RULES)}",
-                        "not_one_of", value=show(options.dealer_rule),
+        raise RuleError("dealer_rule", "not_one_of", value=show(options.dealer_rule),
                         choices=', '.join(DEALER_RULES))
 
 

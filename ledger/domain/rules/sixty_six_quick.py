@@ -33,7 +33,7 @@ def _flag(key: str) -> str:
 
 def _text(key: str, value: Any) -> str:
     if not isinstance(value, str):
-        raise RuleError(_flag(key), f"{show(value)} is not text", "not_text", value=show(value))
+        raise RuleError(_flag(key), "not_text", value=show(value))
     return value.strip()
 
 
@@ -52,7 +52,7 @@ def flags_to_json(flags: Mapping[str, Any], allowed: tuple[str, ...],
     given = {k: v for k, v in flags.items() if v is not None and v != ""}
     for key in given:
         if key not in allowed:
-            raise RuleError(_flag(key), "is not a flag for this game", "not_flag_here")
+            raise RuleError(_flag(key), "not_flag_here")
     out: dict[str, Any] = {}
     at_close: dict[str, Any] = {}
     for key, value in given.items():

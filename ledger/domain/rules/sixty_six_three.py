@@ -40,8 +40,7 @@ from .transfers import Settlement
 def check_seats(seats: tuple[str, ...], options: ThreeOptions) -> None:
     """Three-player Sixty-Six takes exactly three seats."""
     if len(seats) != 3:
-        raise RuleError("seats", f"{len(seats)} players; three-player Sixty-Six takes 3",
-                        "ss.three_players", n=len(seats))
+        raise RuleError("seats", "ss.three_players", n=len(seats))
 
 
 def initial(seats: tuple[str, ...], options: ThreeOptions) -> State:

@@ -57,14 +57,11 @@ def table_sizes(players: int, size: int, smallest: int = 2) -> tuple[int, ...]:
     """As few tables of at most `size` as seat everyone, their sizes at most one apart
     (largest first); RuleError when a table would be smaller than `smallest`."""
     if players < smallest:
-        raise RuleError("players", f"{players} registered; a table takes at least {smallest}",
-                        "tn_too_few", n=players, lo=smallest)
+        raise RuleError("players", "tn_too_few", n=players, lo=smallest)
     count = -(-players // size)
     base, extra = divmod(players, count)
     if base < smallest:
-        raise RuleError("--table-size", f"{players} players at tables of {size} leave a "
-                        f"table of {base} (the game takes at least {smallest})",
-                        "tn_small_table", n=players, k=size, base=base, lo=smallest)
+        raise RuleError("--table-size", "tn_small_table", n=players, k=size, base=base, lo=smallest)
     return tuple([base + 1] * extra + [base] * (count - extra))
 
 
@@ -133,9 +130,7 @@ def schedule_draw(players: Sequence[str], numbers: Mapping[str, int],
     for i, row in enumerate(tables):
         seats = [by_number[k] for k in row if k in by_number]
         if len(seats) < smallest:
-            raise RuleError("schedule", f"table {i + 1} keeps {len(seats)} players "
-                            f"(the game takes at least {smallest})", "tn_schedule_short",
-                            table=i + 1, n=len(seats), lo=smallest)
+            raise RuleError("schedule", "tn_schedule_short", table=i + 1, n=len(seats), lo=smallest)
         seated.update(seats)
         rng.shuffle(seats)
         out.append(tuple(seats))

@@ -248,9 +248,7 @@ class PostgresDatabase(Database):
         source = SqliteDatabase(trial)
         try:
             if holds_data(self) and not force:
-                raise RuleError("database", f"{self.where} holds data; use --force to replace "
-                                "it (it is kept beside it first)", "holds_data_force",
-                                path=self.where)
+                raise RuleError("database", "holds_data_force", path=self.where)
             kept = None
             if holds_data(self):
                 name = (urlsplit(self.url).path.strip("/") or "tally") + ".sqlite3"
@@ -334,23 +332,17 @@ def fault(where: str, exc: BaseException, write: bool = False,
     said = " ".join(str(exc).split())
     low = said.lower()
     if "password authentication failed" in low or "no password supplied" in low:
-        return RuleError("database", f"{where}: the server refused the user name or password",
-                         "pg_password", where=where)
+        return RuleError("database", "pg_password", where=where)
     if "does not exist" in low and "database" in low:
-        return RuleError("database", f"{where}: no such database on the server (create it "
-                         "first: createdb)", "pg_no_database", where=where)
+        return RuleError("database", "pg_no_database", where=where)
     lost = isinstance(exc, psycopg.OperationalError) and (
         "closed" in low or "terminat" in low or "lost" in low or "consuming input" in low
         or "server closed" in low or "broken pipe" in low or "eof" in low)
     if lost or (write and isinstance(exc, psycopg.OperationalError)
                 and "connect" not in low):
         if write and committing:
-            return ConnectionLost(f"{where}: the connection to the server was lost while it "
-                                  "saved; whether it was saved is not known yet",
-                                  "pg_lost_commit", True, where=where)
-        return ConnectionLost(f"{where}: the connection to the server was lost; nothing of "
-                              "this change was saved", "pg_lost", False, where=where)
+            return ConnectionLost("pg_lost_commit", True, where=where)
+        return ConnectionLost("pg_lost", False, where=where)
     if isinstance(exc, psycopg.OperationalError):
-        return RuleError("database", f"{where}: the server cannot be reached ({said})",
-                         "pg_unreachable", where=where, why=said)
-    return RuleError("database", f"{where}: {said}", "pg_error", where=where, why=said)
+        return RuleError("database", "pg_unreachable", where=where, why=said)
+    return RuleError("database", "pg_error", where=where, why=said)

@@ -90,7 +90,7 @@ class SqliteDatabase(Database):
         """The file went bad, or stayed locked past the timeout; a full disk on a write is
         a refusal the app and the CLI say."""
         if write and is_disk_full(exc, self.path):
-            return RuleError("db", "the disk is full: nothing was saved", "disk_full_unsaved")
+            return RuleError("db", "disk_full_unsaved")
         return open_problem(self.path, exc)
 
     @property
@@ -163,9 +163,7 @@ class SqliteDatabase(Database):
                 return
             self.replaced = now != self._seen
         if self.replaced:
-            raise RuleError("db", f"{self.path} was replaced (restored from a backup?) while "
-                            "it was open here; nothing was written: reopen Tally",
-                            "db_replaced", path=self.path)
+            raise RuleError("db", "db_replaced", path=self.path)
 
     def changed(self) -> bool:
         """Whether the file is no longer the one first seen (an app asks this to warn)."""
@@ -195,48 +193,34 @@ def open_problem(path: Path, exc: BaseException) -> RuleError:
     """What keeps `path` from being opened (or made) as a database, in one line: a full disk,
     a read-only medium, folder or file, a file that is not SQLite, damage, a lock."""
     if path.is_dir():
-        return RuleError("db", f"{path} cannot be opened as a Tally database (it is a folder)",
-                         "db_folder", path=path)
+        return RuleError("db", "db_folder", path=path)
     if isinstance(exc, OSError):
         why = disk.cause(exc, path)
-        return RuleError("db", f"{path} cannot be opened or made: {why}", "db_cannot_make_why",
-                         path=path, why=why)
+        return RuleError("db", "db_cannot_make_why", path=path, why=why)
     name = getattr(exc, "sqlite_errorname", None) or ""
     text = str(exc)
     if is_disk_full(exc, path):
-        return RuleError("db", f"{path}: the disk is full; free some space and try again "
-                         "(nothing was written)", "db_disk_full", path=path)
+        return RuleError("db", "db_disk_full", path=path)
     if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")) or \
             "readonly" in text or "unable to open" in text:
         if disk.read_only_medium(path):
-            return RuleError("db", f"{path} is on a read-only medium: copy it to a writable disk "
-                             "(Tally writes to its ledger), or use --db", "db_ro_medium",
-                             path=path)
+            return RuleError("db", "db_ro_medium", path=path)
         if path.exists() and not os.access(path, os.W_OK):
-            return RuleError("db", f"{path} is read-only (no permission to write it): use --db "
-                             "for another file", "db_ro_file", path=path)
+            return RuleError("db", "db_ro_file", path=path)
         if not disk.writable_folder(path):
-            return RuleError("db", f"{path}: its folder is read-only (Tally keeps its journal "
-                             "beside the file): move it to a writable folder, or use --db",
-                             "db_ro_folder", path=path)
+            return RuleError("db", "db_ro_folder", path=path)
         if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
-            return RuleError("db", f"{path} cannot be opened or made (does its folder exist?)",
-                             "db_cannot_make", path=path)
-        return RuleError("db", f"{path} is read-only: use --db for a writable file",
-                         "db_read_only", path=path)
+            return RuleError("db", "db_cannot_make", path=path)
+        return RuleError("db", "db_read_only", path=path)
     if (name.startswith("SQLITE_NOTADB") or "not a database" in text) and \
             not looks_like_sqlite(path):
-        return RuleError("db", f"{path} cannot be opened as a Tally database (it is not a SQLite "
-                         "file): use --db for another file", "db_not_sqlite", path=path)
+        return RuleError("db", "db_not_sqlite", path=path)
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or \
             "not a database" in text:  # (a SQLite file cut short)
-        return RuleError("db", f"{path} is damaged: restore a backup (tally restore)",
-                         "db_damaged", path=path)
+        return RuleError("db", "db_damaged", path=path)
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
-        return RuleError("db", f"{path} is locked by another program: try again when it is "
-                         "done", "db_locked", path=path)
-    return RuleError("db", f"{path} cannot be opened as a Tally database ({_one_line(text)})",
-                     "db_open_why", path=path, why=_one_line(text))
+        return RuleError("db", "db_locked", path=path)
+    return RuleError("db", "db_open_why", path=path, why=_one_line(text))
 
 
 def _one_line(text: str) -> str:

@@ -119,16 +119,12 @@ def replace_file_contents(db: Any, trial: Path, force: bool) -> Path | None:
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) and "busy" not in str(exc):
                 raise db.fault(exc) from None
-            raise RuleError("database", f"{target} is busy: another program kept writing "
-                            f"to it for {BUSY_TIMEOUT_MS // 1000} s; nothing was restored, "
-                            "try again when it is done",
-                            "db_busy", path=target, s=BUSY_TIMEOUT_MS // 1000) from None
+            raise RuleError("database", "db_busy", path=target, s=BUSY_TIMEOUT_MS // 1000) from None
         try:
             has_data = conn.execute("SELECT EXISTS (SELECT 1 FROM main.player) "
                                     "OR EXISTS (SELECT 1 FROM main.night)").fetchone()[0]
             if has_data and not force:
-                raise RuleError("database", f"{target} holds data; use --force to replace it "
-                                "(it is kept beside it first)", "holds_data_force", path=target)
+                raise RuleError("database", "holds_data_force", path=target)
             kept = keep_copy(target) if has_data else None
             replace_contents(conn)
             bump_restore_count(conn)
@@ -203,7 +199,5 @@ def keep_copy(target: Path, copy: object = None) -> Path:
     except (OSError, sqlite3.Error, WriteFault) as exc:
         remove_files(kept)  # the empty or partial file this call made, nobody else's
         why = exc.why if isinstance(exc, WriteFault) else write_cause(exc, kept)
-        raise RuleError("database", f"cannot keep a copy of {target} beside it "
-                        f"({why}); nothing was restored",
-                        "cannot_keep_copy", path=target, why=why) from None
+        raise RuleError("database", "cannot_keep_copy", path=target, why=why) from None
     return kept

@@ -1,18 +1,50 @@
 """A refusal said in the language in use: `error: <field>: <message>`.
 
-A `RuleError` carries its code and values (`RuleError(field, english, code, **values)`,
-tests/test_error_codes.py sees that every one raised in ledger/ does): the catalogue's
-`err.<code>` text says it in the language in use, and a value with a code of its own (a
-RuleError wrapped with where it came from, or a `Said` word such as `hand roles`) is said
-the same way. English output is the
-message itself, unchanged, as scripts read it. An error with no code (click's own sentences,
-`'x' is not a valid integer.`) stays as it is.
+A `RuleError` is a code and values (`RuleError(field, code, **values)`,
+tests/test_error_codes.py sees that every one raised in ledger/ passes a code both catalogues
+know): the catalogue's `err.<code>` text says it in the language in use, and a value with a
+code of its own (a RuleError wrapped with where it came from, or a `Said` word such as
+`hand roles`) is said the same way. Importing this module installs `english` as the rules'
+renderer (`ledger.domain.rules.errors.install_renderer`), so a refusal's `message` and
+`str()` are its English wherever it is printed; English output is that message, as scripts
+read it. Words that are not Tally's (click's own sentences, `'x' is not a valid integer.`)
+travel as the code `words` with the one value `text`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...domain.rules.cards import SUIT_NAMES
+from ...domain.rules.errors import install_renderer
 from . import language, t, text
+
+
+class _Kept(dict[str, object]):
+    """A template's value the code did not give stays `{name}`, never a crash."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def english(code: str, values: Mapping[str, object]) -> str:
+    """The English of `code` with `values` (catalogue `err.<code>`); a value with a code of
+    its own (a `Said`, a RuleError) said in English too.
+
+    >>> english("above", {"value": 121, "hi": 120})
+    '121 is above 120'
+    """
+    template = text(f"err.{code}", "en")
+    if template is None:
+        return f"{code} {dict(values)}"
+    said = _Kept()
+    for key, value in values.items():
+        inner = getattr(value, "code", None)
+        said[key] = english(inner, getattr(value, "values", {})) if inner else value
+    return template.format_map(said)
+
+
+install_renderer(english)
 
 
 def render_error(exc: object) -> str:

@@ -121,7 +121,7 @@ class FixRoutes:
             try:
                 clean_text(reason, "reason")
                 if action == "save" and not reason:  # a correction says why, as a void does
-                    raise RuleError("reason", "a correction needs a reason", "correct_reason")
+                    raise RuleError("reason", "correct_reason")
                 if action == "save" and preview is not None and not as_shown(
                         data, preview, now, words):
                     raise PREVIEW_CHANGED

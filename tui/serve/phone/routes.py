@@ -267,7 +267,7 @@ class PhoneRoutes:
                     return web.json_response({"saved": to, "deal": deal_id})
                 raise web.HTTPSeeOther(to)
         if action == "save" and error is None and preview is None:
-            error = RuleError("deal", "is empty", "missing")
+            error = RuleError("deal", "empty")
         ctx = self._context(request, now, partial, facts, preview, error, words,
                             shown_error=action == "save" or bool(
                                 error and _touched(error, posted)), key=key,
@@ -344,8 +344,7 @@ class PhoneRoutes:
         return page(request, "log.html", http_status=http_status, **ctx)
 
 
-PREVIEW_CHANGED = RuleError("deal", "the preview shown was not this deal's: look at it again "
-                            "and save", "preview_changed")
+PREVIEW_CHANGED = RuleError("deal", "preview_changed")
 
 
 def shown_id(shown: pages.PreviewShown | None) -> str:
