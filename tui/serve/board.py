@@ -5,7 +5,6 @@ board is read by the server process from the service, and drawn by string templa
 from __future__ import annotations
 
 import json
-import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from html import escape
@@ -21,8 +20,8 @@ from ..format import figure, game_title, minus_signs, night_label, signed, statu
 from ..i18n import language, plural, t
 from .board_payments import read_payments, render_payments
 from .board_tournament import TournamentBoard, read_tournament, render_tournament
+from .rating_guard import night_rating
 
-log = logging.getLogger("tally.serve")
 RECENT = 6  # deals in the "last deals" list
 
 
@@ -78,22 +77,7 @@ def read_board(service: Tally, night_id: int) -> Board:
     recent.sort(key=lambda x: (x[1].created_at, x[1].id), reverse=True)
     return Board(night, service.standings(night_id=night_id), lines, recent[:RECENT], total,
                  read_tournament(service, {x.id for x in night.tables}),
-                 read_payments(service, night_id, night.closed), _ratings(service, night_id))
-
-
-def _ratings(service: Tally, night_id: int) -> tuple[RatingRow, ...]:
-    """The ratings after tonight; none if they cannot be made now (the board is shown
-    without them, and the log says why), unless the ledger is out of reach (the board
-    says that)."""
-    from .faults import is_unreachable
-
-    try:
-        return service.night_rating(night_id)
-    except Exception as exc:
-        if is_unreachable(exc):
-            raise
-        log.exception("the ratings after tonight could not be read")
-        return ()
+                 read_payments(service, night_id, night.closed), night_rating(service, night_id))
 
 
 def _local_time(stored: str) -> str:

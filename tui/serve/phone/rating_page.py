@@ -4,7 +4,8 @@ every game (the ordinal μ − 3σ, μ, σ, tables rated, provisional), a small 
 latest nights and their last nights (date and venue, what the night did to the rating,
 their chips over the night). Any player seated tonight; another is not found.
 
-The rating is read under a guard (`rating_guard`): if it cannot be made now, the page says so.
+The rating is read under the room's guard (`tui/serve/rating_guard.py`): if it cannot be
+made now, the page says so.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from aiohttp import web
 from ledger.service import Tally
 
 from ...format import figure, night_label, signed
+from ..rating_guard import UNREAD, guarded
 from . import pages
-from .rating_guard import UNREAD, guarded
 from .routes import PhoneRoutes, asset, page, words_for
 
 if TYPE_CHECKING:

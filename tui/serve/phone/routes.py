@@ -40,10 +40,11 @@ from ledger.text.i18n.errors import render_message
 from ...at_time import at_time_text
 from ...format import deal_line, signed
 from ...i18n import plural
+from .. import rating_guard
 from ..faults import is_unreachable
 from ..outbox import LOCAL
 from . import form as forms
-from . import pages, rating_guard
+from . import pages
 from .used import used_answer
 from .words import Words, from_header
 

@@ -1,6 +1,6 @@
-"""The ratings as the phone pages read them: under a guard, as the board reads them
-(`board._ratings`): if they cannot be made now, the pages are shown without them (the log
-says why); a ledger out of reach is not a rating's fault and is raised (the room's 503)."""
+"""The ratings as the room's pages read them (the board, a table's log, a player's page):
+under one guard: if they cannot be made now, the page is shown without them (the log says
+why); a ledger out of reach is not a rating's fault and is raised (the room's 503)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ UNREAD = object()  # the ratings could not be read: the page says so
 def guarded(read: Callable[[], Any], fallback: Any) -> Any:
     """`read()`, or `fallback` if the ratings cannot be made now (logged); a ledger out
     of reach is raised (the room's 503 says that)."""
-    from ..faults import is_unreachable
+    from .faults import is_unreachable
 
     try:
         return read()
@@ -29,7 +29,7 @@ def guarded(read: Callable[[], Any], fallback: Any) -> Any:
 
 
 def night_rating(service: Tally, night_id: int) -> tuple[Any, ...]:
-    """The ratings after tonight, or none (the log page shows no rating lines)."""
+    """The ratings after tonight, or none (the page shows no rating lines)."""
     return guarded(lambda: service.night_rating(night_id), ())
 
 
