@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from .rules import RuleError
 from .rules.errors import show
+from .rules.names import name_key
 
 CONFIRM = "confirm"
 DISPUTE = "dispute"
@@ -69,13 +70,22 @@ def verdict_of(revisions: Iterable[tuple[str, str | None, str | None]]) -> Verdi
     return found
 
 
-def _same(a: str, b: str) -> bool:
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+def same_player(a: str, b: str) -> bool:
+    """Whether two spellings name one player (the roster's one spelling, any case)."""
+    return name_key(a).casefold() == name_key(b).casefold()
+
+
+def confirmers(verdict: Verdict | None, seats: Sequence[str]) -> tuple[str, ...]:
+    """The players who may confirm a deal: the table's, but not its recorder."""
+    if verdict is None:
+        return ()
+    recorder = verdict.recorder
+    return tuple(n for n in seats if recorder is None or not same_player(n, recorder))
 
 
 def seated(by: str | None, seats: Sequence[str]) -> str:
     """The seat `by` names (any case, spaces squeezed), or RuleError("by")."""
-    name = next((s for s in seats if by and _same(by, s)), None)
+    name = next((s for s in seats if by and same_player(by, s)), None)
     if name is None:
         raise RuleError("by", "confirm_not_seated", value=show(by or ""), seats=", ".join(seats))
     return name
@@ -89,7 +99,7 @@ def check_verdict(verdict: Verdict | None, kind: str, by: str | None, seats: Seq
     if verdict is None:
         raise RuleError("deal", "confirm_void", n=number)
     name = seated(by, seats)
-    if verdict.recorder is not None and _same(verdict.recorder, name):
+    if verdict.recorder is not None and same_player(verdict.recorder, name):
         raise RuleError("by", "confirm_own", name=name, n=number)
     if kind == DISPUTE and not (reason and reason.strip()):
         raise RuleError("reason", "dispute_reason")

@@ -26,6 +26,7 @@ from ..domain.verdict import (
     check_verdict,
     verdict_of,
 )
+from ..domain.verdict import confirmers as confirmers  # the room's pages ask who may confirm
 from ..store import repo, verdict_rows
 from ..store.db import Connection
 from . import clock

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ledger.service import FormFacts, Tally
 from ledger.service.tournament_now import AtTime
-from ledger.service.verdicts import Verdict
+from ledger.service.verdicts import Verdict, confirmers
 from ledger.service.views import DealView, Preview, Scoreboard, StandingRow, TableView
 from ledger.text.summaries import party, reason_text
 
@@ -131,12 +131,6 @@ def saved_line(now: TableNow, deal_id: int) -> Line | None:
         if deal_id else None
 
 
-def confirmers(v: Verdict | None, seats: Sequence[str]) -> tuple[str, ...]:
-    """The players who may confirm a deal: the table's, but not its recorder."""
-    if v is None:
-        return ()
-    mine = " ".join((v.recorder or "").split()).casefold()
-    return tuple(n for n in seats if n.casefold() != mine)
 
 
 def status_line(view: TableView) -> str:
